@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every environment variable the server reads, parsed once at start (README "Configuration").
+ * Defaults are the local development set-up of `npm start`.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the web app and API, e.g. https://app.mergedesk.example */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Product name shown in copy ({product}). */
+  PRODUCT_NAME: z.string().min(1).default('MergeDesk'),
+  /** PostgreSQL connection string. Unset: an embedded PostgreSQL is started with data under DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().default(54320),
+  /** Seed the demo data of shared/demo-data.md into an empty database. */
+  SEED_DEMO: booleanString.default(false),
+  /** Secret that signs access tokens and the sign-in state cookie (at least 32 characters). */
+  SESSION_SECRET: z.string().min(32).default('mergedesk-development-secret-change-me-please'),
+  /** Access-token lifetime in seconds; the web app refreshes 2 s before expiry. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(3600),
+  /** Refresh-session lifetime in days (spec 000 §9: the session cookie lasts 36 days). */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(36),
+  /** OpenID Connect issuer: https://accounts.google.com in production, the local provider in development. */
+  OIDC_ISSUER: z.url().default('http://localhost:3001'),
+  OIDC_CLIENT_ID: z.string().min(1).default('mergedesk-web'),
+  OIDC_CLIENT_SECRET: z.string().min(1).default('mergedesk-dev-secret'),
+  /** Directory of the built web app served at / (empty: API only). */
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client on the auth endpoints. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.SESSION_SECRET.startsWith('mergedesk-development')) {
+    throw new Error('Invalid configuration: SESSION_SECRET must be set in production.');
+  }
+  return parsed.data;
+}

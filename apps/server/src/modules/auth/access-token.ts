@@ -1,0 +1,40 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Short-lived access tokens (HS256, signed with SESSION_SECRET). They name the session and the
+ * signed-in identity; the session row is the source of truth for revocation, checked on refresh.
+ */
+export type AccessTokenClaims = { sessionId: string; email: string };
+
+const ISSUER = 'mergedesk';
+const AUDIENCE = 'mergedesk-api';
+
+export function createAccessTokenSigner(secret: string, ttlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessTokenClaims, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+      const expiresAt = Math.floor(now / 1000) + ttlSeconds;
+      const token = await new SignJWT({ email: claims.email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sessionId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresAt };
+    },
+    /** Returns the claims of a valid token, or null for an invalid, expired or foreign one. */
+    async verify(token: string): Promise<AccessTokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+        return { sessionId: payload.sub, email: payload.email };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type AccessTokenSigner = ReturnType<typeof createAccessTokenSigner>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** POST /api/v1/auth/token: the authorization code and state returned to /auth/callback. */
+export const tokenRequestSchema = z.object({
+  code: z.string().min(1).max(4096),
+  state: z.string().min(1).max(512),
+});
+
+/** What the sign-in was asked to do, carried through the provider round trip (spec 000 §4 "Sign-in"). */
+export const signInIntentSchema = z.object({
+  continue: z.string().optional(),
+  createAccount: z.boolean(),
+  redirectToBilling: z.boolean(),
+});
+export type SignInIntent = z.infer<typeof signInIntentSchema>;
+
+export const googleProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+});
+export type GoogleProfile = z.infer<typeof googleProfileSchema>;
+
+/**
+ * Response of token and refresh-token. `expiresAt` is in seconds (spec 000 §3); `idToken` is the
+ * backend id token. `profile` and `scopes` replace the browser's calls to Google userinfo and
+ * tokeninfo (docs/decisions.md).
+ */
+export const authSessionSchema = z
+  .object({
+    accessToken: z.string(),
+    idToken: z.string(),
+    sessionId: z.string().uuid(),
+    expiresAt: z.number().int(),
+    profile: googleProfileSchema,
+    scopes: z.array(z.string()),
+  })
+  .meta({ id: 'AuthSession' });
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const tokenResponseSchema = authSessionSchema.extend({ intent: signInIntentSchema });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const sessionRequestSchema = z.object({ sessionId: z.string().uuid().optional() });
+
+/** GET /api/v1/auth/authorize query: starts the OpenID Connect authorization code flow. */
+export const authorizeQuerySchema = z.object({
+  continue: z
+    .string()
+    .max(2000)
+    .refine((value) => value.startsWith('/') && !value.startsWith('//'), 'Must be a path on this site.')
+    .optional(),
+  createAccount: z.enum(['true', 'false']).optional(),
+  redirectToBilling: z.enum(['true', 'false']).optional(),
+  /** `compose` adds the Gmail compose scope (spec 000 §7). */
+  scope: z.enum(['compose']).optional(),
+  /** e-mail hint for the account chooser */
+  loginHint: z.string().max(320).optional(),
+});
+
+export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatFilterBy, parseListQuery } from './list-query';
+
+const allowed = { filterKeys: ['userRole', 'memberStatus'], sortKeys: ['createTimestamp', 'userName'] } as const;
+
+describe('parseListQuery', () => {
+  it.each([
+    [{}, { filters: {}, sort: [], limit: 25, offset: 0 }],
+    [
+      { filterBy: 'userRole:OWNER', limit: 1 },
+      { filters: { userRole: ['OWNER'] }, sort: [], limit: 1, offset: 0 },
+    ],
+    [
+      { filterBy: 'userRole:ADMIN,userRole:OWNER,memberStatus:ACTIVE', limit: 100, limitOffset: 5 },
+      { filters: { userRole: ['ADMIN', 'OWNER'], memberStatus: ['ACTIVE'] }, sort: [], limit: 100, offset: 5 },
+    ],
+    [
+      { sortBy: 'userName:desc,createTimestamp' },
+      {
+        filters: {},
+        sort: [
+          { key: 'userName', direction: 'desc' },
+          { key: 'createTimestamp', direction: 'asc' },
+        ],
+        limit: 25,
+        offset: 0,
+      },
+    ],
+  ])('parses %j', (query, expected) => {
+    expect(parseListQuery(query, allowed)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    [{ filterBy: 'password:x' }, 'filterBy', "Unknown filter key 'password'."],
+    [{ filterBy: 'userRole' }, 'filterBy', "Filter 'userRole' needs a value."],
+    [{ sortBy: 'secret:asc' }, 'sortBy', "Unknown sort key 'secret'."],
+    [{ sortBy: 'userName:up' }, 'sortBy', "Sort direction of 'userName' must be asc or desc."],
+  ])('rejects %j', (query, field, message) => {
+    expect(parseListQuery(query, allowed)).toEqual({ ok: false, issues: [{ field, message }] });
+  });
+});
+
+describe('formatFilterBy', () => {
+  it('expands arrays into repeated keys', () => {
+    expect(formatFilterBy({ userRole: ['ADMIN', 'OWNER'], memberStatus: 'ACTIVE', x: undefined })).toBe(
+      'userRole:ADMIN,userRole:OWNER,memberStatus:ACTIVE',
+    );
+  });
+});

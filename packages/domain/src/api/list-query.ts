@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The shared list parameters of spec 000 §7 / 002 §7: `filterBy` is a comma list of `key:value`
+ * (a key may repeat: the values form an array), `sortBy` a comma list of `key:asc|desc`.
+ */
+export const listQuerySchema = z.object({
+  filterBy: z.string().max(2000).optional(),
+  sortBy: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(30000).optional(),
+  limitOffset: z.coerce.number().int().min(0).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export type SortDirection = 'asc' | 'desc';
+export type ParsedListQuery<F extends string, S extends string> = {
+  filters: Partial<Record<F, string[]>>;
+  sort: Array<{ key: S; direction: SortDirection }>;
+  limit: number;
+  offset: number;
+};
+export type ListQueryIssue = { field: 'filterBy' | 'sortBy'; message: string };
+export type ListQueryResult<F extends string, S extends string> =
+  | { ok: true; value: ParsedListQuery<F, S> }
+  | { ok: false; issues: ListQueryIssue[] };
+
+/** Parses filterBy/sortBy against a whitelist of keys; unknown keys are issues (answered 400). */
+export function parseListQuery<F extends string, S extends string>(
+  query: ListQuery,
+  allowed: { filterKeys: readonly F[]; sortKeys: readonly S[]; defaultLimit?: number },
+): ListQueryResult<F, S> {
+  const issues: ListQueryIssue[] = [];
+  const filters: Partial<Record<F, string[]>> = {};
+  for (const part of splitList(query.filterBy)) {
+    const separator = part.indexOf(':');
+    const key = separator === -1 ? part : part.slice(0, separator);
+    const value = separator === -1 ? '' : part.slice(separator + 1);
+    if (!isOneOf(key, allowed.filterKeys)) {
+      issues.push({ field: 'filterBy', message: `Unknown filter key '${key}'.` });
+      continue;
+    }
+    if (value === '') {
+      issues.push({ field: 'filterBy', message: `Filter '${key}' needs a value.` });
+      continue;
+    }
+    (filters[key] ??= []).push(value);
+  }
+  const sort: Array<{ key: S; direction: SortDirection }> = [];
+  for (const part of splitList(query.sortBy)) {
+    const [key = '', direction = 'asc'] = part.split(':');
+    if (!isOneOf(key, allowed.sortKeys)) {
+      issues.push({ field: 'sortBy', message: `Unknown sort key '${key}'.` });
+      continue;
+    }
+    if (direction !== 'asc' && direction !== 'desc') {
+      issues.push({ field: 'sortBy', message: `Sort direction of '${key}' must be asc or desc.` });
+      continue;
+    }
+    sort.push({ key, direction });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return {
+    ok: true,
+    value: { filters, sort, limit: query.limit ?? allowed.defaultLimit ?? 25, offset: query.limitOffset ?? 0 },
+  };
+}
+
+/** Builds the filterBy string the server parses; arrays are expanded into repeated keys. */
+export function formatFilterBy(filters: Record<string, string | readonly string[] | undefined>): string {
+  return Object.entries(filters)
+    .flatMap(([key, value]) =>
+      value === undefined ? [] : (typeof value === 'string' ? [value] : value).map((v) => `${key}:${v}`),
+    )
+    .join(',');
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function isOneOf<T extends string>(value: string, list: readonly T[]): value is T {
+  return (list as readonly string[]).includes(value);
+}

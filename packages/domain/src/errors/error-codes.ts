@@ -1,0 +1,35 @@
+/**
+ * The finite list of API error codes, each with its HTTP status (CONVENTIONS.md, "Errors").
+ * Every error response is `{ errors, code, message }`.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  OWNED_SPACES_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  CONFLICT: 409,
+  USER_ALREADY_EXISTS: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const INTERNAL_ERROR_MESSAGE = 'An internal error occurred. Please try again later.';
+
+/** One entry of `errors`: the field (dot path) it concerns, when it concerns one. */
+export type FieldError = { field?: string; message: string; reason?: string };
+
+export type ErrorBody = { errors: FieldError[]; code: ErrorCode; message: string; reason?: string };
+
+/** Messages of the missing-value errors of spec 000 §8. */
+export const MISSING_VALUE_MESSAGES = {
+  workspaceId: 'WorkspaceID is required',
+  workspaceName: 'WorkspaceName is required',
+  userId: 'UserId is required',
+  workspaceIdMissing: 'Workspace id is missing',
+} as const;
