@@ -32,6 +32,11 @@ export const configSchema = z.object({
   OIDC_ISSUER: z.url().default('http://localhost:3001'),
   OIDC_CLIENT_ID: z.string().min(1).default('mergedesk-web'),
   OIDC_CLIENT_SECRET: z.string().min(1).default('mergedesk-dev-secret'),
+  /**
+   * `prompt` sent to the provider: 'login' makes the local provider show its account chooser
+   * each time; use 'select_account' with Google.
+   */
+  OIDC_PROMPT: z.string().default('login'),
   /** Directory of the built web app served at / (empty: API only). */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,10 +49,15 @@ export type Config = z.infer<typeof configSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid configuration: ${details}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.SESSION_SECRET.startsWith('mergedesk-development')) {
+  if (
+    parsed.data.NODE_ENV === 'production' &&
+    parsed.data.SESSION_SECRET.startsWith('mergedesk-development')
+  ) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production.');
   }
   return parsed.data;

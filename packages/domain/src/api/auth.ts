@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const tokenRequestSchema = z.object({
   code: z.string().min(1).max(4096),
   state: z.string().min(1).max(512),
+  /** RFC 9207 issuer identifier, when the provider returns one. */
+  iss: z.string().max(512).optional(),
 });
 
 /** What the sign-in was asked to do, carried through the provider round trip (spec 000 §4 "Sign-in"). */

@@ -24,10 +24,34 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number) {
         .sign(key);
       return { token, expiresAt };
     },
+    /**
+     * The backend id token (spec 000 §3 `backendIdToken`): the signed-in identity for other
+     * services, e.g. the X-ID-Token header of the campaign calls.
+     */
+    async signIdToken(profile: { email: string; name: string; picture: string | null; sessionId: string }) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        email: profile.email,
+        name: profile.name,
+        picture: profile.picture,
+        sid: profile.sessionId,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'id+jwt' })
+        .setSubject(profile.email)
+        .setIssuer(ISSUER)
+        .setAudience('mergedesk-id')
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
+    },
     /** Returns the claims of a valid token, or null for an invalid, expired or foreign one. */
     async verify(token: string): Promise<AccessTokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         return { sessionId: payload.sub, email: payload.email };
       } catch {

@@ -1,10 +1,156 @@
+import {
+  authorizeQuerySchema,
+  authSessionSchema,
+  sessionRequestSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from '@mergedesk/domain/api/auth';
+import { errorBodySchema } from '@mergedesk/domain/errors/error-body';
+import type {} from '@fastify/cookie';
+import type {} from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AccessTokenSigner } from './access-token';
+import { createAuthService } from './auth.service';
+import { createOidcClient } from './oidc-client';
 
 export type AuthRoutesOptions = { config: Config; db: Database; signer: AccessTokenSigner };
 
-/** POST token, refresh-token, revoke and GET authorize under /api/v1/auth (being written by the lead). */
-// eslint-disable-next-line @typescript-eslint/require-await
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async () => {};
+/** httpOnly cookie holding the refresh credential (docs/decisions.md, "Session credentials"). */
+export const REFRESH_COOKIE = 'md_session';
+/** httpOnly cookie sealing state, nonce and PKCE verifier during the provider round trip. */
+export const SIGN_IN_STATE_COOKIE = 'md_signin';
+const COOKIE_PATH = '/api/v1/auth';
+
+const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+};
+
+/** Sign-in and session endpoints of spec 000 §7 under /api/v1/auth. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, db, signer }) => {
+  const service = createAuthService({ config, db, signer, oidc: createOidcClient(config) });
+  const secure = config.PUBLIC_URL.startsWith('https://');
+  const rateLimit = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+  const setRefreshCookie = (reply: FastifyReply, value: string, expires: Date) =>
+    reply.setCookie(REFRESH_COOKIE, value, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      secure,
+      sameSite: 'strict',
+      expires,
+    });
+  const clearCookie = (reply: FastifyReply, name: string) =>
+    reply.clearCookie(name, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      secure,
+      sameSite: name === REFRESH_COOKIE ? 'strict' : 'lax',
+    });
+  const bearer = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+  };
+
+  app.get(
+    '/authorize',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in with the OpenID provider (Google)',
+        querystring: authorizeQuerySchema,
+        response: { 302: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { url, sealedState, maxAge } = await service.startSignIn({
+        intent: {
+          continue: query.continue,
+          createAccount: query.createAccount === 'true',
+          redirectToBilling: query.redirectToBilling === 'true',
+        },
+        compose: query.scope === 'compose',
+        loginHint: query.loginHint,
+      });
+      // Lax, not Strict: the cookie must come back with the top-level navigation from the provider.
+      reply.setCookie(SIGN_IN_STATE_COOKIE, sealedState, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        maxAge,
+      });
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.post(
+    '/token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the authorization code for a session',
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, 403: errorBodySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { code, state, iss } = request.body;
+      const result = await service.completeSignIn({
+        sealedState: request.cookies[SIGN_IN_STATE_COOKIE],
+        callbackParameters: iss ? { code, state, iss } : { code, state },
+      });
+      clearCookie(reply, SIGN_IN_STATE_COOKIE);
+      setRefreshCookie(reply, result.refreshCredential, result.sessionExpiresAt);
+      return result.tokens;
+    },
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new access token for the session in the refresh cookie',
+        body: sessionRequestSchema.optional(),
+        response: { 200: authSessionSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.refresh({
+        refreshCredential: request.cookies[REFRESH_COOKIE],
+        sessionId: request.body?.sessionId,
+      }),
+  );
+
+  app.post(
+    '/revoke',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the session',
+        body: sessionRequestSchema.optional(),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.revoke({
+        refreshCredential: request.cookies[REFRESH_COOKIE],
+        bearerToken: bearer(request),
+      });
+      clearCookie(reply, REFRESH_COOKIE);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import { GMAIL_COMPOSE_SCOPE, type SignInIntent } from '@mergedesk/domain/api/auth';
+import { jwtVerify, SignJWT } from 'jose';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as oidc from 'openid-client';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AccessTokenSigner } from './access-token';
+import { findSession, insertSession, revokeSession, touchSession, type SessionRow } from './auth.repo';
+import type { OidcClient } from './oidc-client';
+
+const BASE_SCOPES = ['openid', 'email', 'profile'];
+const SIGN_IN_STATE_TTL_SECONDS = 10 * 60;
+
+export type SignInState = { state: string; nonce: string; codeVerifier: string; intent: SignInIntent };
+
+/** The refresh credential in the httpOnly cookie: `{sessionId}.{secret}`; only a hash is stored. */
+export function formatRefreshCredential(sessionId: string, secret: string): string {
+  return `${sessionId}.${secret}`;
+}
+
+function parseRefreshCredential(value: string | undefined): { sessionId: string; secret: string } | null {
+  if (!value) return null;
+  const [sessionId, secret, ...rest] = value.split('.');
+  if (!sessionId || !secret || rest.length > 0) return null;
+  if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  return { sessionId, secret };
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function createAuthService(deps: {
+  config: Config;
+  db: Database;
+  signer: AccessTokenSigner;
+  oidc: OidcClient;
+}) {
+  const { config, db, signer } = deps;
+  const stateKey = new TextEncoder().encode(`${config.SESSION_SECRET}:sign-in-state`);
+
+  async function issueTokens(session: SessionRow) {
+    const { token, expiresAt } = await signer.sign({ sessionId: session.id, email: session.email });
+    const idToken = await signer.signIdToken({
+      email: session.email,
+      name: session.name,
+      picture: session.picture,
+      sessionId: session.id,
+    });
+    return {
+      accessToken: token,
+      idToken,
+      sessionId: session.id,
+      expiresAt,
+      profile: { name: session.name, email: session.email, picture: session.picture },
+      scopes: session.scopes.split(' ').filter(Boolean),
+    };
+  }
+
+  const invalidSession = () =>
+    new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+
+  return {
+    /** Starts the authorization code flow: the provider URL and the sealed state for the cookie. */
+    async startSignIn(options: { intent: SignInIntent; compose: boolean; loginHint?: string }) {
+      const signInState: SignInState = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        intent: options.intent,
+      };
+      let url: URL;
+      try {
+        url = await deps.oidc.buildAuthorizationUrl({
+          state: signInState.state,
+          nonce: signInState.nonce,
+          codeVerifier: signInState.codeVerifier,
+          scopes: options.compose ? [...BASE_SCOPES, GMAIL_COMPOSE_SCOPE] : BASE_SCOPES,
+          loginHint: options.loginHint,
+        });
+      } catch (error) {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The sign-in service is not reachable. Please try again later.',
+          {
+            cause: error,
+          },
+        );
+      }
+      const sealed = await new SignJWT({ ...signInState })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(`${SIGN_IN_STATE_TTL_SECONDS}s`)
+        .sign(stateKey);
+      return { url: url.toString(), sealedState: sealed, maxAge: SIGN_IN_STATE_TTL_SECONDS };
+    },
+
+    /** POST /api/v1/auth/token: verifies state and PKCE, exchanges the code, opens a session. */
+    async completeSignIn(input: {
+      sealedState: string | undefined;
+      callbackParameters: { code: string; state: string; iss?: string };
+    }) {
+      const invalid = () =>
+        new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
+          reason: 'invalid_grant',
+        });
+      if (!input.sealedState) throw invalid();
+      let signInState: SignInState;
+      try {
+        const { payload } = await jwtVerify(input.sealedState, stateKey, { algorithms: ['HS256'] });
+        signInState = payload as unknown as SignInState;
+      } catch {
+        throw invalid();
+      }
+      if (signInState.state !== input.callbackParameters.state) throw invalid();
+      let identity: Awaited<ReturnType<OidcClient['exchangeCode']>>;
+      try {
+        identity = await deps.oidc.exchangeCode({
+          callbackParameters: input.callbackParameters,
+          state: signInState.state,
+          nonce: signInState.nonce,
+          codeVerifier: signInState.codeVerifier,
+        });
+      } catch (error) {
+        throw new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
+          reason: 'invalid_grant',
+          cause: error,
+        });
+      }
+      if (!identity) {
+        throw new AppError('FORBIDDEN', 'Your Google account has no verified e-mail address.', {
+          reason: 'email_not_verified',
+        });
+      }
+      const secret = randomBytes(32).toString('base64url');
+      const session = await insertSession(db, {
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+        picture: identity.picture,
+        scopes: identity.scopes.join(' '),
+        refreshTokenHash: hashSecret(secret),
+        expiresAt: new Date(Date.now() + config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000),
+      });
+      return {
+        tokens: { ...(await issueTokens(session)), intent: signInState.intent },
+        refreshCredential: formatRefreshCredential(session.id, secret),
+        sessionExpiresAt: session.expiresAt,
+      };
+    },
+
+    /** POST /api/v1/auth/refresh-token: a new access token for a live, unrevoked session. */
+    async refresh(input: { refreshCredential: string | undefined; sessionId?: string }) {
+      const credential = parseRefreshCredential(input.refreshCredential);
+      if (!credential) throw invalidSession();
+      if (input.sessionId && input.sessionId !== credential.sessionId) throw invalidSession();
+      const session = await findSession(db, credential.sessionId);
+      if (
+        !session ||
+        session.revokedAt !== null ||
+        session.expiresAt.getTime() <= Date.now() ||
+        !sameHash(session.refreshTokenHash, hashSecret(credential.secret))
+      ) {
+        throw invalidSession();
+      }
+      await touchSession(db, session.id);
+      return issueTokens(session);
+    },
+
+    /** POST /api/v1/auth/revoke: ends the session named by the cookie or by a valid bearer token. */
+    async revoke(input: { refreshCredential: string | undefined; bearerToken: string | undefined }) {
+      let sessionId: string | undefined;
+      const credential = parseRefreshCredential(input.refreshCredential);
+      if (credential) {
+        const session = await findSession(db, credential.sessionId);
+        if (session && sameHash(session.refreshTokenHash, hashSecret(credential.secret)))
+          sessionId = session.id;
+      }
+      if (!sessionId && input.bearerToken) sessionId = (await signer.verify(input.bearerToken))?.sessionId;
+      if (!sessionId) throw invalidSession();
+      await revokeSession(db, sessionId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
