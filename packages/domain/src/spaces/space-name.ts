@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Spec 000 §5 and §9. */
+export const SPACE_NAME_MIN = 5;
+export const SPACE_NAME_MAX = 255;
+export const MAX_OWNED_SPACES = 5;
+
+export const SPACE_NAME_MESSAGES = {
+  REQUIRED: 'Please fill in this field.',
+  TOO_SHORT: `Space name should contain at least ${SPACE_NAME_MIN} characters.`,
+  TOO_LONG: `Space name could contain at most ${SPACE_NAME_MAX} characters.`,
+} as const;
+
+export type SpaceNameErrorReason = keyof typeof SPACE_NAME_MESSAGES;
+
+/**
+ * Spec 000 §5: the trimmed value is required, then 5..255 characters. Each check aborts, so a value
+ * gets exactly one message. The output is the trimmed name (the one that is sent and stored).
+ */
+export const spaceNameSchema = z
+  .string({ error: SPACE_NAME_MESSAGES.REQUIRED })
+  .trim()
+  .min(1, { error: SPACE_NAME_MESSAGES.REQUIRED, abort: true })
+  .min(SPACE_NAME_MIN, { error: SPACE_NAME_MESSAGES.TOO_SHORT, abort: true })
+  .max(SPACE_NAME_MAX, { error: SPACE_NAME_MESSAGES.TOO_LONG, abort: true });
+
+export type SpaceNameValidation =
+  { ok: true; name: string } | { ok: false; reason: SpaceNameErrorReason; message: string };
+
+/** The same rule as data, with the reason code (REQUIRED / TOO_SHORT / TOO_LONG). */
+export const validateSpaceName = (value: unknown): SpaceNameValidation => {
+  const result = spaceNameSchema.safeParse(value);
+  if (result.success) return { ok: true, name: result.data };
+  const message = result.error.issues[0]?.message;
+  const reason =
+    (Object.keys(SPACE_NAME_MESSAGES) as SpaceNameErrorReason[]).find(
+      (key) => SPACE_NAME_MESSAGES[key] === message,
+    ) ?? 'REQUIRED';
+  return { ok: false, reason, message: SPACE_NAME_MESSAGES[reason] };
+};
+
+/** Spec 000 §5: a user who already owns 5 spaces cannot create another. */
+export const canCreateSpace = (ownedSpaceCount: number): boolean => ownedSpaceCount < MAX_OWNED_SPACES;
+
+export const SPACE_LIMIT_WARNING_TITLE = 'You cannot create a new space';
+export const SPACE_LIMIT_WARNING_MESSAGE = `You are already the owner of ${MAX_OWNED_SPACES} spaces which is the limit of the number of spaces you can own.`;
+
+export const SPACE_SLUG_FALLBACK = 'space';
+
+/**
+ * URL slug of a space name (the {workspaceSlug} of the route prefix, spec 000 §2): accents folded
+ * to ASCII, lower-case, every run of other characters turned into one dash, no leading or trailing
+ * dash; 'space' when nothing is left. The slug is cosmetic: routes are resolved by the id.
+ */
+export const slugify = (name: string): string => {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? SPACE_SLUG_FALLBACK : slug;
+};
