@@ -43,6 +43,7 @@ export default tseslint.config(
   {
     // packages/domain is pure: zod and nothing else (CONVENTIONS.md).
     files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

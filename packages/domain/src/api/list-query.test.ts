@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatFilterBy, parseListQuery } from './list-query';
 
-const allowed = { filterKeys: ['userRole', 'memberStatus'], sortKeys: ['createTimestamp', 'userName'] } as const;
+const allowed = {
+  filterKeys: ['userRole', 'memberStatus'],
+  sortKeys: ['createTimestamp', 'userName'],
+} as const;
 
 describe('parseListQuery', () => {
   it.each([
@@ -12,7 +15,12 @@ describe('parseListQuery', () => {
     ],
     [
       { filterBy: 'userRole:ADMIN,userRole:OWNER,memberStatus:ACTIVE', limit: 100, limitOffset: 5 },
-      { filters: { userRole: ['ADMIN', 'OWNER'], memberStatus: ['ACTIVE'] }, sort: [], limit: 100, offset: 5 },
+      {
+        filters: { userRole: ['ADMIN', 'OWNER'], memberStatus: ['ACTIVE'] },
+        sort: [],
+        limit: 100,
+        offset: 5,
+      },
     ],
     [
       { sortBy: 'userName:desc,createTimestamp' },

@@ -21,8 +21,7 @@ export type ParsedListQuery<F extends string, S extends string> = {
 };
 export type ListQueryIssue = { field: 'filterBy' | 'sortBy'; message: string };
 export type ListQueryResult<F extends string, S extends string> =
-  | { ok: true; value: ParsedListQuery<F, S> }
-  | { ok: false; issues: ListQueryIssue[] };
+  { ok: true; value: ParsedListQuery<F, S> } | { ok: false; issues: ListQueryIssue[] };
 
 /** Parses filterBy/sortBy against a whitelist of keys; unknown keys are issues (answered 400). */
 export function parseListQuery<F extends string, S extends string>(
@@ -61,7 +60,12 @@ export function parseListQuery<F extends string, S extends string>(
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
-    value: { filters, sort, limit: query.limit ?? allowed.defaultLimit ?? 25, offset: query.limitOffset ?? 0 },
+    value: {
+      filters,
+      sort,
+      limit: query.limit ?? allowed.defaultLimit ?? 25,
+      offset: query.limitOffset ?? 0,
+    },
   };
 }
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { legacyTypeSchema, memberStatusSchema, spacePlanSchema, userPlanSchema, userTypeSchema } from '../plans/plans';
+import {
+  legacyTypeSchema,
+  memberStatusSchema,
+  spacePlanSchema,
+  userPlanSchema,
+  userTypeSchema,
+} from '../plans/plans';
 import { roleSchema } from '../roles/roles';
 import { emailSchema } from '../users/email';
 

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- vitest is test-only; the domain purity rule targets runtime code
 import { describe, expect, it } from 'vitest';
 import { SPECIAL_CHARACTERS, stripSpecialCharacters } from './strip-special-characters';
 
