@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- vitest is test-only; the domain purity rule targets runtime code
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../roles/roles';
 import { canCreateAnotherSpace, countOwnedSpaces, isClearedOnSpaceSwitch } from './space-switch';
