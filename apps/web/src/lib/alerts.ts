@@ -1,0 +1,136 @@
+import { useSyncExternalStore } from 'react';
+import type { AlertKind } from '@mergedesk/domain/alerts/alerts';
+import { isClearedOnNavigation } from '@mergedesk/domain/alerts/alerts';
+
+/**
+ * The alert store behind the banner area at the top of space pages (spec 000 §2 "Alert banner
+ * area", §4 "Alerts"). Actions (space created, deleted, ownership transferred, invitation joined,
+ * errors) set a one-shot alert here; the area shows it on the next page. Kinds remove, create,
+ * transfer, join and error are cleared on the first navigation after they have been seen.
+ * Dismissal is remembered per alert key in localStorage and persists across visits.
+ */
+
+export type AlertTone = 'success' | 'info' | 'warning' | 'error';
+
+export type AppAlert = {
+  /** Dismissal is remembered per key. One-shot alerts get a unique key unless one is given. */
+  key: string;
+  kind: AlertKind;
+  tone: AlertTone;
+  title: string;
+  description?: string;
+};
+
+type StoredAlert = AppAlert & {
+  /** Path on which the alert was first displayed; null until it has been seen. */
+  seenAt: string | null;
+};
+
+type AlertState = { alerts: readonly StoredAlert[]; dismissed: ReadonlySet<string> };
+
+export const DISMISSED_ALERTS_STORAGE_KEY = 'mergedesk.dismissed-alerts';
+/** Keep the remembered dismissals bounded: one-shot alerts have unique keys. */
+const MAX_REMEMBERED_DISMISSALS = 200;
+
+let state: AlertState = { alerts: [], dismissed: readDismissed() };
+const listeners = new Set<() => void>();
+let sequence = 0;
+
+function readDismissed(): ReadonlySet<string> {
+  try {
+    const raw = globalThis.localStorage?.getItem(DISMISSED_ALERTS_STORAGE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return new Set(
+      Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [],
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+function writeDismissed(dismissed: ReadonlySet<string>): void {
+  try {
+    const keys = [...dismissed].slice(-MAX_REMEMBERED_DISMISSALS);
+    globalThis.localStorage?.setItem(DISMISSED_ALERTS_STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Storage may be full or blocked (private mode): the dismissal then lasts for this visit only.
+  }
+}
+
+function setState(next: AlertState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sets a one-shot alert; an alert with the same key replaces the previous one. Returns its key. */
+export function showAlert(alert: Omit<AppAlert, 'key'> & { key?: string }): string {
+  sequence += 1;
+  const key = alert.key ?? `${alert.kind}-${Date.now()}-${sequence}`;
+  const others = state.alerts.filter((existing) => existing.key !== key);
+  setState({ ...state, alerts: [...others, { ...alert, key, seenAt: null }] });
+  return key;
+}
+
+/** Hides an alert and remembers the dismissal of its key in localStorage. */
+export function dismissAlert(key: string): void {
+  const dismissed = new Set(state.dismissed);
+  dismissed.delete(key); // re-insert so the newest dismissals survive the bound
+  dismissed.add(key);
+  writeDismissed(dismissed);
+  setState({ alerts: state.alerts.filter((alert) => alert.key !== key), dismissed });
+}
+
+export function isAlertDismissed(key: string): boolean {
+  return state.dismissed.has(key);
+}
+
+/** Records that the listed alerts were displayed on `path` (called by the alert area). */
+export function markAlertsSeen(keys: readonly string[], path: string): void {
+  if (!state.alerts.some((alert) => keys.includes(alert.key) && alert.seenAt === null)) return;
+  setState({
+    ...state,
+    alerts: state.alerts.map((alert) =>
+      keys.includes(alert.key) && alert.seenAt === null ? { ...alert, seenAt: path } : alert,
+    ),
+  });
+}
+
+/**
+ * Spec 000 §4: kinds remove, create, transfer, join and error are cleared on navigation once seen.
+ * Called with the new path after every navigation; an alert seen on that very path stays (it was
+ * set just before navigating there).
+ */
+export function clearAlertsOnNavigation(path: string): void {
+  const kept = state.alerts.filter(
+    (alert) => !isClearedOnNavigation(alert.kind) || alert.seenAt === null || alert.seenAt === path,
+  );
+  if (kept.length !== state.alerts.length) setState({ ...state, alerts: kept });
+}
+
+/** The one-shot alerts to display (never a dismissed key). */
+export function getVisibleAlerts(): AppAlert[] {
+  return state.alerts
+    .filter((alert) => !state.dismissed.has(alert.key))
+    .map(({ seenAt: _seenAt, ...alert }) => alert);
+}
+
+const getState = () => state;
+
+/** The alert state for React; re-renders on every change. */
+export function useAlertState(): { alerts: readonly AppAlert[]; isDismissed: (key: string) => boolean } {
+  const current = useSyncExternalStore(subscribe, getState, getState);
+  return {
+    alerts: current.alerts.filter((alert) => !current.dismissed.has(alert.key)),
+    isDismissed: (key) => current.dismissed.has(key),
+  };
+}
+
+/** Test helper: forget the one-shot alerts and reload dismissals from localStorage. */
+export function resetAlertStore(): void {
+  setState({ alerts: [], dismissed: readDismissed() });
+}
