@@ -57,6 +57,8 @@ export const slugify = (name: string): string => {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // "Gina's space" reads better as ginas-space than gina-s-space.
+    .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return slug === '' ? SPACE_SLUG_FALLBACK : slug;
