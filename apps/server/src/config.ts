@@ -40,6 +40,11 @@ export const configSchema = z.object({
   /** Directory of the built web app served at / (empty: API only). */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Trust X-Forwarded-* from a reverse proxy / load balancer, so that the client address (rate
+   * limits, logs) is the caller's and not the proxy's. Set it when the server runs behind one.
+   */
+  TRUST_PROXY: booleanString.default(false),
   /** Requests per minute per client on the auth endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });

