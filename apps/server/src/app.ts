@@ -1,0 +1,162 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_NAME } from '@mergedesk/domain/constants';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAccessPolicy } from './lib/access';
+import { AppError } from './lib/app-error';
+import { registerErrorHandlers } from './lib/error-handler';
+import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
+import { createAccessTokenSigner } from './modules/auth/access-token';
+import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { findUserByEmail } from './modules/users/users.repo';
+import { usersRoutes } from './modules/users/users.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+
+export const API_DOCS_PATH = '/api/docs';
+
+export type AppDependencies = { db: Database; pool: pg.Pool };
+
+/** The composition root: plugins, policies, error handling and every module of the API. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const { db, pool } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    // Lets a person quote the id of a failed request; the logs carry the same id.
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  await app.register(fastifyCookie, { secret: config.SESSION_SECRET });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description:
+          'Generated from the zod schemas of packages/domain. Errors are `{ errors, code, message }`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: openApiTransform,
+    transformObject: createJsonSchemaTransformObject({}),
+  });
+
+  const webAppRoot = resolveWebDistDir(config.WEB_DIST_DIR);
+  const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  registerAccessPolicy(app, {
+    signer,
+    findUserByEmail: (email) => findUserByEmail(db, email),
+    isThirdPartyPublicRoute: (url) =>
+      url === API_DOCS_PATH ||
+      url.startsWith(`${API_DOCS_PATH}/`) ||
+      (webAppRoot !== null && url === WEB_APP_ROUTE_URL),
+  });
+  registerErrorHandlers(app, {
+    webAppFallback: (request, reply) =>
+      webAppRoot !== null && isWebAppPage(request) ? reply.sendFile('index.html') : undefined,
+  });
+
+  // The auth routes limit themselves (config.rateLimit, AUTH_RATE_LIMIT_PER_MINUTE per client).
+  await app.register(authRoutes, { prefix: '/api/v1/auth', config, db, signer });
+  await app.register(usersRoutes, { prefix: '/api/v2/users', db });
+  await app.register(workspacesRoutes, { prefix: '/api/v1/workspaces', db });
+  await app.register(eventsRoutes, { prefix: '/api/v1', db });
+  await app.register(membersRoutes, { prefix: '/api', db });
+  await app.register(promotionsRoutes, { prefix: '/api', db });
+  await app.register(healthRoutes, { pool });
+
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
+  if (webAppRoot !== null) await registerWebApp(app, webAppRoot);
+  return app;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
+  return {
+    level: config.LOG_LEVEL,
+    // Credentials never reach the logs, whatever a serializer or a log call includes.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * CSP for the Vite-built SPA: scripts only from this origin; Mantine writes inline styles; images
+ * from data: URLs and https (Google profile pictures, promotions); the sign-in form may post to
+ * the OpenID provider.
+ */
+function cspDirectives(config: Config): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    formAction: ["'self'", new URL(config.OIDC_ISSUER).origin],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    // Upgrading would break a plain-http local set-up (http://localhost:3000).
+    upgradeInsecureRequests: new URL(config.PUBLIC_URL).protocol === 'https:' ? [] : null,
+  };
+}
+
+const zodJsonSchemaTransform = createJsonSchemaTransform({});
+
+/** The zod → OpenAPI transform, plus the bearer requirement of every non-public route. */
+const openApiTransform: typeof zodJsonSchemaTransform = (input) => {
+  const result = zodJsonSchemaTransform(input);
+  const access = input.route.config?.access;
+  if (access === undefined || access === 'public' || result.schema.hide === true) return result;
+  return { ...result, schema: { ...result.schema, security: [{ bearerAuth: [] }] } };
+};

@@ -1,0 +1,44 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/openapi';
+
+const statusSchema = z.object({ status: z.literal('ok') });
+
+/** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
+export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool }> = (app, { pool }, done) => {
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      logLevel: 'warn',
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: statusSchema } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      logLevel: 'warn',
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers',
+        response: { 200: statusSchema, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      try {
+        await pool.query('select 1');
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.', { cause: error });
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,86 @@
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import { parseListQuery } from '@mergedesk/domain/api/list-query';
+import { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS, type Member } from '@mergedesk/domain/api/members';
+import type { FieldError } from '@mergedesk/domain/errors/error-codes';
+import { memberStatusSchema, userPlanSchema } from '@mergedesk/domain/plans/plans';
+import { canAccessUsers } from '@mergedesk/domain/roles/permissions';
+import { roleSchema } from '@mergedesk/domain/roles/roles';
+import { emailDomain, emailSchema, isGmailAddress } from '@mergedesk/domain/users/email';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
+import type { UserRecord } from '../users/users.repo';
+import { requireMembership } from '../workspaces/membership';
+import { listWorkspaceDomains } from '../workspaces/workspaces.repo';
+import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
+
+const filterValueSchemas = {
+  userRole: roleSchema,
+  memberStatus: memberStatusSchema,
+  userPlan: userPlanSchema,
+  memberEmail: emailSchema,
+} satisfies Record<keyof MemberFilters, z.ZodType<string>>;
+
+/** GET /api/workspaces/{workspaceId}/members (spec 002 §7 "Older members list"). */
+export async function getMembers(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<{ items: Member[]; total: number }> {
+  const listQuery = parseMemberListQuery(query);
+  const membership = await requireMembership(db, caller.id, workspaceId);
+  // Spec 000 §6 "Access to users": any member of a space on a current plan, ADMIN and up in LEGACY spaces.
+  if (!canAccessUsers({ role: membership.role, workspacePlan: membership.workspace.plan })) {
+    throw new AppError('FORBIDDEN', 'Only an admin or the owner of this space can see its members.');
+  }
+  const [{ rows, total }, domains] = await Promise.all([
+    listMembers(db, membership.workspace.id, listQuery),
+    listWorkspaceDomains(db, membership.workspace.id),
+  ]);
+  return { items: rows.map((row) => toMember(row, domains)), total };
+}
+
+function parseMemberListQuery(query: ListQuery): MemberListQuery {
+  const parsed = parseListQuery(query, { filterKeys: MEMBER_FILTER_KEYS, sortKeys: MEMBER_SORT_KEYS });
+  if (!parsed.ok) throw validationFailed(parsed.issues);
+  const filters: MemberFilters = {};
+  const issues: FieldError[] = [];
+  for (const key of MEMBER_FILTER_KEYS) {
+    const values = parsed.value.filters[key];
+    if (values === undefined) continue;
+    const checked: string[] = [];
+    for (const value of values) {
+      const result = filterValueSchemas[key].safeParse(value);
+      if (result.success) checked.push(result.data);
+      else issues.push({ field: 'filterBy', message: `Unknown value '${value}' for filter '${key}'.` });
+    }
+    Object.assign(filters, { [key]: checked });
+  }
+  if (issues.length > 0) throw validationFailed(issues);
+  return { ...parsed.value, filters };
+}
+
+function validationFailed(issues: FieldError[]): AppError {
+  const [only] = issues;
+  const message = issues.length === 1 && only ? only.message : VALIDATION_FAILED_MESSAGE;
+  return new AppError('VALIDATION_FAILED', message, { fieldErrors: issues });
+}
+
+function toMember(row: MemberListRow, workspaceDomains: string[]): Member {
+  return {
+    userId: row.userId,
+    userName: row.userName ?? '',
+    memberEmail: row.email,
+    userRole: row.role,
+    userPlan: row.userPlan,
+    memberStatus: row.status,
+    freeTrialEndTimestamp: row.freeTrialEndTimestamp?.getTime() ?? null,
+    createTimestamp: row.createdAt.getTime(),
+    isPersonal: isGmailAddress(row.email),
+    isUserInDomain: workspaceDomains.includes(emailDomain(row.email)),
+    // Scheduled downgrades arrive with billing (spec 001); until then nobody is scheduled.
+    isScheduledToBeDowngraded: false,
+  };
+}

@@ -1,0 +1,103 @@
+import {
+  createUserBodySchema,
+  createUserQuerySchema,
+  currentUserSchema,
+  getUserQuerySchema,
+  rolloutStatusQuerySchema,
+  rolloutStatusSchema,
+  suggestQuerySchema,
+  suggestResponseSchema,
+} from '@mergedesk/domain/api/users';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { sessionOf, userOf } from '../../lib/access';
+import { errorResponses, isTrue } from '../../lib/openapi';
+import { createUser, getCurrentUser, getRolloutStatus, getUserById, suggestUsers } from './users.service';
+
+const tags = ['users'];
+
+/** The current user, account creation, suggestions and rollout status, under /api/v2/users (spec 000 §7). */
+export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  app.get(
+    '/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The signed-in user, with their spaces when includeWorkspaces=true',
+        querystring: getUserQuerySchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      getCurrentUser(db, userOf(request), { includeWorkspaces: isTrue(request.query.includeWorkspaces) }),
+  );
+
+  app.get(
+    '/suggest',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'People the caller may add to a space, by e-mail or name',
+        querystring: suggestQuerySchema,
+        response: { 200: suggestResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ items: await suggestUsers(db, userOf(request), request.query) }),
+  );
+
+  app.get(
+    '/workspace-activation-status/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Rollout status of the signed-in user',
+        querystring: rolloutStatusQuerySchema,
+        response: { 200: rolloutStatusSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getRolloutStatus(db, userOf(request)),
+  );
+
+  app.post(
+    '/workspace-activation-create-user',
+    {
+      // A session without an account is exactly who creates one.
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Create the account of the signed-in person',
+        querystring: createUserQuerySchema,
+        body: createUserBodySchema,
+        response: { 201: currentUserSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(db, sessionOf(request), request.body);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A user by id (only the signed-in user)',
+        params: z.object({ id: z.string() }),
+        querystring: getUserQuerySchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      getUserById(db, userOf(request), request.params.id, {
+        includeWorkspaces: isTrue(request.query.includeWorkspaces),
+      }),
+  );
+
+  done();
+};

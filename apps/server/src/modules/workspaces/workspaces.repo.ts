@@ -1,0 +1,187 @@
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+type MemberRow = typeof workspaceMembers.$inferSelect;
+
+export type WorkspaceRecord = Pick<
+  WorkspaceRow,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'plan'
+  | 'legacyType'
+  | 'billingModel'
+  | 'status'
+  | 'memberInviteUser'
+  | 'hasMultiDomain'
+  | 'freeAllowedUserCount'
+  | 'proAllowedUserCount'
+  | 'teamAnalyticsDashboard'
+  | 'manageUserRoles'
+  | 'transferOwnership'
+  | 'shareUnsubscribes'
+  | 'shareBounces'
+  | 'createdAt'
+>;
+
+export const workspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  slug: workspaces.slug,
+  plan: workspaces.plan,
+  legacyType: workspaces.legacyType,
+  billingModel: workspaces.billingModel,
+  status: workspaces.status,
+  memberInviteUser: workspaces.memberInviteUser,
+  hasMultiDomain: workspaces.hasMultiDomain,
+  freeAllowedUserCount: workspaces.freeAllowedUserCount,
+  proAllowedUserCount: workspaces.proAllowedUserCount,
+  teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
+  manageUserRoles: workspaces.manageUserRoles,
+  transferOwnership: workspaces.transferOwnership,
+  shareUnsubscribes: workspaces.shareUnsubscribes,
+  shareBounces: workspaces.shareBounces,
+  createdAt: workspaces.createdAt,
+} satisfies Record<keyof WorkspaceRecord, unknown>;
+
+export type MemberRecord = Pick<
+  MemberRow,
+  | 'id'
+  | 'workspaceId'
+  | 'userId'
+  | 'email'
+  | 'role'
+  | 'userPlan'
+  | 'status'
+  | 'seatType'
+  | 'freeTrialEndTimestamp'
+  | 'createdAt'
+>;
+
+export const memberColumns = {
+  id: workspaceMembers.id,
+  workspaceId: workspaceMembers.workspaceId,
+  userId: workspaceMembers.userId,
+  email: workspaceMembers.email,
+  role: workspaceMembers.role,
+  userPlan: workspaceMembers.userPlan,
+  status: workspaceMembers.status,
+  seatType: workspaceMembers.seatType,
+  freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
+  createdAt: workspaceMembers.createdAt,
+} satisfies Record<keyof MemberRecord, unknown>;
+
+/** A member row of the caller together with its space. */
+export type MembershipRecord = MemberRecord & { workspace: WorkspaceRecord };
+
+export type NewWorkspace = Omit<typeof workspaces.$inferInsert, 'id' | 'updatedAt'>;
+
+export async function insertWorkspace(db: Executor, values: NewWorkspace): Promise<WorkspaceRecord> {
+  const [row] = await db.insert(workspaces).values(values).returning(workspaceColumns);
+  if (!row) throw new Error('insert into workspaces returned no row');
+  return row;
+}
+
+export async function updateWorkspace(
+  db: Executor,
+  id: string,
+  values: Pick<Partial<NewWorkspace>, 'name' | 'slug' | 'memberInviteUser'>,
+): Promise<WorkspaceRecord> {
+  const [row] = await db
+    .update(workspaces)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, id))
+    .returning(workspaceColumns);
+  if (!row) throw new Error(`workspace ${id} vanished during update`);
+  return row;
+}
+
+export type NewMember = Omit<typeof workspaceMembers.$inferInsert, 'id' | 'updatedAt'>;
+
+export async function insertMember(db: Executor, values: NewMember): Promise<MemberRecord> {
+  const [row] = await db
+    .insert(workspaceMembers)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning(memberColumns);
+  if (!row) throw new Error('insert into workspace_members returned no row');
+  return row;
+}
+
+export async function insertWorkspaceDomains(
+  db: Executor,
+  workspaceId: string,
+  domains: string[],
+): Promise<void> {
+  if (domains.length === 0) return;
+  await db.insert(workspaceDomains).values(domains.map((domainName) => ({ workspaceId, domainName })));
+}
+
+export async function findMembership(
+  db: Executor,
+  userId: string,
+  workspaceId: string,
+): Promise<MembershipRecord | undefined> {
+  const [row] = await db
+    .select({ member: memberColumns, workspace: workspaceColumns })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+    .limit(1);
+  return row ? { ...row.member, workspace: row.workspace } : undefined;
+}
+
+/** Every space the user is linked to, oldest first (the order of the space switcher). */
+export async function listMembershipsOfUser(db: Executor, userId: string): Promise<MembershipRecord[]> {
+  const rows = await db
+    .select({ member: memberColumns, workspace: workspaceColumns })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.name), asc(workspaces.id));
+  return rows.map((row) => ({ ...row.member, workspace: row.workspace }));
+}
+
+export async function countOwnedSpaces(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'OWNER')));
+  return row?.value ?? 0;
+}
+
+/** Members that hold a place in the space: everybody but DISABLED members. */
+export async function countMembers(db: Executor, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.status, 'DISABLED')));
+  return row?.value ?? 0;
+}
+
+export async function listWorkspaceDomains(db: Executor, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ domainName: workspaceDomains.domainName })
+    .from(workspaceDomains)
+    .where(eq(workspaceDomains.workspaceId, workspaceId))
+    .orderBy(asc(workspaceDomains.domainName));
+  return rows.map((row) => row.domainName);
+}
+
+/**
+ * Links the member rows that were added by e-mail before the person had an account; PENDING
+ * becomes ACTIVE (the person has now signed in), other statuses stay.
+ */
+export async function linkPendingMemberships(db: Executor, userId: string, email: string): Promise<number> {
+  const rows = await db
+    .update(workspaceMembers)
+    .set({
+      userId,
+      status: sql`case when ${workspaceMembers.status} = 'PENDING' then 'ACTIVE' else ${workspaceMembers.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(workspaceMembers.email, email.toLowerCase()), isNull(workspaceMembers.userId)))
+    .returning({ id: workspaceMembers.id });
+  return rows.length;
+}

@@ -1,0 +1,170 @@
+import type { OtherFeatures } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import type { UserPlan } from '@mergedesk/domain/plans/plans';
+import { canAccessGeneralSettings } from '@mergedesk/domain/roles/permissions';
+import { canCreateSpace, slugify, SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk/domain/spaces/space-name';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { lockUser, type UserRecord } from '../users/users.repo';
+import { requireMembership } from './membership';
+import {
+  countMembers,
+  countOwnedSpaces,
+  insertMember,
+  insertWorkspace,
+  listMembershipsOfUser,
+  listWorkspaceDomains,
+  updateWorkspace as updateWorkspaceRow,
+  type MembershipRecord,
+  type WorkspaceRecord,
+} from './workspaces.repo';
+
+/** The route prefix of a space's pages (spec 000 §2): /{workspaceId}/{workspaceSlug}. */
+export function urlPrefixOf(workspace: Pick<WorkspaceRecord, 'id' | 'slug'>): string {
+  return `/${workspace.id}/${workspace.slug}`;
+}
+
+/** The space's feature columns under the API's names (spec 000 §3 otherFeatures, spelling as in the spec). */
+export function otherFeaturesOf(workspace: WorkspaceRecord): OtherFeatures {
+  return {
+    teamAnalyticsDashboard: workspace.teamAnalyticsDashboard,
+    manageUserRoles: workspace.manageUserRoles,
+    transferOwnerShip: workspace.transferOwnership,
+    shareUnsubscribesAcrossWorkspace: workspace.shareUnsubscribes,
+    shareBouncesAccrossWorkspace: workspace.shareBounces,
+  };
+}
+
+/** allowedUserCount of the space for a user plan; -1 means unlimited (spec 002 §3). */
+export function allowedUserCountFor(workspace: WorkspaceRecord, userPlan: UserPlan): number {
+  return userPlan === 'FREE' ? workspace.freeAllowedUserCount : workspace.proAllowedUserCount;
+}
+
+type WorkspaceExtras = Pick<Workspace, 'memberCount' | 'workspaceFeatures' | 'workspaceDomains'>;
+
+export function toWorkspace(
+  membership: MembershipRecord,
+  caller: UserRecord,
+  extras: WorkspaceExtras = {},
+): Workspace {
+  const { workspace } = membership;
+  return {
+    workspaceId: workspace.id,
+    id: workspace.id,
+    workspaceName: workspace.name,
+    name: workspace.name,
+    role: membership.role,
+    urlPrefix: urlPrefixOf(workspace),
+    workspacePlan: workspace.plan,
+    plan: workspace.plan,
+    legacyType: workspace.legacyType,
+    isPerSeat: workspace.billingModel === 'PER_SEAT',
+    status: workspace.status,
+    memberInviteUser: workspace.memberInviteUser,
+    workspaceUserFeature: { workspacePlan: workspace.plan, userPlan: membership.userPlan },
+    isAddonWorkspace: caller.addonWorkspaceId === workspace.id,
+    ...extras,
+  };
+}
+
+export async function listWorkspaces(db: Database, caller: UserRecord): Promise<Workspace[]> {
+  const memberships = await listMembershipsOfUser(db, caller.id);
+  return memberships
+    .filter((membership) => membership.status !== 'PENDING')
+    .map((membership) => toWorkspace(membership, caller));
+}
+
+export type WorkspaceIncludes = { domains: boolean; features: boolean; membersCount: boolean };
+
+export async function getWorkspace(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  includes: WorkspaceIncludes,
+): Promise<Workspace> {
+  const membership = await requireMembership(db, caller.id, workspaceId, { allowDisabled: true });
+  // Spec 000 §4: a DISABLED member is shown only name, plan and status; no details are fetched.
+  if (membership.status === 'DISABLED') return toWorkspace(membership, caller);
+  const { workspace } = membership;
+  const extras: WorkspaceExtras = {};
+  if (includes.membersCount) extras.memberCount = await countMembers(db, workspace.id);
+  if (includes.features) {
+    extras.workspaceFeatures = (['FREE', 'PRO'] as const).map((userPlan) => ({
+      userPlan,
+      hasMultiDomain: workspace.hasMultiDomain,
+      allowedUserCount: allowedUserCountFor(workspace, userPlan),
+    }));
+  }
+  if (includes.domains) {
+    extras.workspaceDomains = (await listWorkspaceDomains(db, workspace.id)).map((domainName) => ({
+      domainName,
+    }));
+  }
+  return toWorkspace(membership, caller, extras);
+}
+
+export type NewOwnedSpace = { ownerId: string; ownerEmail: string; name: string; memberInviteUser: boolean };
+
+/** A new space on the FREE plan, billed per seat, with its creator as the ACTIVE OWNER on the FREE user plan. */
+export async function createOwnedSpace(tx: Executor, space: NewOwnedSpace): Promise<MembershipRecord> {
+  const workspace = await insertWorkspace(tx, {
+    name: space.name,
+    slug: slugify(space.name),
+    plan: 'FREE',
+    billingModel: 'PER_SEAT',
+    memberInviteUser: space.memberInviteUser,
+  });
+  const member = await insertMember(tx, {
+    workspaceId: workspace.id,
+    userId: space.ownerId,
+    email: space.ownerEmail,
+    role: 'OWNER',
+    userPlan: 'FREE',
+    status: 'ACTIVE',
+  });
+  return { ...member, workspace };
+}
+
+export async function createWorkspace(
+  db: Database,
+  caller: UserRecord,
+  body: { workspaceName: string; userId: string; memberInviteUser: boolean },
+): Promise<Workspace> {
+  if (body.userId !== caller.id) {
+    throw new AppError('FORBIDDEN', 'You can only create a space that you own yourself.');
+  }
+  const membership = await db.transaction(async (tx) => {
+    // The row lock makes concurrent creations by the same user wait for each other, so the
+    // count below cannot be outdated when the insert happens (spec 000 §5: at most 5 owned spaces).
+    await lockUser(tx, caller.id);
+    if (!canCreateSpace(await countOwnedSpaces(tx, caller.id))) {
+      throw new AppError('OWNED_SPACES_LIMIT_REACHED', SPACE_LIMIT_WARNING_MESSAGE);
+    }
+    return createOwnedSpace(tx, {
+      ownerId: caller.id,
+      ownerEmail: caller.email,
+      name: body.workspaceName,
+      memberInviteUser: body.memberInviteUser,
+    });
+  });
+  return toWorkspace(membership, caller);
+}
+
+export async function updateWorkspace(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  body: { workspaceName: string; memberInviteUser?: boolean | undefined },
+): Promise<Workspace> {
+  const membership = await requireMembership(db, caller.id, workspaceId);
+  // Spec 000 §6: general settings (renaming the space) are OWNER only.
+  if (!canAccessGeneralSettings(membership)) {
+    throw new AppError('FORBIDDEN', 'Only the owner of this space can change its settings.');
+  }
+  const workspace = await updateWorkspaceRow(db, membership.workspace.id, {
+    name: body.workspaceName,
+    slug: slugify(body.workspaceName),
+    ...(body.memberInviteUser === undefined ? {} : { memberInviteUser: body.memberInviteUser }),
+  });
+  return toWorkspace({ ...membership, workspace }, caller);
+}
