@@ -1,0 +1,333 @@
+import type { MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
+import type { Role } from '@mergedesk/domain/roles/roles';
+import { PRODUCT_NAME } from '@mergedesk/domain/constants';
+import { slugify } from '@mergedesk/domain/spaces/space-name';
+import { emailDomain, isGmailAddress } from '@mergedesk/domain/users/email';
+import { insertPromotions, type NewPromotion } from '../modules/promotions/promotions.repo';
+import {
+  insertMonthlySentMails,
+  insertRolloutStatus,
+  insertUser,
+  setAddonWorkspace,
+  type MonthlySentMailsRecord,
+} from '../modules/users/users.repo';
+import { DEFAULT_ROLLOUT_STATUS } from '../modules/users/users.service';
+import {
+  insertMember,
+  insertWorkspace,
+  insertWorkspaceDomains,
+  type NewWorkspace,
+} from '../modules/workspaces/workspaces.repo';
+import type { Database, Executor } from './client';
+
+/**
+ * The demo accounts and spaces of shared/demo-data.md ("Accounts" and "Spaces"). Tests and demos
+ * rely on every fact there; dates are relative to `now`.
+ */
+
+type DemoUser = {
+  email: string;
+  name: string;
+  /** false: no installation timestamp, so the web app shows the install tutorial. */
+  installed?: boolean;
+  lastActivatedStep?: number | null;
+};
+
+const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'olivia@acme.test', name: 'Olivia Owens' },
+  { email: 'adam@acme.test', name: 'Adam Admin' },
+  { email: 'mia@acme.test', name: 'Mia Member' },
+  { email: 'fred@acme.test', name: 'Fred Free' },
+  { email: 'dora@acme.test', name: 'Dora Disabled' },
+  { email: 'tom@acme.test', name: 'Tom Trial' },
+  { email: 'gina@gmail.com', name: 'Gina Gmail', installed: false },
+  { email: 'penny@gmail.com', name: 'Penny Personal' },
+  { email: 'leo@legacy.test', name: 'Leo Legacy' },
+  // The people of Legacy Team (demo-data.md: 4 paid, 2 free, 1 trial and 1 disabled user).
+  { email: 'lara@legacy.test', name: 'Lara Lane' },
+  { email: 'liam@legacy.test', name: 'Liam Long' },
+  { email: 'lucy@legacy.test', name: 'Lucy Lake' },
+  { email: 'luke@legacy.test', name: 'Luke Lund' },
+  { email: 'fiona@legacy.test', name: 'Fiona Field' },
+  { email: 'felix@legacy.test', name: 'Felix Ford' },
+  { email: 'tina@legacy.test', name: 'Tina Trial' },
+  { email: 'dan@legacy.test', name: 'Dan Dormant' },
+  { email: 'max@max.test', name: 'Max Many' },
+  { email: 'sam@acme.test', name: 'Sam Stepfour', lastActivatedStep: 3 },
+];
+
+type DemoMember = {
+  email: string;
+  role: Role;
+  userPlan: UserPlan;
+  status?: MemberStatus;
+  /** days from now until the free trial ends */
+  trialEndsInDays?: number;
+};
+
+type DemoSpace = Omit<NewWorkspace, 'slug'> & {
+  domains?: string[];
+  members: DemoMember[];
+};
+
+const ADDED_SEAT = `ADDED_${PRODUCT_NAME.toUpperCase()}_USER`;
+const PENDING_SEAT = `PENDING_${PRODUCT_NAME.toUpperCase()}_USER`;
+
+const ALL_FEATURES = {
+  teamAnalyticsDashboard: true,
+  manageUserRoles: true,
+  transferOwnership: true,
+} as const;
+
+const DEMO_SPACES: readonly DemoSpace[] = [
+  {
+    name: 'Acme Sales',
+    plan: 'PRO',
+    billingModel: 'PER_SEAT',
+    ...ALL_FEATURES,
+    domains: ['acme.test'],
+    members: [
+      { email: 'olivia@acme.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'adam@acme.test', role: 'ADMIN', userPlan: 'PRO' },
+      { email: 'mia@acme.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'fred@acme.test', role: 'MEMBER', userPlan: 'FREE' },
+      { email: 'dora@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'DISABLED' },
+      { email: 'paula@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'PENDING' },
+      { email: 'tom@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'FREE_TRIAL', trialEndsInDays: 10 },
+    ],
+  },
+  {
+    name: 'Acme Premium',
+    plan: 'PREMIUM',
+    billingModel: 'PER_SEAT',
+    ...ALL_FEATURES,
+    shareUnsubscribes: true,
+    shareBounces: true,
+    domains: ['acme.test'],
+    members: [
+      { email: 'olivia@acme.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'adam@acme.test', role: 'MEMBER', userPlan: 'PRO' },
+    ],
+  },
+  {
+    name: "Gina's space",
+    plan: 'FREE',
+    billingModel: 'PER_SEAT',
+    members: [{ email: 'gina@gmail.com', role: 'OWNER', userPlan: 'FREE' }],
+  },
+  {
+    name: "Penny's space",
+    plan: 'LEGACY',
+    legacyType: 'PERSONAL',
+    billingModel: 'PER_USER',
+    members: [{ email: 'penny@gmail.com', role: 'OWNER', userPlan: 'PRO_PERSONAL' }],
+  },
+  {
+    name: 'Legacy Team',
+    plan: 'LEGACY',
+    legacyType: 'TEAM',
+    billingModel: 'PER_USER',
+    freeAllowedUserCount: 2,
+    proAllowedUserCount: 10,
+    teamAnalyticsDashboard: true,
+    domains: ['legacy.test'],
+    members: [
+      { email: 'leo@legacy.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'lara@legacy.test', role: 'ADMIN', userPlan: 'PRO' },
+      { email: 'liam@legacy.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'lucy@legacy.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'luke@legacy.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'fiona@legacy.test', role: 'MEMBER', userPlan: 'FREE' },
+      { email: 'felix@legacy.test', role: 'MEMBER', userPlan: 'FREE' },
+      {
+        email: 'tina@legacy.test',
+        role: 'MEMBER',
+        userPlan: 'PRO',
+        status: 'FREE_TRIAL',
+        trialEndsInDays: 14,
+      },
+      { email: 'dan@legacy.test', role: 'MEMBER', userPlan: 'FREE', status: 'DISABLED' },
+    ],
+  },
+  ...[1, 2, 3, 4, 5].map((index): DemoSpace => ({
+    name: `Max ${index}`,
+    plan: 'FREE',
+    billingModel: 'PER_SEAT',
+    members: [{ email: 'max@max.test', role: 'OWNER', userPlan: 'FREE' }],
+  })),
+  {
+    name: "Sam's space",
+    plan: 'FREE',
+    billingModel: 'PER_SEAT',
+    members: [{ email: 'sam@acme.test', role: 'OWNER', userPlan: 'FREE' }],
+  },
+];
+
+/** The space each demo user's add-on sends from (spec 000 §3 addonWorkspaceId). */
+const ADDON_SPACES: Record<string, string> = {
+  'olivia@acme.test': 'Acme Sales',
+  'adam@acme.test': 'Acme Sales',
+  'mia@acme.test': 'Acme Sales',
+  'fred@acme.test': 'Acme Sales',
+  'dora@acme.test': 'Acme Sales',
+  'tom@acme.test': 'Acme Sales',
+  'gina@gmail.com': "Gina's space",
+  'penny@gmail.com': "Penny's space",
+  'max@max.test': 'Max 1',
+  'sam@acme.test': "Sam's space",
+};
+
+/** Mails sent per month in Acme Sales, newest month first, so the me call's counters are non-zero. */
+const ACME_SALES_MONTHLY_SENT: Record<string, readonly number[]> = {
+  'olivia@acme.test': [340, 1210, 860, 455, 1500, 98],
+  'adam@acme.test': [120, 640, 310, 0, 720],
+  'mia@acme.test': [45, 210, 380],
+};
+
+function svgDataUrl(label: string, color: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><rect width="240" height="120" rx="12" fill="${color}"/><text x="120" y="68" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle">${label}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+const DEMO_PROMOTIONS: readonly NewPromotion[] = [
+  {
+    project: 'mergedesk',
+    placement: 'sidebar',
+    sortOrder: 1,
+    name: 'FormPilot',
+    description: 'Turn form responses into personalised follow-up e-mails.',
+    image: svgDataUrl('FormPilot', '#7048e8'),
+    type: 'addon',
+    url: 'https://formpilot.example/?utm_source=mergedesk',
+    productId: 'formpilot',
+  },
+  {
+    project: 'mergedesk',
+    placement: 'sidebar',
+    sortOrder: 2,
+    name: 'SheetSync',
+    description: 'Keep your spreadsheets in sync with your CRM.',
+    image: svgDataUrl('SheetSync', '#1c7ed6'),
+    type: 'addon',
+    url: 'https://sheetsync.example/?utm_source=mergedesk',
+    productId: 'sheetsync',
+  },
+  {
+    // Invalid on purpose (no url): the promotions endpoint must drop it (spec 000 §2).
+    project: 'mergedesk',
+    placement: 'sidebar',
+    sortOrder: 3,
+    name: 'Broken promotion',
+    description: 'This entry has no link and is never shown.',
+    image: svgDataUrl('Broken', '#868e96'),
+    type: 'addon',
+    url: null,
+    productId: 'broken',
+  },
+];
+
+export type DemoSeedResult = {
+  /** user id by e-mail */
+  users: Record<string, string>;
+  /** space id by name */
+  spaces: Record<string, string>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Writes the demo accounts, spaces, memberships, counters and promotions in one transaction. */
+export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const users: Record<string, string> = {};
+    for (const [index, demoUser] of DEMO_USERS.entries()) {
+      const user = await insertUser(tx, {
+        email: demoUser.email,
+        name: demoUser.name,
+        profilePictureUrl: null,
+        userType: isGmailAddress(demoUser.email) ? 'STANDARD' : 'BUSINESS',
+        domainName: emailDomain(demoUser.email),
+        installationTimestamp: demoUser.installed === false ? null : daysFromNow(-400 + index),
+        createSource: 'WEBAPP',
+      });
+      await insertRolloutStatus(tx, user.id, {
+        ...DEFAULT_ROLLOUT_STATUS,
+        lastActivatedStep: demoUser.lastActivatedStep ?? null,
+      });
+      users[demoUser.email] = user.id;
+    }
+
+    const spaces: Record<string, string> = {};
+    for (const [spaceIndex, { domains = [], members, ...space }] of DEMO_SPACES.entries()) {
+      // Staggered creation times give the space switcher and the member lists a stable order.
+      const created = daysFromNow(-500 + spaceIndex);
+      const workspace = await insertWorkspace(tx, {
+        ...space,
+        slug: slugify(space.name),
+        createdAt: created,
+      });
+      spaces[space.name] = workspace.id;
+      await insertWorkspaceDomains(tx, workspace.id, domains);
+      for (const [memberIndex, member] of members.entries()) {
+        const status = member.status ?? 'ACTIVE';
+        await insertMember(tx, {
+          workspaceId: workspace.id,
+          userId: status === 'PENDING' ? null : requireId(users, member.email),
+          email: member.email,
+          role: member.role,
+          userPlan: member.userPlan,
+          status,
+          seatType:
+            space.billingModel === 'PER_SEAT' ? (status === 'PENDING' ? PENDING_SEAT : ADDED_SEAT) : null,
+          freeTrialEndTimestamp:
+            member.trialEndsInDays === undefined ? null : daysFromNow(member.trialEndsInDays),
+          lastBecomePaidTimestamp: member.userPlan === 'FREE' ? null : created,
+          createdAt: new Date(created.getTime() + memberIndex * 60_000),
+        });
+      }
+    }
+
+    for (const [email, spaceName] of Object.entries(ADDON_SPACES)) {
+      await setAddonWorkspace(tx, requireId(users, email), requireId(spaces, spaceName));
+    }
+    for (const email of DEMO_USERS.map((user) => user.email).filter((email) =>
+      email.endsWith('@legacy.test'),
+    )) {
+      await setAddonWorkspace(tx, requireId(users, email), requireId(spaces, 'Legacy Team'));
+    }
+
+    const acmeSales = requireId(spaces, 'Acme Sales');
+    for (const [email, counts] of Object.entries(ACME_SALES_MONTHLY_SENT)) {
+      await insertMonthlySentMails(
+        tx,
+        counts.map((count, monthsAgo) => ({
+          ...monthOf(now, monthsAgo),
+          count,
+          workspaceId: acmeSales,
+          userId: requireId(users, email),
+        })),
+      );
+    }
+
+    await insertPromotions(tx, [...DEMO_PROMOTIONS]);
+    return { users, spaces };
+  });
+}
+
+function monthOf(now: Date, monthsAgo: number): Pick<MonthlySentMailsRecord, 'year' | 'month'> {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
+}
+
+function requireId(ids: Record<string, string>, key: string): string {
+  const id = ids[key];
+  if (id === undefined) throw new Error(`demo seed: unknown reference ${key}`);
+  return id;
+}
+
+/** True when the database has no account yet (the demo is seeded only into an empty database). */
+export async function hasNoUsers(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>('select not exists (select 1 from users) as empty');
+  return result.rows[0]?.empty === true;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { createDatabase, runMigrations } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import { hasNoUsers, seedDemo } from './db/seed';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  /** The address the server listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Stops accepting requests, finishes the open ones, closes the database (and the embedded PostgreSQL). */
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts the whole server: PostgreSQL (DATABASE_URL, or an embedded one under DATA_DIR),
+ * migrations, the demo seed when asked for and the database is empty, then the HTTP API.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const embedded =
+    config.DATABASE_URL === undefined
+      ? await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT })
+      : undefined;
+  const connectionString = config.DATABASE_URL ?? embedded?.connectionString;
+  if (connectionString === undefined) throw new Error('No database: set DATABASE_URL.');
+  const { db, pool } = createDatabase(connectionString);
+  try {
+    await runMigrations(db);
+    if (config.SEED_DEMO && (await hasNoUsers(db))) await seedDemo(db);
+    const app = await buildApp(config, { db, pool });
+    if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
+    const url = await app.listen({ host: config.HOST, port: config.PORT });
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        await pool.end();
+        await embedded?.stop();
+      })());
+    return { app, url, close };
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+/** Stops on SIGINT/SIGTERM; a second signal exits at once. */
+export function stopOnSignals(
+  stop: () => Promise<void>,
+  log: (message: string) => void = console.error,
+): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log(`${signal} received, shutting down…`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const server = await startServer(loadConfig());
+  stopOnSignals(server.close, (message) => server.app.log.info(message));
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDatabase, type Database } from '../db/client';
+import { sessions } from '../db/schema';
+import { seedDemo, type DemoSeedResult } from '../db/seed';
+import { createAccessTokenSigner } from '../modules/auth/access-token';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  /** Creates a sign-in session for `email` (as the auth module would) and returns its access token. */
+  signIn: (email: string, profile?: { name?: string; picture?: string | null }) => Promise<string>;
+  /** Seeds shared/demo-data.md into this test file's database. */
+  seedDemo: (options?: { now?: Date }) => Promise<DemoSeedResult>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a fresh database of its own (a copy of the migrated template), for API tests
+ * through `app.inject`.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestApp & { demo: DemoSeedResult | undefined }> {
+  const adminUrl = inject('postgresAdminUrl');
+  const databaseName = `test_${randomUUID().replaceAll('-', '')}`;
+  await createDatabaseFromTemplate(adminUrl, databaseName, inject('postgresTemplateDatabase'));
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  const { db, pool } = createDatabase(url.toString(), { maxConnections: 5 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    WEB_DIST_DIR: '',
+    ...options.env,
+  });
+  const app = await buildApp(config, { db, pool });
+  const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+
+  const signIn: TestApp['signIn'] = async (email, profile = {}) => {
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        subject: `test-${email}`,
+        email,
+        name: profile.name ?? email.split('@')[0] ?? email,
+        picture: profile.picture ?? null,
+        refreshTokenHash: 'test-refresh-token-hash',
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('no session row');
+    const { token } = await signer.sign({ sessionId: session.id, email });
+    return token;
+  };
+
+  const demo = options.seed === true ? await seedDemo(db) : undefined;
+  return {
+    app,
+    db,
+    pool,
+    config,
+    signIn,
+    demo,
+    seedDemo: (seedOptions) => seedDemo(db, seedOptions),
+    close: async () => {
+      await app.close();
+      await pool.end().catch(() => undefined);
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists "${databaseName}" with (force)`),
+      );
+    },
+  };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+async function createDatabaseFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`create database "${name}" template "${template}"`),
+      );
+      return;
+    } catch (error) {
+      // 55006: another file is copying the template at this very moment; wait and retry.
+      const code = (error as { code?: unknown }).code;
+      if (code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+    }
+  }
+}
+
+async function withAdminClient<T>(adminUrl: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await action(client);
+  } finally {
+    await client.end();
+  }
+}
