@@ -1,0 +1,133 @@
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import { OWNER_LOOKUP_QUERY, UPGRADE_MODAL_ADMINS_QUERY, useMembers } from '../api/get-members';
+
+export const UPGRADE_INFO_MODAL_TITLE = 'Request an upgrade';
+
+export type UpgradeInfoModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: string;
+  workspaceName: string;
+};
+
+/**
+ * Spec 000 §2 "Upgrade info modal": a free member of a PRO space cannot buy a seat; the modal names
+ * the owner and the admins to ask, each address with a copy-to-clipboard button. Our reading of
+ * "when there are no admins": the admins heading and list are left out and the closing sentence is
+ * 'Contact them to request an upgrade.' (verbatim).
+ */
+export function UpgradeInfoModal({ opened, onClose, workspaceId, workspaceName }: UpgradeInfoModalProps) {
+  const owner = useMembers(workspaceId, OWNER_LOOKUP_QUERY, { enabled: opened });
+  const admins = useMembers(workspaceId, UPGRADE_MODAL_ADMINS_QUERY, { enabled: opened });
+
+  const isPending = owner.isPending || admins.isPending;
+  const isError = owner.isError || admins.isError;
+  const ownerEmail = owner.data?.items[0]?.memberEmail;
+  const adminEmails = (admins.data?.items ?? [])
+    .filter((member) => member.userRole === 'ADMIN')
+    .map((member) => member.memberEmail);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={UPGRADE_INFO_MODAL_TITLE}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <Stack gap="md">
+        {isError ? (
+          <Stack gap={4} role="alert">
+            <Text fw={600}>{GENERIC_ERROR_ALERT.title}</Text>
+            <Text size="sm">{GENERIC_ERROR_ALERT.description}</Text>
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => {
+                  void owner.refetch();
+                  void admins.refetch();
+                }}
+              >
+                Try again
+              </Button>
+            </Group>
+          </Stack>
+        ) : isPending ? (
+          <Group justify="center" py="md">
+            <Loader size="sm" aria-label="Loading the space's owner and admins" />
+          </Group>
+        ) : (
+          <>
+            <Text>
+              You are part of {workspaceName}, owned by {ownerEmail ?? ''}
+              {ownerEmail && <CopyEmailButton email={ownerEmail} />}
+            </Text>
+            {adminEmails.length > 0 && (
+              <Stack gap={4}>
+                <Text>The space also has the following admins:</Text>
+                <List listStyleType="none" spacing={4}>
+                  {adminEmails.map((email) => (
+                    <List.Item key={email}>
+                      <Group gap={4} wrap="nowrap">
+                        <Text>{email}</Text>
+                        <CopyEmailButton email={email} />
+                      </Group>
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            )}
+            <Text>
+              {adminEmails.length > 0
+                ? 'Contact any of them to request an upgrade.'
+                : 'Contact them to request an upgrade.'}
+            </Text>
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Close</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CopyEmailButton({ email }: { email: string }) {
+  return (
+    <CopyButton value={email} timeout={2000}>
+      {({ copied, copy }) => (
+        <>
+          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="right">
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              size="sm"
+              ml={4}
+              aria-label={`Copy ${email}`}
+              onClick={copy}
+              style={{ verticalAlign: 'middle' }}
+            >
+              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+          <VisuallyHidden role="status">{copied ? 'Copied' : ''}</VisuallyHidden>
+        </>
+      )}
+    </CopyButton>
+  );
+}

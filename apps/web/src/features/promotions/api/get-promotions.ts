@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Promotion } from '@mergedesk/domain/api/promotions';
+import { promotionSchema } from '@mergedesk/domain/api/promotions';
+import { PROMOTION_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
+import { api } from '../../../lib/api-client';
+
+export const PROMOTIONS_PROJECT = 'mergedesk';
+export const PROMOTIONS_PLACEMENT = 'sidebar';
+
+/**
+ * GET /api/cannon?project=mergedesk&placement=sidebar. Spec 000 §2: every field is a required
+ * string and invalid entries are dropped, so each item is validated here too.
+ */
+export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> => {
+  const response = await api.get<{ items?: unknown }>('/cannon', {
+    query: { project: PROMOTIONS_PROJECT, placement: PROMOTIONS_PLACEMENT },
+    signal,
+  });
+  const items: unknown[] = Array.isArray(response?.items) ? (response.items as unknown[]) : [];
+  return items.flatMap((item) => {
+    const parsed = promotionSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+};
+
+export const getPromotionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['promotions', PROMOTIONS_PROJECT, PROMOTIONS_PLACEMENT],
+    queryFn: ({ signal }) => getPromotions(signal),
+    staleTime: PROMOTION_STALE_TIME_MS,
+    // Promotions are an extra: a failure shows nothing and is not retried.
+    retry: false,
+  });
+
+export const usePromotions = () => useQuery(getPromotionsQueryOptions());

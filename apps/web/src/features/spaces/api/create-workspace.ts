@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWorkspaceBody, Workspace } from '@mergedesk/domain/api/workspaces';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/v1/workspaces (spec 000 §7): the trimmed name, the user id and memberInviteUser=true.
+ * Answers 201 with the new space; 400 VALIDATION_FAILED with errors on workspaceName; 403
+ * OWNED_SPACES_LIMIT_REACHED.
+ */
+export const createWorkspace = (body: { workspaceName: string; userId: string }): Promise<Workspace> =>
+  api.post<Workspace>('/v1/workspaces', {
+    body: { ...body, memberInviteUser: true } satisfies CreateWorkspaceBody,
+  });
+
+/** Creating a space invalidates the space details; the caller refreshes the current user. */
+export const useCreateWorkspace = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWorkspace,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+  });
+};

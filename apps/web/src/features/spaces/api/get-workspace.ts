@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/workspaces/{id}: the space details (404 for non-members). */
+export const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise<Workspace> =>
+  api.get<Workspace>('/v1/workspaces/:id', {
+    params: { id: workspaceId },
+    query: { includeDomains: true, includeFeatures: true, includeMembersCount: true },
+    signal,
+  });
+
+export const getWorkspaceQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId],
+    queryFn: ({ signal }) => getWorkspace(workspaceId, signal),
+  });
+
+/**
+ * The selected space's details. Spec 000 §4 "Workspace status DISABLED": for a disabled member the
+ * details are not fetched (pass enabled: false).
+ */
+export const useWorkspace = (workspaceId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getWorkspaceQueryOptions(workspaceId), enabled: options.enabled ?? true });
