@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AlertKind } from '@mergedesk/domain/alerts/alerts';
 import { isClearedOnNavigation } from '@mergedesk/domain/alerts/alerts';
+import { readStorage, writeStorage } from './storage';
 
 /**
  * The alert store behind the banner area at the top of space pages (spec 000 §2 "Alert banner
@@ -38,7 +39,7 @@ let sequence = 0;
 
 function readDismissed(): ReadonlySet<string> {
   try {
-    const raw = globalThis.localStorage?.getItem(DISMISSED_ALERTS_STORAGE_KEY);
+    const raw = readStorage(DISMISSED_ALERTS_STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     return new Set(
       Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [],
@@ -48,13 +49,10 @@ function readDismissed(): ReadonlySet<string> {
   }
 }
 
+/** When storage is blocked (private mode) the dismissal lasts for this visit only. */
 function writeDismissed(dismissed: ReadonlySet<string>): void {
-  try {
-    const keys = [...dismissed].slice(-MAX_REMEMBERED_DISMISSALS);
-    globalThis.localStorage?.setItem(DISMISSED_ALERTS_STORAGE_KEY, JSON.stringify(keys));
-  } catch {
-    // Storage may be full or blocked (private mode): the dismissal then lasts for this visit only.
-  }
+  const keys = [...dismissed].slice(-MAX_REMEMBERED_DISMISSALS);
+  writeStorage(DISMISSED_ALERTS_STORAGE_KEY, JSON.stringify(keys));
 }
 
 function setState(next: AlertState): void {

@@ -1,0 +1,131 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { Role } from '@mergedesk/domain/roles/roles';
+import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
+import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
+import { DisabledPage } from './disabled-page';
+
+const MailMergesPage = lazy(() =>
+  import('../../features/mail-merges/components/mail-merges-page').then((m) => ({
+    default: m.MailMergesPage,
+  })),
+);
+const UnsubscriptionsPage = lazy(() =>
+  import('../../features/unsubscriptions/components/unsubscriptions-page').then((m) => ({
+    default: m.UnsubscriptionsPage,
+  })),
+);
+const BouncesPage = lazy(() =>
+  import('../../features/bounces/components/bounces-page').then((m) => ({ default: m.BouncesPage })),
+);
+const TeamReportPage = lazy(() =>
+  import('../../features/team-report/components/team-report-page').then((m) => ({
+    default: m.TeamReportPage,
+  })),
+);
+const TemplatesPage = lazy(() =>
+  import('../../features/templates/components/templates-page').then((m) => ({ default: m.TemplatesPage })),
+);
+const GeneralSettingsPage = lazy(() =>
+  import('../../features/space-settings/components/general-settings-page').then((m) => ({
+    default: m.GeneralSettingsPage,
+  })),
+);
+const MembersPage = lazy(() =>
+  import('../../features/space-settings/components/members-page').then((m) => ({ default: m.MembersPage })),
+);
+const BillingPage = lazy(() =>
+  import('../../features/space-settings/components/billing-page').then((m) => ({ default: m.BillingPage })),
+);
+const CheckoutPage = lazy(() =>
+  import('../../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const InstallTutorialPage = lazy(() =>
+  import('../../features/install-tutorial/components/install-tutorial-page').then((m) => ({
+    default: m.InstallTutorialPage,
+  })),
+);
+
+/** Spec 000 §6: "A feature gate redirects to a fallback route (default '/')". */
+export const FEATURE_GATE_FALLBACK = '/';
+
+export type SpaceRoutesProps = {
+  prefix: string;
+  role: Role;
+  navigation: SpaceNavigation;
+  labels: SettingsGroupLabels;
+  isUsersPageRestricted: boolean;
+};
+
+/**
+ * The routes under /{workspaceId}/{workspaceSlug} (spec 000 §2 "Space shell routes", spec 002
+ * §2.1), rendered as descendant routes of the shell. Targets are absolute paths under the prefix.
+ */
+export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestricted }: SpaceRoutesProps) {
+  const at = (path: string) => `${prefix}${path}`;
+
+  if (navigation.disabled) {
+    // Spec 000 §2: a DISABLED member sees the disabled page, whatever the path.
+    return (
+      <Routes>
+        <Route path="disabled" element={<DisabledPage />} />
+        <Route path="*" element={<Navigate to={at('/disabled')} replace />} />
+      </Routes>
+    );
+  }
+
+  const gate = (allowed: boolean, page: ReactNode, fallback = FEATURE_GATE_FALLBACK) =>
+    allowed ? <PageSuspense>{page}</PageSuspense> : <Navigate to={fallback} replace />;
+
+  return (
+    <Routes>
+      <Route path="mail-merges" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+      <Route path="mail-merges/sent" element={gate(true, <MailMergesPage />)} />
+      <Route path="mail-merges/sent/:campaignId" element={gate(true, <MailMergesPage />)} />
+      <Route path="mail-merges/scheduled" element={gate(true, <MailMergesPage />)} />
+      <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage />)} />
+      <Route path="bounces" element={gate(navigation.bounces, <BouncesPage />)} />
+      <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />
+      <Route path="templates" element={gate(true, <TemplatesPage />)} />
+      <Route
+        path="space"
+        element={<Navigate to={at(`/space/${spaceBaseRedirect(role, isUsersPageRestricted)}`)} replace />}
+      />
+      <Route path="space/general" element={gate(navigation.general, <GeneralSettingsPage />)} />
+      <Route path="space/users" element={gate(navigation.users, <MembersPage heading={labels.users} />)} />
+      {/* Spec 002 §6: billing is guarded by canAccessWorkspaceBilling, "otherwise a redirect to general". */}
+      <Route path="space/billing" element={gate(navigation.billing, <BillingPage />, at('/space/general'))} />
+      <Route path="space/upgrade" element={<KeepQueryRedirect to={at('/space/billing')} />} />
+      <Route path="checkout" element={gate(true, <CheckoutPage />)} />
+      {['information', 'summary', 'details', 'add-seats', 'remove-seats'].map((step) => (
+        <Route key={step} path={`checkout/${step}`} element={gate(true, <CheckoutPage />)} />
+      ))}
+      <Route path="get-started" element={gate(navigation.tutorial, <InstallTutorialPage />)} />
+      <Route path="disabled" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+      <Route path="settings/billing" element={<KeepQueryRedirect to={at('/space/billing')} />} />
+      <Route path="*" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+    </Routes>
+  );
+}
+
+/** Spec 000 §2: /settings/billing (and /space/upgrade) go to the billing page keeping the query string. */
+function KeepQueryRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+function PageSuspense({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label="Loading the page" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}

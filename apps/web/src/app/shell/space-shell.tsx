@@ -1,0 +1,359 @@
+import { Alert, AppShell, Box, Button, Drawer, Group, Skeleton, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  GENERIC_ERROR_ALERT,
+  LEGACY_PLAN_NOTICE,
+  legacyAlertVisible,
+  SPACE_CREATED_ALERT,
+} from '@mergedesk/domain/alerts/alerts';
+import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
+import { SIDEBAR_WIDTH } from '@mergedesk/domain/session/constants';
+import {
+  settingsGroupLabels,
+  sidebarUpgradeVisible,
+  spaceNavigation,
+  topBarUpgrade,
+} from '@mergedesk/domain/shell/space-navigation';
+import { canCreateAnotherSpace, SPACE_SWITCH_TARGET } from '@mergedesk/domain/spaces/space-switch';
+import { isGmailAddress } from '@mergedesk/domain/users/email';
+import type { AlertNotice } from '../../components/alert-area';
+import { AlertArea } from '../../components/alert-area';
+import { ErrorScreen } from '../../components/full-page-states/error-screen';
+import { UpgradeInfoModal } from '../../features/members/components/upgrade-info-modal';
+import { useWorkspace } from '../../features/spaces/api/get-workspace';
+import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
+import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
+import { getCurrentUserQueryOptions, useCurrentUser } from '../../features/users/api/get-current-user';
+import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
+import { clearAlertsOnNavigation, showAlert } from '../../lib/alerts';
+import { setLastSpaceId, spacePath } from '../../lib/selected-space';
+import { spaceSwitchPath } from '../../lib/space-switch';
+import { AccountMenu } from './account-menu';
+import { isSpacePage, withUrlPrefix } from './space-path';
+import { SpaceRoutes } from './space-routes';
+import { SpaceSidebar } from './space-sidebar';
+import { TopBar } from './top-bar';
+
+/** Query flag that opens the new-space dialog (spec 000 §2 "Billing query parameters"). */
+export const NEW_SPACE_QUERY_FLAG = 'new-space';
+const HEADER_HEIGHT = 60;
+
+/**
+ * The element of `/:workspaceId/:workspaceSlug/*` (spec 000 §2): resolves the space from the URL
+ * among the current user's spaces — not a member (or an unknown id) goes to '/', a wrong slug is
+ * replaced keeping the rest of the path — then renders the shell and the space routes.
+ */
+export function SpaceShell() {
+  const { workspaceId = '', workspaceSlug = '' } = useParams();
+  const location = useLocation();
+  const me = useCurrentUser();
+  const rollout = useRolloutStatus();
+
+  if (me.isPending) return <ShellLoading />;
+  if (me.isError) return <ErrorScreen />;
+
+  const space = me.data.userWorkspaces?.find((candidate) => candidate.workspaceId === workspaceId);
+  if (!space) return <Navigate to="/" replace />;
+
+  const urlPrefix = space.urlPrefix.replace(/\/$/, '');
+  if (`/${workspaceId}/${workspaceSlug}` !== urlPrefix) {
+    return (
+      <Navigate
+        to={`${withUrlPrefix(location.pathname, urlPrefix)}${location.search}${location.hash}`}
+        replace
+      />
+    );
+  }
+
+  // Restrictions decide which routes exist; a failed rollout call means no restriction (ARCHITECTURE.md).
+  if (rollout.isPending) return <ShellLoading />;
+
+  return (
+    <SpaceShellLayout
+      user={me.data}
+      space={space}
+      rollout={rollout.data ?? null}
+      isUserFetching={me.isFetching}
+    />
+  );
+}
+
+type SpaceShellLayoutProps = {
+  user: CurrentUser;
+  space: UserWorkspace;
+  rollout: RolloutStatus | null;
+  isUserFetching: boolean;
+};
+
+function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLayoutProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [upgradeInfoOpened, upgradeInfo] = useDisclosure(false);
+  const [newSpaceRequested, setNewSpaceRequested] = useState(false);
+
+  const prefix = space.urlPrefix.replace(/\/$/, '');
+  const isGmailUser = isGmailAddress(user.userEmail);
+  const lastActivatedStep = rollout?.lastActivatedStep ?? null;
+  const restrictions = useMemo(
+    () => activeRestrictions(lastActivatedStep, isGmailUser),
+    [lastActivatedStep, isGmailUser],
+  );
+  const navigation = spaceNavigation({
+    role: space.userRole,
+    userPlan: space.userPlan,
+    workspacePlan: space.workspacePlan,
+    legacyType: space.legacyPlanType,
+    isPerSeat: space.isPerSeat,
+    status: space.status,
+    features: space.workspaceUserFeature.otherFeatures,
+    isGmailUser,
+    restrictions,
+    hasInstallationTimestamp: user.installationTimestamp != null,
+  });
+  const labels = settingsGroupLabels(space.isPerSeat);
+  const isBillingPage = isSpacePage(location.pathname, prefix, '/space/billing');
+  const upgrade = topBarUpgrade(
+    {
+      role: space.userRole,
+      userPlan: space.userPlan,
+      workspacePlan: space.workspacePlan,
+      status: space.status,
+    },
+    isBillingPage,
+  );
+
+  // Spec 000 §4 "Workspace status DISABLED": the details are not fetched for a disabled member.
+  const workspace = useWorkspace(space.workspaceId, { enabled: !navigation.disabled });
+  const isLoading = isUserFetching || workspace.isFetching;
+
+  useEffect(() => {
+    setLastSpaceId(space.workspaceId);
+  }, [space.workspaceId]);
+
+  const closeDrawer = drawer.close;
+  useEffect(() => {
+    clearAlertsOnNavigation(location.pathname);
+    closeDrawer();
+  }, [location.pathname, closeDrawer]);
+
+  // Spec 000 §2: the 'new-space' query flag opens the new-space dialog; closing it drops the flag.
+  const newSpaceOpened = newSpaceRequested || searchParams.has(NEW_SPACE_QUERY_FLAG);
+  const closeNewSpace = () => {
+    setNewSpaceRequested(false);
+    if (!searchParams.has(NEW_SPACE_QUERY_FLAG)) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete(NEW_SPACE_QUERY_FLAG);
+    setSearchParams(next, { replace: true });
+  };
+
+  // Spec 000 §2: a navigation to the general or users page that follows a switch waits for loading.
+  const pendingPath = useRef<string | null>(null);
+  useEffect(() => {
+    const path = pendingPath.current;
+    if (path === null || isLoading) return;
+    pendingPath.current = null;
+    void navigate(path);
+  }, [isLoading, navigate]);
+  const openSpacePage = (path: string) => {
+    if (isLoading) pendingPath.current = path;
+    else void navigate(path);
+  };
+
+  const selectSpace = (target: SwitcherSpace) => {
+    setLastSpaceId(target.workspaceId);
+    void navigate(spaceSwitchPath(target.urlPrefix, location.search));
+  };
+
+  // Spec 000 §4 "New space creation": refresh the user, switch to the new space, 'created' alert.
+  const spaceCreated = async (created: Workspace) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+    ]);
+    setLastSpaceId(created.workspaceId);
+    // Closed here, not through onClose: the navigation below also drops a 'new-space' flag.
+    setNewSpaceRequested(false);
+    showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT });
+    void navigate(spacePath(created, SPACE_SWITCH_TARGET));
+  };
+
+  const notices: AlertNotice[] = legacyAlertVisible(space.userRole, space.workspacePlan, isBillingPage)
+    ? [
+        {
+          key: `legacy:${space.workspaceId}`,
+          kind: 'legacy',
+          tone: 'warning',
+          title: 'You are on a legacy plan',
+          description: LEGACY_PLAN_NOTICE,
+          link: { label: 'Go to billing', to: `${prefix}/space/billing` },
+        },
+      ]
+    : [];
+
+  const sidebar = (onNavigate?: () => void) => (
+    <SpaceSidebar
+      spaces={user.userWorkspaces ?? []}
+      space={space}
+      addonWorkspaceId={user.addonWorkspaceId}
+      navigation={navigation}
+      labels={labels}
+      showUpgradeButton={sidebarUpgradeVisible(
+        { role: space.userRole, workspacePlan: space.workspacePlan, status: space.status },
+        isBillingPage,
+      )}
+      onSelectSpace={selectSpace}
+      onCreateSpace={() => setNewSpaceRequested(true)}
+      onNavigate={onNavigate}
+    />
+  );
+
+  const routes = (
+    <SpaceRoutes
+      prefix={prefix}
+      role={space.userRole}
+      navigation={navigation}
+      labels={labels}
+      isUsersPageRestricted={restrictions.has('USERS_PAGE')}
+    />
+  );
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar
+          drawerOpened={drawerOpened}
+          onOpenDrawer={drawer.open}
+          upgrade={upgrade}
+          checkoutPath={`${prefix}/checkout/details`}
+          onOpenUpgradeInfo={upgradeInfo.open}
+          accountMenu={
+            <AccountMenu user={user} space={space} navigation={navigation} onOpenSpacePage={openSpacePage} />
+          }
+        />
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" visibleFrom="md" aria-label="Main navigation">
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          {sidebar()}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size={SIDEBAR_WIDTH}
+        position="left"
+        title="Menu"
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      >
+        <Box component="nav" aria-label="Main navigation">
+          {sidebar(drawer.close)}
+        </Box>
+      </Drawer>
+
+      <AppShell.Main>
+        <Box maw={1440} mx="auto">
+          <AlertArea path={location.pathname} notices={notices} />
+          {navigation.disabled || workspace.isSuccess ? (
+            routes
+          ) : workspace.isError ? (
+            <WorkspaceError onRetry={() => void workspace.refetch()} retrying={workspace.isFetching} />
+          ) : (
+            <PageSkeleton label="Loading the space" />
+          )}
+        </Box>
+      </AppShell.Main>
+
+      <NewSpaceModal
+        opened={newSpaceOpened}
+        onClose={closeNewSpace}
+        userId={user.userId}
+        canCreate={canCreateAnotherSpace(user.userWorkspaces ?? [])}
+        onCreated={spaceCreated}
+      />
+      {upgrade === 'info-modal' && (
+        <UpgradeInfoModal
+          opened={upgradeInfoOpened}
+          onClose={upgradeInfo.close}
+          workspaceId={space.workspaceId}
+          workspaceName={space.workspaceName}
+        />
+      )}
+    </AppShell>
+  );
+}
+
+function WorkspaceError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={GENERIC_ERROR_ALERT.title}
+    >
+      <Stack gap="xs" align="flex-start">
+        {GENERIC_ERROR_ALERT.description}
+        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function PageSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="md" role="status" aria-label={label} aria-busy>
+      <Skeleton height={32} width="40%" />
+      <Skeleton height={16} width="70%" />
+      <Skeleton height={200} />
+    </Stack>
+  );
+}
+
+/** While the current user (or the rollout status) loads: the shell's outline in skeletons. */
+function ShellLoading() {
+  return (
+    <Group
+      align="stretch"
+      gap={0}
+      mih="100vh"
+      wrap="nowrap"
+      role="status"
+      aria-label="Loading your space"
+      aria-busy
+    >
+      <Stack
+        w={SIDEBAR_WIDTH}
+        p="md"
+        gap="md"
+        visibleFrom="md"
+        style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Skeleton height={48} />
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height={28} />
+        ))}
+      </Stack>
+      <Stack p="md" gap="md" style={{ flex: 1 }}>
+        <Skeleton height={36} />
+        <Skeleton height={32} width="40%" />
+        <Skeleton height={200} />
+      </Stack>
+    </Group>
+  );
+}
