@@ -11,7 +11,10 @@ export class ApiError extends Error {
   readonly errors: ErrorBody['errors'];
   readonly reason: string | undefined;
 
-  constructor(status: number, body: { code: string; message: string; errors: ErrorBody['errors']; reason?: string }) {
+  constructor(
+    status: number,
+    body: { code: string; message: string; errors: ErrorBody['errors']; reason?: string },
+  ) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
@@ -38,6 +41,16 @@ let accessTokenProvider: () => string | null = () => null;
 /** The session module registers how to read the current access token (kept in memory only). */
 export function setAccessTokenProvider(provider: () => string | null): void {
   accessTokenProvider = provider;
+}
+
+/** The current access token, or null when signed out (analytics sends events only when signed in). */
+export function getAccessToken(): string | null {
+  return accessTokenProvider();
+}
+
+/** True when `error` is an ApiError with one of the given HTTP statuses. */
+export function isApiErrorStatus(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && statuses.includes(error.status);
 }
 
 export function buildUrl(path: string, params: Record<string, string> = {}, query: Query = {}): string {

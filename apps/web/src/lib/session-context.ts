@@ -1,0 +1,78 @@
+import { createContext, useContext } from 'react';
+import type { SessionErrorKind } from '@mergedesk/domain/session/errors';
+
+/**
+ * The session as the rest of the web app sees it. The provider and its controller live in
+ * app/session (they compose the auth and users features); the context and its types live here
+ * so that features — which may import only lib/ and components/ — can read the session too.
+ */
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export type SessionProfile = { name: string; email: string; picture: string | null };
+
+/** Spec 000 §8 session errors; 'no-user' carries the e-mail of the Google identity. */
+export type SessionError =
+  { kind: Exclude<SessionErrorKind, 'no-user'> } | { kind: 'no-user'; email: string };
+
+export type SignInOptions = {
+  /** Path (and query) to land on after signing in. */
+  continue?: string;
+  createAccount?: boolean;
+  redirectToBilling?: boolean;
+  /** 'compose' adds the Gmail compose permission (spec 000 §4 "Sign-in"). */
+  scope?: 'compose';
+  /** E-mail to preselect in the provider's account chooser. */
+  loginHint?: string;
+};
+
+/** The query of /auth/callback. */
+export type SignInCallbackParams = {
+  code: string | null;
+  state: string | null;
+  iss?: string | null;
+  error: string | null;
+};
+
+export type SignInCallbackResult =
+  { ok: true; destination: string } | { ok: false; notice: 'access-denied' | null };
+
+export type SessionContextValue = {
+  status: SessionStatus;
+  accessToken: string | null;
+  sessionId: string | null;
+  profile: SessionProfile | null;
+  scopes: string[];
+  error: SessionError | null;
+  signIn: (options?: SignInOptions) => void;
+  logout: () => Promise<void>;
+  switchAccount: () => Promise<void>;
+  requestComposePermission: (continuePath?: string) => void;
+  clearError: () => void;
+  /** Used by /auth/callback: exchanges the code, creates the account if asked, loads the user. */
+  completeSignIn: (params: SignInCallbackParams) => Promise<SignInCallbackResult>;
+};
+
+/** Exported so tests can provide a hand-made session: `<SessionContext value={...}>`. */
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The refresh bridge: the me request (features/users) refreshes the session on a 401 (spec 000
+// §4 "The me request") without importing app/. The session controller registers the handler.
+// ---------------------------------------------------------------------------------------------
+
+let refreshHandler: (() => Promise<boolean>) | null = null;
+
+export function setSessionRefreshHandler(handler: (() => Promise<boolean>) | null): void {
+  refreshHandler = handler;
+}
+
+/** Refreshes the access token; true when a new one is in place. */
+export function refreshSession(): Promise<boolean> {
+  return refreshHandler ? refreshHandler() : Promise.resolve(false);
+}
