@@ -1,0 +1,19 @@
+import type { SignInOptions } from '../../../lib/session-context';
+import { buildUrl } from '../../../lib/api-client';
+import { safeContinuePath } from '../../../lib/continue-path';
+
+/** GET /api/v1/auth/authorize: the browser navigates here to start signing in with Google. */
+export function signInUrl(options: SignInOptions = {}): string {
+  const continuePath = safeContinuePath(options.continue);
+  return buildUrl(
+    '/v1/auth/authorize',
+    {},
+    {
+      continue: continuePath ?? undefined,
+      createAccount: options.createAccount ? 'true' : undefined,
+      redirectToBilling: options.redirectToBilling ? 'true' : undefined,
+      scope: options.scope,
+      loginHint: options.loginHint || undefined,
+    },
+  );
+}

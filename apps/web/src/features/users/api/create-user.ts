@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@mergedesk/domain/api/users';
+import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { CURRENT_USER_QUERY_KEY } from './get-current-user';
+
+/** Spec 000 §7: POST v2 /users/workspace-activation-create-user?checkPeopleApi=true. */
+export const createUser = (userEmail: string): Promise<CurrentUser> =>
+  api.post<CurrentUser>('/v2/users/workspace-activation-create-user', {
+    query: { checkPeopleApi: true },
+    body: { userEmail, createSource: 'WEBAPP' },
+  });
+
+/** Creates the account; an existing account (409 USER_ALREADY_EXISTS) counts as success. */
+export async function ensureUserExists(userEmail: string): Promise<void> {
+  try {
+    await createUser(userEmail);
+  } catch (error) {
+    if (!isApiErrorStatus(error, 409)) throw error;
+  }
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ensureUserExists,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RolloutStatus } from '@mergedesk/domain/api/users';
+import { ME_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
+import { api } from '../../../lib/api-client';
+
+/** Spec 000 §7: the rollout status of the signed-in user, with the spec's fixed query. */
+export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =>
+  api.get<RolloutStatus>('/v2/users/workspace-activation-status/me', {
+    query: {
+      checkIsRegistered: true,
+      includeUserV1: false,
+      includeUserV2: true,
+      includeUserV2Workspace: false,
+      includeFBData: false,
+    },
+    signal,
+  });
+
+export const getRolloutStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['rollout-status'] as const,
+    queryFn: ({ signal }) => getRolloutStatus(signal),
+    // Not given by the spec; it changes as rarely as the user profile, so it shares its stale time.
+    staleTime: ME_STALE_TIME_MS,
+  });
+
+export function useRolloutStatus(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getRolloutStatusQueryOptions(), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,59 @@
+import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
+
+export const ACME_SALES_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
+export const ACME_PREMIUM_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
+
+export function userWorkspace(overrides: Partial<UserWorkspace> = {}): UserWorkspace {
+  const workspaceId = overrides.workspaceId ?? ACME_SALES_ID;
+  return {
+    workspaceId,
+    workspaceName: 'Acme Sales',
+    workspacePlan: 'PRO',
+    userPlan: 'PRO',
+    userRole: 'OWNER',
+    status: 'ACTIVE',
+    urlPrefix: `/${workspaceId}/acme-sales`,
+    legacyPlanType: null,
+    isPerSeat: true,
+    workspaceUserFeature: {
+      workspacePlan: 'PRO',
+      userPlan: 'PRO',
+      hasMultiDomain: false,
+      allowedUserCount: 10,
+      otherFeatures: {
+        teamAnalyticsDashboard: true,
+        manageUserRoles: true,
+        transferOwnerShip: true,
+        shareUnsubscribesAcrossWorkspace: false,
+        shareBouncesAccrossWorkspace: false,
+      },
+    },
+    counters: { totalNumberOfMailsSent: { count: 0 }, monthlySentMails: [] },
+    ...overrides,
+  };
+}
+
+export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    userId: 'bbbbbbbb-0000-4000-8000-000000000001',
+    id: 'bbbbbbbb-0000-4000-8000-000000000001',
+    userEmail: 'olivia@acme.test',
+    userName: 'Olivia Owens',
+    profilePictureUrl: null,
+    isPersonal: 'BUSINESS',
+    installationTimestamp: 1_700_000_000_000,
+    lastUpdateTimestamp: 1_700_000_000_000,
+    domain: { domainName: 'acme.test' },
+    addonWorkspaceId: ACME_SALES_ID,
+    freeUserQuota: null,
+    userWorkspaces: [userWorkspace()],
+    ...overrides,
+  };
+}
+
+/** A fetch Response with a JSON body. */
+export const jsonResponse = (status: number, body: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
