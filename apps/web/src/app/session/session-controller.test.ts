@@ -1,0 +1,342 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
+import { ApiError } from '../../lib/api-client';
+import { currentUser } from '../../test/fixtures';
+import { createSessionController, type SessionDependencies } from './session-controller';
+
+const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+const SESSION_ID = '11111111-1111-4111-8111-111111111111';
+const PROFILE = { name: 'Olivia Owens', email: 'olivia@acme.test', picture: null };
+
+/** A session whose access token expires `ttlSeconds` after now. */
+const authSession = (ttlSeconds: number, token = 'token-1'): AuthSession => ({
+  accessToken: token,
+  idToken: 'id-token',
+  sessionId: SESSION_ID,
+  expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
+  profile: PROFILE,
+  scopes: ['openid', 'email', 'profile'],
+});
+
+const tokenResponse = (intent: Partial<TokenResponse['intent']> = {}, ttlSeconds = 3600): TokenResponse => ({
+  ...authSession(ttlSeconds),
+  intent: { createAccount: false, redirectToBilling: false, ...intent },
+});
+
+const notFound = () => new ApiError(404, { code: 'USER_NOT_FOUND', message: 'User not found', errors: [] });
+
+function setup(overrides: Partial<SessionDependencies> = {}) {
+  let lastActivity: number | null = null;
+  let flag = true;
+  const deps = {
+    exchangeCode: vi.fn(() => Promise.resolve(tokenResponse())),
+    refreshToken: vi.fn(() => Promise.resolve(authSession(3600))),
+    revoke: vi.fn(() => Promise.resolve()),
+    ensureUser: vi.fn(() => Promise.resolve()),
+    fetchCurrentUser: vi.fn(() => Promise.resolve(currentUser())),
+    clearCaches: vi.fn(),
+    navigate: vi.fn(),
+    assignLocation: vi.fn(),
+    signInUrl: vi.fn(
+      (options: object) => `/api/v1/auth/authorize?${new URLSearchParams(Object.entries(options))}`,
+    ),
+    currentPath: vi.fn(() => '/acme/sales/mail-merges/sent?tab=1'),
+    track: vi.fn(),
+    now: () => Date.now(),
+    activity: {
+      isAvailable: () => true,
+      getLastActivity: () => lastActivity,
+      recordActivity: vi.fn((at: number) => {
+        lastActivity = at;
+      }),
+      recordLogin: vi.fn(),
+      clear: vi.fn(() => {
+        lastActivity = null;
+      }),
+    },
+    authFlag: {
+      isSet: () => flag,
+      set: vi.fn(() => {
+        flag = true;
+        return true;
+      }),
+      remove: vi.fn(() => {
+        flag = false;
+      }),
+    },
+    ...overrides,
+  } satisfies SessionDependencies;
+  const controller = createSessionController(deps);
+  return { deps, controller, setActivity: (at: number) => (lastActivity = at) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(T0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('restoring the session on load', () => {
+  it('refreshes, loads the user, sets the auth flag and is signed in, with the expiry kept in milliseconds', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+    expect(deps.fetchCurrentUser).toHaveBeenCalledTimes(1);
+    expect(deps.authFlag.set).toHaveBeenCalledTimes(1);
+    expect(controller.getState()).toMatchObject({
+      status: 'signedIn',
+      accessToken: 'token-1',
+      sessionId: SESSION_ID,
+      expiresAt: T0 + 3600 * 1000,
+      profile: PROFILE,
+    });
+  });
+
+  it('is signed out without asking the server when there is no auth flag', async () => {
+    const { deps, controller } = setup();
+    deps.authFlag.remove();
+    await controller.start();
+    expect(deps.refreshToken).not.toHaveBeenCalled();
+    expect(controller.getState().status).toBe('signedOut');
+  });
+
+  it('clears the session when the refresh fails', async () => {
+    const { deps, controller } = setup({
+      refreshToken: vi.fn(() =>
+        Promise.reject(new ApiError(401, { code: 'UNAUTHENTICATED', message: 'x', errors: [] })),
+      ),
+    });
+    await controller.start();
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', accessToken: null, error: null });
+    expect(deps.authFlag.remove).toHaveBeenCalled();
+  });
+
+  it("raises 'no-user' with the e-mail and clears the session when the me request answers 404", async () => {
+    const { deps, controller } = setup({ fetchCurrentUser: vi.fn(() => Promise.reject(notFound())) });
+    await controller.start();
+    expect(controller.getState()).toMatchObject({
+      status: 'signedOut',
+      accessToken: null,
+      error: { kind: 'no-user', email: 'olivia@acme.test' },
+    });
+    expect(deps.revoke).toHaveBeenCalledWith({ sessionId: SESSION_ID, accessToken: 'token-1' });
+  });
+
+  it("raises 'incognito-mode' when local storage cannot be used", async () => {
+    const { deps, controller } = setup();
+    deps.activity.isAvailable = () => false;
+    await controller.start();
+    expect(controller.getState().error).toEqual({ kind: 'incognito-mode' });
+  });
+});
+
+describe('session timers', () => {
+  it('refreshes the token 2 s before it expires', async () => {
+    const { deps, controller } = setup({ refreshToken: vi.fn(() => Promise.resolve(authSession(60))) });
+    await controller.start();
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(58_000 - 1);
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.refreshToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a working person signed in across refreshes: each refresh re-arms both timers', async () => {
+    let n = 0;
+    const { deps, controller, setActivity } = setup({
+      refreshToken: vi.fn(() => Promise.resolve(authSession(60, `token-${++n}`))),
+    });
+    await controller.start();
+    for (let minute = 1; minute <= 20; minute += 1) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      setActivity(Date.now());
+    }
+    expect(controller.getState().status).toBe('signedIn');
+    expect(deps.refreshToken.mock.calls.length).toBeGreaterThan(20);
+    expect(controller.getState().accessToken).toBe(`token-${n}`);
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it("logs out after 15 minutes without activity, raises 'session-expired' and goes to /login with continue", async () => {
+    const { deps, controller } = setup();
+    await controller.start(); // page load counts as activity at T0
+
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(controller.getState().status).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'session-expired' } });
+    expect(deps.revoke).toHaveBeenCalledWith({ sessionId: SESSION_ID, accessToken: 'token-1' });
+    expect(deps.clearCaches).toHaveBeenCalled();
+    expect(deps.authFlag.remove).toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith(
+      `/login?continue=${encodeURIComponent('/acme/sales/mail-merges/sent?tab=1')}`,
+    );
+  });
+
+  it('moves the idle logout when the person was active after the timer was armed', async () => {
+    const { controller, setActivity } = setup();
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    setActivity(Date.now());
+
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(controller.getState().status).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'session-expired' } });
+  });
+
+  it('logs out 2 s before expiry when the refresh fails', async () => {
+    const refreshToken = vi
+      .fn<SessionDependencies['refreshToken']>()
+      .mockResolvedValueOnce(authSession(60))
+      .mockRejectedValue(new ApiError(401, { code: 'UNAUTHENTICATED', message: 'x', errors: [] }));
+    const { controller } = setup({ refreshToken });
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(58_000);
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'session-expired' } });
+  });
+});
+
+describe('logout and switching account', () => {
+  it('logout clears timers, revokes, clears caches and the auth flag, and goes to /login', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    await controller.logout();
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', accessToken: null, error: null });
+    expect(deps.revoke).toHaveBeenCalledWith({ sessionId: SESSION_ID, accessToken: 'token-1' });
+    expect(deps.clearCaches).toHaveBeenCalled();
+    expect(deps.authFlag.remove).toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith('/login');
+
+    await vi.advanceTimersByTimeAsync(2 * 3600 * 1000);
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1); // no timer left behind
+  });
+
+  it('switching account clears the session and both timers, then signs in again', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    await controller.switchAccount();
+    expect(controller.getState().accessToken).toBeNull();
+    expect(deps.assignLocation).toHaveBeenCalledWith('/api/v1/auth/authorize?');
+    await vi.advanceTimersByTimeAsync(2 * 3600 * 1000);
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('asking for the compose permission signs in again with scope=compose', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    controller.requestComposePermission('/x/y/templates');
+    expect(deps.signInUrl).toHaveBeenCalledWith({
+      scope: 'compose',
+      continue: '/x/y/templates',
+      loginHint: 'olivia@acme.test',
+    });
+  });
+});
+
+describe('completing the sign-in on /auth/callback', () => {
+  const params = { code: 'the-code', state: 'the-state', error: null };
+
+  it('goes to the continue path of the intent', async () => {
+    const { deps, controller } = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ continue: '/a/b/templates?x=1' }))),
+    });
+    await controller.start({ skipRefresh: true });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({
+      ok: true,
+      destination: '/a/b/templates?x=1',
+    });
+    expect(deps.exchangeCode).toHaveBeenCalledWith({ code: 'the-code', state: 'the-state' });
+    expect(deps.activity.recordLogin).toHaveBeenCalledWith(T0);
+    expect(controller.getState().status).toBe('signedIn');
+  });
+
+  it('goes to /settings/billing when asked to, otherwise to /', async () => {
+    const billing = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ redirectToBilling: true }))),
+    });
+    await expect(billing.controller.completeSignIn(params)).resolves.toEqual({
+      ok: true,
+      destination: '/settings/billing',
+    });
+    const plain = setup();
+    await expect(plain.controller.completeSignIn(params)).resolves.toEqual({ ok: true, destination: '/' });
+  });
+
+  it('creates the account first when the intent asks for it', async () => {
+    const { deps, controller } = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ createAccount: true }))),
+    });
+    await controller.completeSignIn(params);
+    expect(deps.ensureUser).toHaveBeenCalledWith('olivia@acme.test');
+    expect(deps.ensureUser.mock.invocationCallOrder[0]).toBeLessThan(
+      deps.fetchCurrentUser.mock.invocationCallOrder[0]!,
+    );
+  });
+
+  it("raises 'can-not-create-user' when creating the account fails", async () => {
+    const { controller } = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ createAccount: true }))),
+      ensureUser: vi.fn(() =>
+        Promise.reject(new ApiError(500, { code: 'INTERNAL', message: 'x', errors: [] })),
+      ),
+    });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({ ok: false, notice: null });
+    expect(controller.getState()).toMatchObject({
+      status: 'signedOut',
+      error: { kind: 'can-not-create-user' },
+    });
+  });
+
+  it("shows the 'no-user' state when the account does not exist", async () => {
+    const { controller } = setup({ fetchCurrentUser: vi.fn(() => Promise.reject(notFound())) });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({ ok: false, notice: null });
+    expect(controller.getState()).toMatchObject({
+      status: 'signedOut',
+      accessToken: null,
+      error: { kind: 'no-user', email: 'olivia@acme.test' },
+    });
+  });
+
+  it("raises 'google' when the code cannot be exchanged", async () => {
+    const { controller } = setup({
+      exchangeCode: vi.fn(() =>
+        Promise.reject(new ApiError(400, { code: 'BAD_REQUEST', message: 'x', errors: [] })),
+      ),
+    });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({ ok: false, notice: null });
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'google' } });
+  });
+
+  it('treats access_denied as a neutral cancellation', async () => {
+    const { deps, controller } = setup();
+    await controller.start({ skipRefresh: true });
+    await expect(
+      controller.completeSignIn({ code: null, state: null, error: 'access_denied' }),
+    ).resolves.toEqual({
+      ok: false,
+      notice: 'access-denied',
+    });
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: null });
+    expect(deps.exchangeCode).not.toHaveBeenCalled();
+  });
+
+  it('exchanges a code only once, however often it is asked', async () => {
+    const { deps, controller } = setup();
+    const first = controller.completeSignIn(params);
+    const second = controller.completeSignIn(params);
+    expect(await first).toEqual(await second);
+    expect(deps.exchangeCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a continue parameter that leaves the site', async () => {
+    const { controller } = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ continue: '//evil.example/x' }))),
+    });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({ ok: true, destination: '/' });
+  });
+});

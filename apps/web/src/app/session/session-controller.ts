@@ -1,0 +1,388 @@
+import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
+import type { CurrentUser } from '@mergedesk/domain/api/users';
+import { ACTIVITY_EXPIRY_MS, logoutDelayMs, refreshDelayMs } from '@mergedesk/domain/session/constants';
+import { isApiErrorStatus } from '../../lib/api-client';
+import type { TrackedEvent } from '../../lib/analytics';
+import { safeContinuePath } from '../../lib/continue-path';
+import type {
+  SessionError,
+  SessionProfile,
+  SessionStatus,
+  SignInCallbackParams,
+  SignInCallbackResult,
+  SignInOptions,
+} from '../../lib/session-context';
+
+/**
+ * The session of spec 000 §4 ("Session", "Sign-in", "The me request") as a plain object with
+ * timers, independent of React so it can be tested with fake timers.
+ *
+ * Credentials: the access token, session id, expiry, profile and scopes live only in this
+ * object's memory — never in storage a page script could read later. The refresh credential is
+ * the server's httpOnly cookie. Local storage holds only the login time and the last activity
+ * time (docs/decisions.md, "Session credentials").
+ */
+export type SessionState = {
+  status: SessionStatus;
+  accessToken: string | null;
+  sessionId: string | null;
+  /** Expiry of the access token in milliseconds since the epoch (the API answers seconds). */
+  expiresAt: number | null;
+  profile: SessionProfile | null;
+  scopes: string[];
+  error: SessionError | null;
+};
+
+/** Everything the controller needs from the outside world; the provider wires the real ones. */
+export type SessionDependencies = {
+  exchangeCode(input: { code: string; state: string; iss?: string }): Promise<TokenResponse>;
+  refreshToken(sessionId: string | null): Promise<AuthSession>;
+  revoke(input: { sessionId: string; accessToken: string }): Promise<void>;
+  /** Creates the account; resolves when it exists (an existing account is fine). */
+  ensureUser(email: string): Promise<void>;
+  /** The me request with its retry rules (features/users getCurrentUserQueryOptions). */
+  fetchCurrentUser(): Promise<CurrentUser>;
+  /** Empties the query cache and the in-memory stores. */
+  clearCaches(): void;
+  navigate(to: string): void;
+  /** Full-page navigation (sign-in goes to the API, then to the provider). */
+  assignLocation(url: string): void;
+  signInUrl(options: SignInOptions): string;
+  /** Current path + query, for continue parameters. */
+  currentPath(): string;
+  track(event: TrackedEvent): void;
+  now(): number;
+  activity: ActivityStore;
+  authFlag: AuthFlag;
+};
+
+/** Local-storage marks of spec 000 §9: the login timestamp and the last activity time. */
+export type ActivityStore = {
+  isAvailable: () => boolean;
+  getLastActivity: () => number | null;
+  recordActivity: (at: number) => void;
+  recordLogin: (at: number) => void;
+  clear: () => void;
+};
+
+/** The plain auth flag cookie (spec 000 §4 step 2, §9): "a session probably exists". */
+export type AuthFlag = {
+  isSet: () => boolean;
+  /** false when the browser refused the cookie */
+  set: () => boolean;
+  remove: () => void;
+};
+
+export type SessionController = {
+  getState: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
+  /** On load: restores the session from the refresh cookie when there is one. Idempotent. */
+  start: (options?: { skipRefresh?: boolean }) => Promise<void>;
+  completeSignIn: (params: SignInCallbackParams) => Promise<SignInCallbackResult>;
+  /** Refreshes the access token; true when a new one is in place. Concurrent calls share one request. */
+  refresh: () => Promise<boolean>;
+  /** A final failure of a later me request (spec 000 §4): 404 → 'no-user', anything else clears the session. */
+  handleCurrentUserError: (error: unknown) => Promise<void>;
+  signIn: (options?: SignInOptions) => void;
+  logout: () => Promise<void>;
+  switchAccount: () => Promise<void>;
+  requestComposePermission: (continuePath?: string) => void;
+  clearError: () => void;
+  /** Stops the timers (tests, hot reload). */
+  dispose: () => void;
+};
+
+const SIGNED_OUT: Omit<SessionState, 'status' | 'error'> = {
+  accessToken: null,
+  sessionId: null,
+  expiresAt: null,
+  profile: null,
+  scopes: [],
+};
+
+export function createSessionController(deps: SessionDependencies): SessionController {
+  let state: SessionState = { status: 'loading', ...SIGNED_OUT, error: null };
+  const listeners = new Set<() => void>();
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let logoutTimer: ReturnType<typeof setTimeout> | null = null;
+  let refreshInFlight: Promise<boolean> | null = null;
+  let started: Promise<void> | null = null;
+  let callback: { code: string; result: Promise<SignInCallbackResult> } | null = null;
+  // Bumped whenever the session is replaced or cleared: late answers of an older one are ignored.
+  let generation = 0;
+
+  const setState = (patch: Partial<SessionState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  const clearTimers = () => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    if (logoutTimer) clearTimeout(logoutTimer);
+    refreshTimer = null;
+    logoutTimer = null;
+  };
+
+  const applySession = (session: AuthSession) => {
+    setState({
+      accessToken: session.accessToken,
+      sessionId: session.sessionId,
+      expiresAt: session.expiresAt * 1000,
+      profile: session.profile,
+      scopes: session.scopes,
+    });
+  };
+
+  /** Spec 000 §4 steps 3–4: the background refresh and the expiry timer. */
+  const armTimers = () => {
+    clearTimers();
+    const { expiresAt } = state;
+    if (expiresAt == null) return;
+    refreshTimer = setTimeout(
+      () => {
+        refreshTimer = null;
+        void refresh();
+      },
+      refreshDelayMs(expiresAt, deps.now()),
+    );
+    armLogoutTimer();
+  };
+
+  const armLogoutTimer = () => {
+    if (logoutTimer) clearTimeout(logoutTimer);
+    const { expiresAt } = state;
+    if (expiresAt == null) return;
+    logoutTimer = setTimeout(
+      () => {
+        logoutTimer = null;
+        void onLogoutTimer();
+      },
+      logoutDelayMs(expiresAt, deps.activity.getLastActivity(), deps.now()),
+    );
+  };
+
+  const onLogoutTimer = async () => {
+    const { expiresAt } = state;
+    if (state.status !== 'signedIn' || expiresAt == null) return;
+    const now = deps.now();
+    const lastActivity = deps.activity.getLastActivity();
+    // The person may have been active (in this or another tab) since the timer was armed.
+    if (logoutDelayMs(expiresAt, lastActivity, now) > 0) {
+      armLogoutTimer();
+      return;
+    }
+    const idle = lastActivity != null && now >= lastActivity + ACTIVITY_EXPIRY_MS;
+    // Not idle: the token itself is about to expire. The background refresh (due at the same
+    // moment) keeps a working person signed in; only when it fails does the session expire.
+    if (!idle && (await refresh())) return;
+    await endSession({ error: { kind: 'session-expired' }, revoke: true, navigateTo: 'login-with-continue' });
+  };
+
+  const refresh = (): Promise<boolean> => {
+    if (refreshInFlight) return refreshInFlight;
+    const startedAt = generation;
+    refreshInFlight = deps
+      .refreshToken(state.sessionId)
+      .then(
+        (session) => {
+          if (startedAt !== generation) return false;
+          applySession(session);
+          // A refresh re-arms both timers, so a person who keeps working stays signed in.
+          if (state.status === 'signedIn') armTimers();
+          return true;
+        },
+        () => false,
+      )
+      .finally(() => {
+        refreshInFlight = null;
+      });
+    return refreshInFlight;
+  };
+
+  type EndSessionOptions = {
+    error?: SessionError | null;
+    revoke?: boolean;
+    navigateTo?: '/login' | 'login-with-continue';
+  };
+
+  /** Logging out (spec 000 §4 step 5): timers, revoke, stores, auth cookie, then /login. */
+  const endSession = async ({ error = null, revoke = false, navigateTo }: EndSessionOptions) => {
+    const { accessToken, sessionId } = state;
+    const returnTo = navigateTo === 'login-with-continue' ? safeContinuePath(deps.currentPath()) : null;
+    generation += 1;
+    clearTimers();
+    callback = null;
+    setState({ status: 'signedOut', ...SIGNED_OUT, error });
+    deps.authFlag.remove();
+    deps.activity.clear();
+    if (navigateTo) {
+      deps.navigate(
+        returnTo && returnTo !== '/' ? `/login?continue=${encodeURIComponent(returnTo)}` : '/login',
+      );
+    }
+    deps.clearCaches();
+    if (revoke && accessToken && sessionId) {
+      await deps.revoke({ sessionId, accessToken }).catch(() => {
+        // The server session ends on its own; nothing more to do for the person.
+      });
+    }
+  };
+
+  /**
+   * Loads the user after a token was obtained, then finishes signing in: the auth flag cookie and
+   * the timers (spec 000 §4 step 2). Returns false when the session was ended instead.
+   */
+  const loadUserAndFinish = async (startedAt: number): Promise<boolean> => {
+    const email = state.profile?.email ?? '';
+    try {
+      await deps.fetchCurrentUser();
+    } catch (error) {
+      if (startedAt !== generation) return false;
+      await endSession({ error: userErrorToSessionError(error, email), revoke: true });
+      return false;
+    }
+    if (startedAt !== generation) return false;
+    if (!deps.authFlag.set()) {
+      await endSession({ error: { kind: 'cookie-error' }, revoke: true });
+      return false;
+    }
+    setState({ status: 'signedIn' });
+    armTimers();
+    return true;
+  };
+
+  const start = (options: { skipRefresh?: boolean } = {}): Promise<void> => {
+    started ??= (async () => {
+      if (!deps.activity.isAvailable()) setState({ error: { kind: 'incognito-mode' } });
+      // Without the auth flag there is no session to restore: skip the refresh request (it would
+      // only answer 401), e.g. for recipients opening /unsubscribed.
+      if (options.skipRefresh || !deps.authFlag.isSet()) {
+        if (state.status === 'loading' && !callback) setState({ status: 'signedOut' });
+        return;
+      }
+      const startedAt = generation;
+      let session: AuthSession;
+      try {
+        session = await deps.refreshToken(null);
+      } catch {
+        if (startedAt === generation) await endSession({});
+        return;
+      }
+      if (startedAt !== generation) return;
+      if (!session.accessToken || !session.profile?.email) {
+        await endSession({ error: { kind: 'google' }, revoke: true });
+        return;
+      }
+      applySession(session);
+      // Opening the dashboard counts as activity: the 15-minute idle logout is for an open, idle page.
+      deps.activity.recordActivity(deps.now());
+      await loadUserAndFinish(startedAt);
+    })();
+    return started;
+  };
+
+  const runCallback = async (params: SignInCallbackParams): Promise<SignInCallbackResult> => {
+    if (params.error || !params.code || !params.state) {
+      const cancelled = params.error === 'access_denied';
+      if (state.status !== 'signedIn') {
+        setState({ status: 'signedOut', error: cancelled ? null : { kind: 'google' } });
+      }
+      return { ok: false, notice: cancelled ? 'access-denied' : null };
+    }
+    generation += 1;
+    const startedAt = generation;
+    clearTimers();
+    setState({ status: 'loading', ...SIGNED_OUT, error: null });
+    let tokens: TokenResponse;
+    try {
+      tokens = await deps.exchangeCode({
+        code: params.code,
+        state: params.state,
+        ...(params.iss ? { iss: params.iss } : {}),
+      });
+    } catch {
+      if (startedAt === generation) setState({ status: 'signedOut', error: { kind: 'google' } });
+      return { ok: false, notice: null };
+    }
+    if (startedAt !== generation) return { ok: false, notice: null };
+    if (!tokens.accessToken || !tokens.sessionId || !tokens.profile?.email) {
+      setState({ status: 'signedOut', error: { kind: 'google' } });
+      return { ok: false, notice: null };
+    }
+    applySession(tokens);
+    const now = deps.now();
+    deps.activity.recordLogin(now);
+    deps.activity.recordActivity(now);
+    deps.track({ event_type: 'webapp_login_request', message: 'success' });
+
+    if (tokens.intent.createAccount) {
+      try {
+        await deps.ensureUser(tokens.profile.email);
+      } catch {
+        if (startedAt === generation)
+          await endSession({ error: { kind: 'can-not-create-user' }, revoke: true });
+        return { ok: false, notice: null };
+      }
+      if (startedAt !== generation) return { ok: false, notice: null };
+    }
+    if (!(await loadUserAndFinish(startedAt))) return { ok: false, notice: null };
+    deps.track({ event_type: 'webapp_login_request_successful', message: tokens.profile.email });
+
+    const continuePath = safeContinuePath(tokens.intent.continue);
+    const destination = continuePath ?? (tokens.intent.redirectToBilling ? '/settings/billing' : '/');
+    return { ok: true, destination };
+  };
+
+  const signIn = (options: SignInOptions = {}) => {
+    deps.assignLocation(deps.signInUrl(options));
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    completeSignIn(params) {
+      // The code is single-use: a second call for the same code (React StrictMode) shares the first.
+      if (params.code && callback?.code === params.code) return callback.result;
+      const result = runCallback(params);
+      if (params.code) callback = { code: params.code, result };
+      return result;
+    },
+    refresh,
+    async handleCurrentUserError(error) {
+      if (state.status !== 'signedIn') return;
+      await endSession({
+        error: userErrorToSessionError(error, state.profile?.email ?? ''),
+        revoke: true,
+        navigateTo: '/login',
+      });
+    },
+    signIn,
+    logout: () => endSession({ revoke: true, navigateTo: '/login' }),
+    async switchAccount() {
+      // Spec 000 §4: switching account first clears the session and both timers.
+      await endSession({ revoke: true });
+      signIn();
+    },
+    requestComposePermission(continuePath) {
+      signIn({
+        scope: 'compose',
+        continue: continuePath ?? deps.currentPath(),
+        loginHint: state.profile?.email,
+      });
+    },
+    clearError: () => setState({ error: null }),
+    dispose() {
+      generation += 1;
+      clearTimers();
+    },
+  };
+}
+
+/** Spec 000 §4 "The me request": 404 → 'no-user' with the e-mail; any other failure → 'google'. */
+function userErrorToSessionError(error: unknown, email: string): SessionError {
+  return isApiErrorStatus(error, 404) ? { kind: 'no-user', email } : { kind: 'google' };
+}

@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { setAccessTokenProvider } from '../../lib/api-client';
+import {
+  SessionContext,
+  setSessionRefreshHandler,
+  type SessionContextValue,
+} from '../../lib/session-context';
+import { CURRENT_USER_QUERY_KEY } from '../../features/users/api/get-current-user';
+import type { SessionController } from './session-controller';
+
+export { useSession } from '../../lib/session-context';
+export type { SessionContextValue, SessionError, SessionStatus } from '../../lib/session-context';
+
+/** Activity (pointer, keyboard) is written to local storage at most this often. */
+const ACTIVITY_THROTTLE_MS = 10_000;
+
+type SessionProviderProps = {
+  controller: SessionController;
+  /** Skip restoring the session from the refresh cookie (the /auth/callback page signs in itself). */
+  skipRefresh?: boolean;
+  /** Records pointer/keyboard activity for the 15-minute idle logout. */
+  recordActivity?: (at: number) => void;
+  children: ReactNode;
+};
+
+/** Provides `useSession()`: the in-memory session of spec 000 §4 driven by `controller`. */
+export function SessionProvider({
+  controller,
+  skipRefresh = false,
+  recordActivity,
+  children,
+}: SessionProviderProps) {
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    setAccessTokenProvider(() => controller.getState().accessToken);
+    setSessionRefreshHandler(() => controller.refresh());
+    void controller.start({ skipRefresh });
+    return () => {
+      setSessionRefreshHandler(null);
+    };
+  }, [controller, skipRefresh]);
+
+  // Spec 000 §4 "The me request": a later me request that fails for good ends the session.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const key: unknown = (event.query.queryKey as readonly unknown[])[0];
+        if (key !== CURRENT_USER_QUERY_KEY[0]) return;
+        void controller.handleCurrentUserError(event.action.error);
+      }),
+    [queryClient, controller],
+  );
+
+  // Spec 000 §4 step 4: the activity time behind the 15-minute idle logout.
+  useEffect(() => {
+    if (state.status !== 'signedIn' || !recordActivity) return;
+    let last = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - last < ACTIVITY_THROTTLE_MS) return;
+      last = now;
+      recordActivity(now);
+    };
+    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    for (const name of events) window.addEventListener(name, onActivity, { passive: true, capture: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, onActivity, { capture: true });
+    };
+  }, [state.status, recordActivity]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      status: state.status,
+      accessToken: state.accessToken,
+      sessionId: state.sessionId,
+      profile: state.profile,
+      scopes: state.scopes,
+      error: state.error,
+      signIn: controller.signIn,
+      logout: controller.logout,
+      switchAccount: controller.switchAccount,
+      requestComposePermission: controller.requestComposePermission,
+      clearError: controller.clearError,
+      completeSignIn: controller.completeSignIn,
+    }),
+    [state, controller],
+  );
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
