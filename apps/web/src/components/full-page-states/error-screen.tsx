@@ -1,0 +1,28 @@
+import { Anchor, Text } from '@mantine/core';
+import { usePageTitle } from '../../lib/page-title';
+import { SUPPORT_URL } from '../../lib/product';
+import { StatusCard } from './status-card';
+
+/** Spec 000 §2 "Full-page states": the generic error screen, also the router's errorElement. */
+export function ErrorScreen() {
+  usePageTitle('Error');
+  return (
+    <StatusCard kind="error" title="Oops..." description="Sorry, there was a problem.">
+      <Anchor
+        href={window.location.href}
+        onClick={(event) => {
+          event.preventDefault();
+          window.location.reload();
+        }}
+      >
+        Try again
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        If the problem persists{' '}
+        <Anchor href={SUPPORT_URL} target="_blank" rel="noopener noreferrer" inherit>
+          contact us
+        </Anchor>
+      </Text>
+    </StatusCard>
+  );
+}
