@@ -23,7 +23,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.config.ts', '*/*/vitest.config.ts', '*/*/vite.config.ts'],
+          allowDefaultProject: ['*.js', '*.config.ts', '*/*/vitest.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { browserActivityStore, browserSessionDependencies } from './app/session/browser-session';
+import { createSessionController } from './app/session/session-controller';
+import { SessionProvider } from './app/session/session-provider';
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+const session = createSessionController(
+  browserSessionDependencies({ queryClient, navigate: (to) => void router.navigate(to) }),
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <SessionProvider
+        controller={session}
+        // The callback page signs in with the code in its URL; restoring an older session there would race it.
+        skipRefresh={window.location.pathname === '/auth/callback'}
+        recordActivity={browserActivityStore.recordActivity}
+      >
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </AppProviders>
+  </StrictMode>,
+);
