@@ -95,7 +95,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(eventsRoutes, { prefix: '/api/v1', db });
   await app.register(membersRoutes, { prefix: '/api', db });
   await app.register(promotionsRoutes, { prefix: '/api', db });
-  await app.register(healthRoutes, { pool });
+  // Probes hit these every few seconds: log them only when something is wrong.
+  await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   if (webAppRoot !== null) await registerWebApp(app, webAppRoot);

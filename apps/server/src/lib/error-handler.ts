@@ -55,7 +55,7 @@ export function registerErrorHandlers(
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { statusCode, body } = toErrorReply(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (statusCode >= 500 && !isAppError(error)) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, body.message);
     return reply.status(statusCode).send(body);
   });

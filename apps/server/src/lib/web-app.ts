@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** Paths that belong to the server, never to the single-page app (ARCHITECTURE.md "API surface"). */
-const SERVER_PATH_PREFIXES = ['/api', '/billing', '/t', '/healthz', '/readyz'] as const;
+/**
+ * Paths never answered with index.html: the server's own (ARCHITECTURE.md "API surface") and the
+ * built assets (a missing chunk must be a 404, not HTML that the browser tries to run as a script).
+ */
+const NO_FALLBACK_PREFIXES = ['/api', '/billing', '/t', '/healthz', '/readyz', '/assets'] as const;
 
 /** The URL of the catch-all route that @fastify/static registers for the built files. */
 export const WEB_APP_ROUTE_URL = '/*';
@@ -45,5 +48,5 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
 export function isWebAppPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
-  return !SERVER_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return !NO_FALLBACK_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { LogLevel } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -7,12 +8,16 @@ import { errorResponses } from '../../lib/openapi';
 const statusSchema = z.object({ status: z.literal('ok') });
 
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
-export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool }> = (app, { pool }, done) => {
+export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool; logLevel: LogLevel }> = (
+  app,
+  { pool, logLevel },
+  done,
+) => {
   app.get(
     '/healthz',
     {
       config: { access: 'public' },
-      logLevel: 'warn',
+      logLevel,
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: statusSchema } },
     },
     () => ({ status: 'ok' as const }),
@@ -22,7 +27,7 @@ export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool }> = (app, {
     '/readyz',
     {
       config: { access: 'public' },
-      logLevel: 'warn',
+      logLevel,
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers',
