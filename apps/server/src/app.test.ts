@@ -1,0 +1,207 @@
+import Fastify from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_POLICIES, listRouteAccess, registerAccessPolicy } from './lib/access';
+import { createAccessTokenSigner } from './modules/auth/access-token';
+import { bearer, createTestApp, type TestApp } from './test/test-app';
+
+const NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Not found.' };
+
+describe('access policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every registered route declares an access policy', () => {
+    const routes = listRouteAccess(t.app);
+    expect(routes.length).toBeGreaterThan(10);
+    const withoutPolicy = routes.filter(
+      (route) => route.access === undefined || !(ACCESS_POLICIES as readonly string[]).includes(route.access),
+    );
+    expect(withoutPolicy).toEqual([]);
+  });
+
+  it('declares the policies the API promises', () => {
+    const policy = (method: string, url: string) =>
+      listRouteAccess(t.app).find((route) => route.method === method && route.url === url)?.access;
+    expect(policy('GET', '/api/v2/users/me')).toBe('user');
+    expect(policy('POST', '/api/v2/users/workspace-activation-create-user')).toBe('session');
+    expect(policy('GET', '/api/v1/workspaces/:id')).toBe('user');
+    expect(policy('PUT', '/api/v1/workspaces/:id')).toBe('user');
+    expect(policy('GET', '/api/workspaces/:workspaceId/members')).toBe('user');
+    expect(policy('POST', '/api/v1/events')).toBe('user');
+    expect(policy('GET', '/api/cannon')).toBe('public');
+    expect(policy('GET', '/healthz')).toBe('public');
+    expect(policy('GET', '/api/docs/json')).toBe('public');
+  });
+
+  it('refuses to register a route without a policy', () => {
+    const app = Fastify();
+    registerAccessPolicy(app, {
+      signer: createAccessTokenSigner('x'.repeat(32), 60),
+      findUserByEmail: () => Promise.resolve(undefined),
+      isThirdPartyPublicRoute: () => false,
+    });
+    expect(() => app.get('/forgotten', () => 'oops')).toThrow(
+      'Route GET /forgotten declares no access policy (config.access).',
+    );
+  });
+});
+
+describe('errors, headers and documentation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers unknown routes with the error shape', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['POST', '/api/v2/users/me'],
+      ['GET', '/login'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('sets security headers, a CSP for the web app and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain(`form-action 'self' ${new URL(t.config.OIDC_ISSUER).origin}`);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes an OpenAPI document generated from the zod schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/api/v2/users/me']?.get).toMatchObject({
+      tags: ['users'],
+      security: [{ bearerAuth: [] }],
+    });
+    expect(document.paths['/api/cannon']?.get?.security).toBeUndefined();
+    expect(document.paths['/api/workspaces/{workspaceId}/members']?.get).toBeDefined();
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['CurrentUser', 'Workspace', 'Member', 'Error']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('when the database is gone', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.seedDemo();
+    token = await t.signIn('olivia@acme.test');
+    await t.pool.end();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /readyz answers 503', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is not reachable.',
+    });
+  });
+
+  it('an unknown error is answered 500 without internals', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'INTERNAL',
+      message: 'An internal error occurred. Please try again later.',
+    });
+    expect(response.body).not.toMatch(/pool|stack|at /i);
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'mergedesk-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>MergeDesk</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/login',
+    '/auth/callback?code=x',
+    '/0b9c5a3e-0000-4000-8000-000000000000/acme/mail-merges/sent',
+  ])('answers %s with index.html, revalidated on each load', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-3f2a1b.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/api/v1/unknown', '/billing/unknown', '/t/o/unknown', '/assets/missing.js?x'])(
+    'keeps server paths out of the fallback: %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+    },
+  );
+
+  it('still answers the API and the health checks', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/users/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+});

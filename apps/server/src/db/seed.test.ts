@@ -1,0 +1,146 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { rolloutStatuses, users, workspaceDomains, workspaceMembers, workspaces } from './schema';
+import type { DemoSeedResult } from './seed';
+
+/** The facts of shared/demo-data.md that tests and demos rely on. */
+describe('demo seed', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo({ now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const membersOf = async (spaceName: string) =>
+    t.db
+      .select({
+        email: workspaceMembers.email,
+        linked: workspaceMembers.userId,
+        role: workspaceMembers.role,
+        userPlan: workspaceMembers.userPlan,
+        status: workspaceMembers.status,
+        trialEnd: workspaceMembers.freeTrialEndTimestamp,
+      })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, demo.spaces[spaceName]!))
+      .orderBy(asc(workspaceMembers.createdAt));
+
+  const spaceRow = async (spaceName: string) =>
+    (
+      await t.db
+        .select({
+          plan: workspaces.plan,
+          legacyType: workspaces.legacyType,
+          billingModel: workspaces.billingModel,
+          teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
+          manageUserRoles: workspaces.manageUserRoles,
+          transferOwnership: workspaces.transferOwnership,
+          shareUnsubscribes: workspaces.shareUnsubscribes,
+          shareBounces: workspaces.shareBounces,
+          freeAllowedUserCount: workspaces.freeAllowedUserCount,
+          proAllowedUserCount: workspaces.proAllowedUserCount,
+        })
+        .from(workspaces)
+        .where(eq(workspaces.id, demo.spaces[spaceName]!))
+    )[0];
+
+  it('creates Acme Sales with its members, domain and features', async () => {
+    expect(await spaceRow('Acme Sales')).toMatchObject({
+      plan: 'PRO',
+      billingModel: 'PER_SEAT',
+      teamAnalyticsDashboard: true,
+      manageUserRoles: true,
+      transferOwnership: true,
+    });
+    const members = await membersOf('Acme Sales');
+    expect(members.map(({ email, role, userPlan, status }) => [email, role, userPlan, status])).toEqual([
+      ['olivia@acme.test', 'OWNER', 'PRO', 'ACTIVE'],
+      ['adam@acme.test', 'ADMIN', 'PRO', 'ACTIVE'],
+      ['mia@acme.test', 'MEMBER', 'PRO', 'ACTIVE'],
+      ['fred@acme.test', 'MEMBER', 'FREE', 'ACTIVE'],
+      ['dora@acme.test', 'MEMBER', 'PRO', 'DISABLED'],
+      ['paula@acme.test', 'MEMBER', 'PRO', 'PENDING'],
+      ['tom@acme.test', 'MEMBER', 'PRO', 'FREE_TRIAL'],
+    ]);
+    expect(members.find((member) => member.email === 'paula@acme.test')?.linked).toBeNull();
+    expect(members.find((member) => member.email === 'tom@acme.test')?.trialEnd).toEqual(
+      new Date('2026-12-02T12:00:00Z'),
+    );
+    const domains = await t.db
+      .select({ domainName: workspaceDomains.domainName })
+      .from(workspaceDomains)
+      .where(eq(workspaceDomains.workspaceId, demo.spaces['Acme Sales']!));
+    expect(domains).toEqual([{ domainName: 'acme.test' }]);
+  });
+
+  it('creates the other spaces of the demo', async () => {
+    expect(await spaceRow('Acme Premium')).toMatchObject({
+      plan: 'PREMIUM',
+      shareUnsubscribes: true,
+      shareBounces: true,
+    });
+    expect((await membersOf('Acme Premium')).map(({ email, role }) => [email, role])).toEqual([
+      ['olivia@acme.test', 'OWNER'],
+      ['adam@acme.test', 'MEMBER'],
+    ]);
+    expect(await spaceRow("Penny's space")).toMatchObject({
+      plan: 'LEGACY',
+      legacyType: 'PERSONAL',
+      billingModel: 'PER_USER',
+    });
+    expect((await membersOf("Penny's space"))[0]).toMatchObject({ role: 'OWNER', userPlan: 'PRO_PERSONAL' });
+    expect(await spaceRow('Legacy Team')).toMatchObject({
+      plan: 'LEGACY',
+      legacyType: 'TEAM',
+      billingModel: 'PER_USER',
+      freeAllowedUserCount: 2,
+      proAllowedUserCount: 10,
+    });
+    const legacy = await membersOf('Legacy Team');
+    expect(legacy[0]).toMatchObject({ email: 'leo@legacy.test', role: 'OWNER' });
+    const others = legacy.slice(1);
+    expect(others.filter((m) => m.userPlan === 'PRO' && m.status === 'ACTIVE')).toHaveLength(4);
+    expect(others.filter((m) => m.userPlan === 'FREE' && m.status === 'ACTIVE')).toHaveLength(2);
+    expect(others.filter((m) => m.status === 'FREE_TRIAL')).toHaveLength(1);
+    expect(others.filter((m) => m.status === 'DISABLED')).toHaveLength(1);
+    for (const name of ['Max 1', 'Max 2', 'Max 3', 'Max 4', 'Max 5', "Gina's space", "Sam's space"]) {
+      expect(await spaceRow(name)).toMatchObject({ plan: 'FREE', billingModel: 'PER_SEAT' });
+      expect((await membersOf(name)).map((member) => member.role)).toEqual(['OWNER']);
+    }
+  });
+
+  it('creates the accounts with their installation, add-on space and rollout step', async () => {
+    const rows = await t.db
+      .select({
+        email: users.email,
+        userType: users.userType,
+        installed: users.installationTimestamp,
+        addon: users.addonWorkspaceId,
+        step: rolloutStatuses.lastActivatedStep,
+      })
+      .from(users)
+      .leftJoin(rolloutStatuses, eq(rolloutStatuses.userId, users.id));
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    expect(byEmail.get('olivia@acme.test')).toMatchObject({
+      userType: 'BUSINESS',
+      addon: demo.spaces['Acme Sales'],
+      step: null,
+    });
+    expect(byEmail.get('olivia@acme.test')?.installed).toBeInstanceOf(Date);
+    expect(byEmail.get('gina@gmail.com')).toMatchObject({ userType: 'STANDARD', installed: null });
+    expect(byEmail.get('sam@acme.test')).toMatchObject({ step: 3 });
+    expect(byEmail.has('nina@newcomer.test')).toBe(false);
+    expect(byEmail.has('paula@acme.test')).toBe(false);
+    expect(byEmail.has('tom@acme.test')).toBe(true);
+    const withoutInstallation = rows.filter((row) => row.installed === null).map((row) => row.email);
+    expect(withoutInstallation).toEqual(['gina@gmail.com']);
+    expect(rows.every((row) => row.addon !== null)).toBe(true);
+  });
+});
