@@ -57,3 +57,13 @@ export const jsonResponse = (status: number, body: unknown): Response =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/** The URL of a fetch call's first argument. */
+export const requestUrl = (input: string | URL | Request | undefined): string =>
+  input === undefined
+    ? ''
+    : typeof input === 'string'
+      ? input
+      : input instanceof URL
+        ? input.href
+        : input.url;

@@ -155,7 +155,7 @@ describe('session timers', () => {
       setActivity(Date.now());
     }
     expect(controller.getState().status).toBe('signedIn');
-    expect(deps.refreshToken.mock.calls.length).toBeGreaterThan(20);
+    expect(vi.mocked(deps.refreshToken).mock.calls.length).toBeGreaterThan(20);
     expect(controller.getState().accessToken).toBe(`token-${n}`);
     expect(deps.navigate).not.toHaveBeenCalled();
   });
@@ -273,8 +273,8 @@ describe('completing the sign-in on /auth/callback', () => {
     });
     await controller.completeSignIn(params);
     expect(deps.ensureUser).toHaveBeenCalledWith('olivia@acme.test');
-    expect(deps.ensureUser.mock.invocationCallOrder[0]).toBeLessThan(
-      deps.fetchCurrentUser.mock.invocationCallOrder[0]!,
+    expect(vi.mocked(deps.ensureUser).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(deps.fetchCurrentUser).mock.invocationCallOrder[0] ?? 0,
     );
   });
 

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { setSessionRefreshHandler } from '../../../lib/session-context';
-import { currentUser, jsonResponse } from '../../../test/fixtures';
+import { currentUser, jsonResponse, requestUrl } from '../../../test/fixtures';
 import { getCurrentUserQueryOptions } from './get-current-user';
 
 const fetchMock = vi.fn<typeof fetch>();
-const meCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/v2/users/me'));
+const meCalls = () => fetchMock.mock.calls.filter(([url]) => requestUrl(url).includes('/api/v2/users/me'));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -32,7 +32,7 @@ describe('the me request (spec 000 §4)', () => {
   it('asks for the current user with its spaces', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, currentUser()));
     await expect(fetchMe()).resolves.toMatchObject({ userEmail: 'olivia@acme.test' });
-    expect(String(meCalls()[0]?.[0])).toBe('/api/v2/users/me?includeWorkspaces=true');
+    expect(requestUrl(meCalls()[0]?.[0])).toBe('/api/v2/users/me?includeWorkspaces=true');
   });
 
   it('retries once, 500 ms after a failure', async () => {

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { WhoopsPage } from '../components/full-page-states/whoops-page';
+import { usePageViews } from '../lib/analytics';
+import { areCookiesEnabled } from '../lib/cookies';
+import { useSession } from '../lib/session-context';
+import { useCurrentUser } from '../features/users/api/get-current-user';
+
+/** Pages a recipient opens from an e-mail: they work without cookies and without an account. */
+const PUBLIC_RESULT_PATHS = ['/unsubscribed', '/formresponse'];
+
+/** The root route: the cookie check (Whoops page), page views, and the page. */
+export function RootLayout() {
+  const location = useLocation();
+  const { status } = useSession();
+  const isSignedIn = status === 'signedIn';
+  const user = useCurrentUser({ enabled: isSignedIn });
+  const [cookiesEnabled] = useState(areCookiesEnabled);
+  usePageViews({ isSignedIn, spaces: isSignedIn ? user.data?.userWorkspaces : undefined });
+
+  if (!cookiesEnabled && !PUBLIC_RESULT_PATHS.includes(location.pathname)) return <WhoopsPage />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
