@@ -164,7 +164,15 @@ function SidebarLink({ to, label, icon, disabled, onNavigate }: SidebarLinkProps
   return (
     <li>
       {disabled ? (
-        <MantineNavLink component="button" type="button" label={label} leftSection={icon} disabled />
+        // aria-disabled keeps the entry discoverable by keyboard and screen readers.
+        <MantineNavLink
+          component="button"
+          type="button"
+          label={label}
+          leftSection={icon}
+          disabled
+          aria-disabled
+        />
       ) : (
         <MantineNavLink
           component={NavLink}

@@ -1,0 +1,400 @@
+import { MantineProvider } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { resetAlertStore } from '../../lib/alerts';
+import { signedInSession } from '../../test/fake-session';
+import {
+  ACME_PREMIUM_ID,
+  ACME_SALES_ID,
+  currentUser,
+  jsonResponse,
+  userWorkspace,
+} from '../../test/fixtures';
+import { createTestQueryClient, renderRoutes } from '../../test/render';
+import { theme } from '../theme';
+import { SpaceShell } from './space-shell';
+
+const SALES = `/${ACME_SALES_ID}/acme-sales`;
+const PREMIUM = `/${ACME_PREMIUM_ID}/acme-premium`;
+const NEW_SPACE_ID = 'cccccccc-0000-4000-8000-000000000009';
+
+const premium = userWorkspace({
+  workspaceId: ACME_PREMIUM_ID,
+  workspaceName: 'Acme Premium',
+  workspacePlan: 'PREMIUM',
+  urlPrefix: PREMIUM,
+});
+const olivia = currentUser({ userWorkspaces: [userWorkspace(), premium] });
+const asMember = (overrides: Partial<UserWorkspace>, email: string): CurrentUser =>
+  currentUser({
+    userEmail: email,
+    userName: email.split('@')[0],
+    userWorkspaces: [userWorkspace({ userRole: 'MEMBER', ...overrides })],
+  });
+const fred = asMember({ userPlan: 'FREE' }, 'fred@acme.test');
+const adam = currentUser({
+  userEmail: 'adam@acme.test',
+  userWorkspaces: [userWorkspace({ userRole: 'ADMIN' })],
+});
+const dora = asMember({ status: 'DISABLED' }, 'dora@acme.test');
+const leo = currentUser({
+  userEmail: 'leo@legacy.test',
+  userWorkspaces: [userWorkspace({ workspacePlan: 'LEGACY', legacyPlanType: 'TEAM', isPerSeat: false })],
+});
+const gina = currentUser({
+  userEmail: 'gina@gmail.com',
+  installationTimestamp: null,
+  userWorkspaces: [userWorkspace({ workspacePlan: 'FREE', userPlan: 'FREE', workspaceName: "Gina's space" })],
+});
+
+const noRestriction: RolloutStatus = {
+  isRegistered: true,
+  isEligible: true,
+  isPerSeat: true,
+  userV2: true,
+  lastActivatedStep: null,
+};
+
+function workspaceOf(space: UserWorkspace): Workspace {
+  return {
+    workspaceId: space.workspaceId,
+    id: space.workspaceId,
+    workspaceName: space.workspaceName,
+    name: space.workspaceName,
+    role: space.userRole,
+    urlPrefix: space.urlPrefix,
+    workspacePlan: space.workspacePlan,
+    plan: space.workspacePlan,
+    legacyType: space.legacyPlanType,
+    isPerSeat: space.isPerSeat,
+    status: 'ACTIVE',
+    memberInviteUser: true,
+    workspaceUserFeature: { workspacePlan: space.workspacePlan, userPlan: space.userPlan },
+    isAddonWorkspace: false,
+  };
+}
+
+type Server = { me: CurrentUser; workspaceStatus?: number; created?: Workspace };
+/** The address a fetch was called with. */
+const requestUrl = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function serve(server: Server) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/cannon') return Promise.resolve(jsonResponse(200, { items: [] }));
+    if (url.pathname === '/api/v2/users/me') return Promise.resolve(jsonResponse(200, server.me));
+    if (method === 'POST' && url.pathname === '/api/v1/workspaces' && server.created) {
+      return Promise.resolve(jsonResponse(201, server.created));
+    }
+    const details = /^\/api\/v1\/workspaces\/([^/]+)$/.exec(url.pathname);
+    if (details) {
+      const space = server.me.userWorkspaces?.find((candidate) => candidate.workspaceId === details[1]);
+      if (!space || server.workspaceStatus) {
+        return Promise.resolve(
+          jsonResponse(server.workspaceStatus ?? 404, {
+            code: 'NOT_FOUND',
+            message: 'Not found',
+            errors: [],
+          }),
+        );
+      }
+      return Promise.resolve(jsonResponse(200, workspaceOf(space)));
+    }
+    return Promise.resolve(
+      jsonResponse(404, { code: 'NOT_FOUND', message: `No ${url.pathname}`, errors: [] }),
+    );
+  });
+}
+
+function renderShell(
+  path: string,
+  user: CurrentUser,
+  options: { server?: Partial<Server>; queryClient?: QueryClient } = {},
+) {
+  serve({ me: user, ...options.server });
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  queryClient.setQueryData(['me'], user);
+  queryClient.setQueryData(['rollout-status'], noRestriction);
+  const session = signedInSession();
+  const result = renderRoutes(
+    [
+      { path: '/', element: <p>Home</p> },
+      {
+        path: '/:workspaceId/:workspaceSlug/*',
+        element: (
+          <MantineProvider theme={theme} env="test">
+            <SpaceShell />
+          </MantineProvider>
+        ),
+      },
+    ],
+    path,
+    { session, queryClient },
+  );
+  const location = () => `${result.router.state.location.pathname}${result.router.state.location.search}`;
+  return { ...result, session, queryClient, location };
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  resetAlertStore();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
+  it("sends a visitor who is not a member of the space to '/'", async () => {
+    const { location } = renderShell('/dddddddd-0000-4000-8000-000000000000/other/templates', olivia);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('replaces a wrong slug, keeping the rest of the path and the query', async () => {
+    const { location } = renderShell(`/${ACME_SALES_ID}/old-name/templates?show-plans=1`, olivia);
+    await waitFor(() => expect(location()).toBe(`${SALES}/templates?show-plans=1`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Templates' })).toBeInTheDocument();
+  });
+
+  it('remembers the space as the selected one', async () => {
+    renderShell(`${PREMIUM}/templates`, olivia);
+    await screen.findByRole('heading', { level: 1, name: 'Templates' });
+    expect(localStorage.getItem('mergedesk.last-space-id')).toBe(ACME_PREMIUM_ID);
+  });
+});
+
+describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
+  it.each([
+    ['/mail-merges', '/mail-merges/sent', 'Mail merges'],
+    ['/mail-merges/scheduled', '/mail-merges/scheduled', 'Mail merges'],
+    ['/anything/else', '/mail-merges/sent', 'Mail merges'],
+    ['/unsubscriptions', '/unsubscriptions', 'Unsubscriptions'],
+    ['/team-report', '/team-report', 'Team report'],
+    ['/space', '/space/general', 'General'],
+    ['/space/users', '/space/users', 'Members'],
+    ['/space/upgrade?plan=PRO', '/space/billing?plan=PRO', 'Billing'],
+    ['/settings/billing?show-plans=1', '/space/billing?show-plans=1', 'Billing'],
+    ['/checkout/details', '/checkout/details', 'Checkout'],
+  ])('olivia (owner) at %s ends at %s', async (path, expected, heading) => {
+    const { location } = renderShell(`${SALES}${path}`, olivia);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(location()).toBe(`${SALES}${expected}`);
+    await waitFor(() => expect(document.title).toBe(`${heading} | MergeDesk`));
+  });
+
+  it('sends a non-owner from /space to the users page', async () => {
+    const { location } = renderShell(`${SALES}/space`, fred);
+    await waitFor(() => expect(location()).toBe(`${SALES}/space/users`));
+  });
+
+  it('shows Bounces to fred but sends adam (paid admin of a PRO space) to the fallback', async () => {
+    renderShell(`${SALES}/bounces`, fred);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bounces' })).toBeInTheDocument();
+  });
+
+  it("sends adam from /bounces and /space/general to '/'", async () => {
+    const first = renderShell(`${SALES}/bounces`, adam);
+    await waitFor(() => expect(first.location()).toBe('/'));
+    first.unmount();
+    const second = renderShell(`${SALES}/space/general`, adam);
+    await waitFor(() => expect(second.location()).toBe('/'));
+  });
+
+  it('uses the older Users heading in a per-user space', async () => {
+    renderShell(`${SALES}/space/users`, leo);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('opens the install tutorial only while the installation timestamp is missing', async () => {
+    renderShell(`${SALES}/get-started`, gina);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Get started' })).toBeInTheDocument();
+  });
+});
+
+describe('SpaceShell: DISABLED member (spec 000 §2, §4)', () => {
+  it('shows the disabled page for any path, a disabled menu, and fetches no details', async () => {
+    const { location } = renderShell(`${SALES}/templates`, dora);
+
+    expect(
+      await screen.findByText(
+        'Sorry, your account is disabled. Contact your space administrator to solve this issue.',
+      ),
+    ).toBeInTheDocument();
+    expect(location()).toBe(`${SALES}/disabled`);
+    const pages = screen.getByRole('list', { name: 'Space pages' });
+    expect(within(pages).queryAllByRole('link')).toEqual([]);
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input).includes('/api/v1/workspaces/'))).toBe(
+      false,
+    );
+  });
+
+  it('keeps only Switch account and Log out in the account menu', async () => {
+    const { session } = renderShell(`${SALES}/disabled`, dora);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Switch account', 'Log out']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(session.logout).toHaveBeenCalled();
+  });
+});
+
+describe('SpaceShell: switching spaces (spec 000 §2)', () => {
+  it("goes to the chosen space's sent mail merges and drops the checkout parameters", async () => {
+    const { location } = renderShell(
+      `${SALES}/templates?checkout=1&from=FREE&to=PRO&gmailUsers=1&show-plans=1`,
+      olivia,
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Switch space Acme Sales' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Acme Premium/ }));
+
+    await waitFor(() => expect(location()).toBe(`${PREMIUM}/mail-merges/sent?show-plans=1`));
+    expect(localStorage.getItem('mergedesk.last-space-id')).toBe(ACME_PREMIUM_ID);
+  });
+});
+
+describe('SpaceShell: new space (spec 000 §2, §4)', () => {
+  it("opens the dialog from the 'new-space' flag and drops the flag when it closes", async () => {
+    const { location } = renderShell(`${SALES}/mail-merges/sent?new-space&show-plans=1`, olivia);
+    expect(await screen.findByRole('dialog', { name: 'Create a new space' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(location()).toBe(`${SALES}/mail-merges/sent?show-plans=1`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("creates a space, switches to it and shows the 'created' alert", async () => {
+    const createdSpace = userWorkspace({
+      workspaceId: NEW_SPACE_ID,
+      workspaceName: 'Marketing team',
+      workspacePlan: 'FREE',
+      userPlan: 'FREE',
+      urlPrefix: `/${NEW_SPACE_ID}/marketing-team`,
+    });
+    const { location } = renderShell(`${SALES}/templates`, olivia, {
+      server: {
+        created: workspaceOf(createdSpace),
+        me: { ...olivia, userWorkspaces: [...olivia.userWorkspaces!, createdSpace] },
+      },
+    });
+
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Switch space Acme Sales' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Create a new space' }));
+    await userEvent.type(await screen.findByLabelText("Space's name"), 'Marketing team');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(location()).toBe(`/${NEW_SPACE_ID}/marketing-team/mail-merges/sent`));
+    expect(await screen.findByText('Your new space has been created.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem('mergedesk.last-space-id')).toBe(NEW_SPACE_ID);
+  });
+
+  it('shows the 5-space limit to an owner of five spaces', async () => {
+    const spaces = Array.from({ length: 5 }, (_, index) =>
+      userWorkspace({
+        workspaceId: `eeeeeeee-0000-4000-8000-00000000000${index}`,
+        workspaceName: `Max ${index + 1}`,
+        urlPrefix: `/eeeeeeee-0000-4000-8000-00000000000${index}/max-${index + 1}`,
+      }),
+    );
+    const max = currentUser({ userEmail: 'max@max.test', userWorkspaces: spaces });
+    renderShell(`${spaces[0]!.urlPrefix}/mail-merges/sent?new-space`, max);
+
+    expect(await screen.findByText('You cannot create a new space')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+  });
+});
+
+describe('SpaceShell: top bar and alerts (spec 000 §2)', () => {
+  it('gives fred an Upgrade button that opens the upgrade info modal', async () => {
+    renderShell(`${SALES}/mail-merges/sent`, fred);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByRole('dialog', { name: 'Request an upgrade' })).toBeInTheDocument();
+  });
+
+  it('gives the owner of a FREE space Upgrade links to the checkout, except on the billing page', async () => {
+    renderShell(`${SALES}/mail-merges/sent`, gina);
+    const links = await screen.findAllByRole('link', { name: 'Upgrade' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `${SALES}/checkout/details`,
+      `${SALES}/checkout/details`,
+    ]);
+  });
+
+  it('has no Upgrade on the billing page', async () => {
+    renderShell(`${SALES}/space/billing`, gina);
+    await screen.findByRole('heading', { level: 1, name: 'Billing' });
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
+  it('shows the legacy notice to the owner of a LEGACY space until dismissed, not on billing', async () => {
+    const first = renderShell(`${SALES}/mail-merges/sent`, leo);
+    expect(await screen.findByText('You are on a legacy plan')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your space is currently on a legacy plan. You should contact support to switch to a new plan.',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('You are on a legacy plan')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderShell(`${SALES}/mail-merges/sent`, leo);
+    await screen.findByRole('heading', { level: 1, name: 'Mail merges' });
+    expect(screen.queryByText('You are on a legacy plan')).not.toBeInTheDocument();
+  });
+
+  it('shows an inline error with a retry when the space details fail', async () => {
+    renderShell(`${SALES}/mail-merges/sent`, olivia, { server: { workspaceStatus: 500 } });
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    serve({ me: olivia });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mail merges' })).toBeInTheDocument();
+  });
+});
+
+describe('SpaceShell: account menu (spec 000 §2)', () => {
+  it("shows the user, the active space and the owner's entries", async () => {
+    const { session, location } = renderShell(`${SALES}/mail-merges/sent`, olivia);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Olivia Owens')).toBeInTheDocument();
+    expect(within(menu).getByText('olivia@acme.test')).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Active spaceAcme SalesPro', 'Manage billing', 'Switch account', 'Log out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Manage billing' })).toHaveAttribute(
+      'href',
+      `${SALES}/space/billing`,
+    );
+
+    await userEvent.click(within(menu).getByRole('menuitem', { name: /Active space/ }));
+    await waitFor(() => expect(location()).toBe(`${SALES}/space/general`));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
+    expect(session.switchAccount).toHaveBeenCalled();
+  });
+
+  it('hides Manage billing from a member and from the owner of a LEGACY space', async () => {
+    const first = renderShell(`${SALES}/mail-merges/sent`, fred);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Manage billing' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderShell(`${SALES}/mail-merges/sent`, leo);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+});
