@@ -46,7 +46,7 @@ describe('access policy', () => {
     const app = Fastify();
     registerAccessPolicy(app, {
       signer: createAccessTokenSigner('x'.repeat(32), 60),
-      findUserByEmail: () => Promise.resolve(undefined),
+      findSession: () => Promise.resolve(undefined),
       isThirdPartyPublicRoute: () => false,
     });
     expect(() => app.get('/forgotten', () => 'oops')).toThrow(

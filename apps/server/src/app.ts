@@ -25,7 +25,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
-import { findUserByEmail } from './modules/users/users.repo';
+import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   registerAccessPolicy(app, {
     signer,
-    findUserByEmail: (email) => findUserByEmail(db, email),
+    findSession: (sessionId) => findSessionAccount(db, sessionId),
     isThirdPartyPublicRoute: (url) =>
       url === API_DOCS_PATH ||
       url.startsWith(`${API_DOCS_PATH}/`) ||

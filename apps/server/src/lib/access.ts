@@ -6,7 +6,8 @@ import { AppError } from './app-error';
 /**
  * Who may call a route (CONVENTIONS.md "Secure by default"):
  * - public: anybody;
- * - session: a valid access token (`Authorization: Bearer`), whether or not the person has an account;
+ * - session: a valid access token (`Authorization: Bearer`) of a live session (not revoked, not
+ *   expired), whether or not the person has an account;
  * - user: a valid access token of a person with a MergeDesk account.
  * Space-scoped rules (membership, role) are checked by the services (requireMembership).
  */
@@ -31,11 +32,21 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export type RouteAccessRecord = { method: string; url: string; access: AccessPolicy | undefined };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const registeredRoutes = new WeakMap<FastifyInstance, RouteAccessRecord[]>();
+
+/** What the access check needs to know about the session an access token names. */
+export type SessionState = {
+  email: string;
+  revokedAt: Date | null;
+  expiresAt: Date;
+  user: UserRecord | null;
+};
 
 export type AccessPolicyOptions = {
   signer: AccessTokenSigner;
-  findUserByEmail: (email: string) => Promise<UserRecord | undefined>;
+  findSession: (sessionId: string) => Promise<SessionState | undefined>;
   /**
    * Routes registered by third-party plugins that we configure ourselves (API docs, static files
    * of the web app) cannot declare a policy; they are public.
@@ -72,16 +83,24 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const claims = await verifyBearerToken(request, options.signer);
-    if (!claims) {
+    // The session row is checked too, so signing out (revoke) ends every access token at once.
+    const session =
+      claims && UUID.test(claims.sessionId) ? await options.findSession(claims.sessionId) : undefined;
+    if (
+      !claims ||
+      !session ||
+      session.revokedAt !== null ||
+      session.expiresAt.getTime() <= Date.now() ||
+      session.email.toLowerCase() !== claims.email.toLowerCase()
+    ) {
       void reply.header('www-authenticate', 'Bearer');
       throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_MESSAGE);
     }
     request.session = claims;
     if (access === 'user') {
-      const user = await options.findUserByEmail(claims.email);
       // The web app's 'no-user' state hangs on this 404 (spec 000 §4 "The me request").
-      if (!user) throw new AppError('USER_NOT_FOUND', `No account exists for ${claims.email}.`);
-      request.user = user;
+      if (!session.user) throw new AppError('USER_NOT_FOUND', `No account exists for ${claims.email}.`);
+      request.user = session.user;
     }
   });
 }

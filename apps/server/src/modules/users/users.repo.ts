@@ -130,6 +130,33 @@ export async function findLiveSessionProfile(
   return { email: row.email, name: row.name, picture: row.picture };
 }
 
+export type SessionAccount = {
+  email: string;
+  revokedAt: Date | null;
+  expiresAt: Date;
+  /** The account of the session's e-mail address, or null for a person without one. */
+  user: UserRecord | null;
+};
+
+/** A sign-in session with the account of its e-mail address: one query per authenticated request. */
+export async function findSessionAccount(
+  db: Executor,
+  sessionId: string,
+): Promise<SessionAccount | undefined> {
+  const [row] = await db
+    .select({
+      email: sessions.email,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      user: userColumns,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.email, sql`lower(${sessions.email})`))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
 export type MonthlySentMailsRecord = { workspaceId: string; year: number; month: number; count: number };
 
 /** Every month counter of the user in every space, newest first. */

@@ -406,6 +406,28 @@ describe('users API', () => {
       expect(body.errors[0]!.message).toBe('Email is invalid');
     });
 
+    it('answers 401 for a revoked or expired session, even with a valid access token', async () => {
+      const revoked = await t.signIn('olivia@acme.test');
+      const expired = await t.signIn('adam@acme.test');
+      await t.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.email, 'olivia@acme.test'));
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.email, 'adam@acme.test'));
+      for (const token of [revoked, expired]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/users/me',
+          headers: bearer(token),
+        });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(SESSION_EXPIRED);
+      }
+    });
+
     it('answers 401 for a revoked session', async () => {
       const token = await t.signIn('revoked@newcomer.test');
       await t.db
