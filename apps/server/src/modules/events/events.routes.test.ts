@@ -119,8 +119,12 @@ describe('events API', () => {
     expect(limited.json()).toEqual({
       errors: [],
       code: 'RATE_LIMITED',
-      message: 'Too many requests. Please try again in 1 minute.',
+      // The wait is what is left of the minute: "1 minute", "59 seconds"…
+      message: expect.stringMatching(
+        /^Too many requests\. Please try again in \d+ (minute|seconds?)\.$/,
+      ) as string,
     });
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     // Another user is not affected.
     expect(
       (await post('adam@acme.test', { event_type: 'ad_displayed', webapp_version: '2.10.30' })).statusCode,

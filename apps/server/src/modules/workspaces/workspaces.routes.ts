@@ -19,7 +19,7 @@ const workspaceParamsSchema = z.object({ id: z.string() });
 /** Spaces of the signed-in user, under /api/v1/workspaces (spec 000 §7). */
 export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get(
-    '/',
+    '',
     {
       config: { access: 'user' },
       schema: {
@@ -52,7 +52,7 @@ export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
   );
 
   app.post(
-    '/',
+    '',
     {
       config: { access: 'user' },
       schema: {
