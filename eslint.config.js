@@ -89,6 +89,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      // expect.any() and asymmetric matchers are typed `any`.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
     },
   },
 );
