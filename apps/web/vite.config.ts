@@ -20,19 +20,15 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks for the libraries every page needs; pages themselves are lazy
-        // routes (src/app/router.tsx) and split off on their own.
+        // Long-lived vendor chunks for React/Router and Query, which every page needs. Mantine is
+        // deliberately not grouped: the components only lazy pages use (AppShell, Stepper, ...) then
+        // split off with those pages instead of growing the first download (~177 kB vs ~210 kB gzip).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
-            },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/,
-              priority: 2,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
           ],

@@ -10,8 +10,10 @@ import { SessionProvider } from './app/session/session-provider';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+// flushSync: the new page is on screen when navigate() resolves, so the session can sign out
+// right after without the page being left seeing it first (its auth guard would redirect).
 const session = createSessionController(
-  browserSessionDependencies({ queryClient, navigate: (to) => void router.navigate(to) }),
+  browserSessionDependencies({ queryClient, navigate: (to) => router.navigate(to, { flushSync: true }) }),
 );
 
 const container = document.getElementById('root');

@@ -50,7 +50,7 @@ export const browserActivityStore: ActivityStore = {
 /** The real dependencies of the session controller in the browser. */
 export function browserSessionDependencies(input: {
   queryClient: QueryClient;
-  navigate: (to: string) => void;
+  navigate: (to: string) => void | Promise<void>;
 }): SessionDependencies {
   return {
     exchangeCode,

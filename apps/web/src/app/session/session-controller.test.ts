@@ -216,6 +216,18 @@ describe('logout and switching account', () => {
     expect(deps.refreshToken).toHaveBeenCalledTimes(1); // no timer left behind
   });
 
+  it('is not yet signed out while it navigates to /login, so no auth guard redirects with continue first', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    const statusWhenNavigating: string[] = [];
+    deps.navigate.mockImplementation(() => {
+      statusWhenNavigating.push(controller.getState().status);
+    });
+    await controller.logout();
+    expect(statusWhenNavigating).toEqual(['loading']);
+    expect(controller.getState().status).toBe('signedOut');
+  });
+
   it('switching account clears the session and both timers, then signs in again', async () => {
     const { deps, controller } = setup();
     await controller.start();

@@ -44,7 +44,8 @@ export type SessionDependencies = {
   fetchCurrentUser(): Promise<CurrentUser>;
   /** Empties the query cache and the in-memory stores. */
   clearCaches(): void;
-  navigate(to: string): void;
+  /** Client-side navigation; resolves when the new page is shown. */
+  navigate(to: string): void | Promise<void>;
   /** Full-page navigation (sign-in goes to the API, then to the provider). */
   assignLocation(url: string): void;
   signInUrl(options: SignInOptions): string;
@@ -212,14 +213,17 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     generation += 1;
     clearTimers();
     callback = null;
-    setState({ status: 'signedOut', ...SIGNED_OUT, error });
     deps.authFlag.remove();
     deps.activity.clear();
     if (navigateTo) {
-      deps.navigate(
+      // 'loading' while going to /login: the auth guard of the page being left would otherwise
+      // redirect to /login?continue=<that page> first, racing this navigation.
+      setState({ status: 'loading' });
+      await deps.navigate(
         returnTo && returnTo !== '/' ? `/login?continue=${encodeURIComponent(returnTo)}` : '/login',
       );
     }
+    setState({ status: 'signedOut', ...SIGNED_OUT, error });
     deps.clearCaches();
     if (revoke && accessToken && sessionId) {
       await deps.revoke({ sessionId, accessToken }).catch(() => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthSession } from '@mergedesk/domain/api/auth';
 import { ACME_SALES_ID, currentUser, jsonResponse, requestUrl } from '../../test/fixtures';
@@ -41,7 +41,7 @@ function renderApp(path: string) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const controller = createSessionController(
-    browserSessionDependencies({ queryClient, navigate: (to) => void router.navigate(to) }),
+    browserSessionDependencies({ queryClient, navigate: (to) => router.navigate(to, { flushSync: true }) }),
   );
   render(
     <QueryClientProvider client={queryClient}>
@@ -95,6 +95,20 @@ describe('SessionProvider in the app', () => {
     expect(callsTo('/api/v2/users/me')).toHaveLength(1);
     expect(callsTo('/api/v1/auth/revoke')).toHaveLength(1);
     expect(document.cookie).not.toContain(`${AUTH_FLAG_COOKIE}=1`);
+  });
+
+  it('logging out from a space page lands on plain /login (no continue)', async () => {
+    serve({
+      '/api/v1/auth/refresh-token': () => jsonResponse(200, authSession()),
+      '/api/v2/users/me': () => jsonResponse(200, currentUser()),
+      '/api/v1/auth/revoke': () => new Response(null, { status: 204 }),
+    });
+    const { router, controller } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/mail-merges\/sent$/));
+    await act(() => controller.logout());
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(callsTo('/api/v1/auth/revoke')).toHaveLength(1);
   });
 
   it('ends the session when a later me request fails for good', async () => {
