@@ -220,7 +220,7 @@ describe('logout and switching account', () => {
     const { deps, controller } = setup();
     await controller.start();
     const statusWhenNavigating: string[] = [];
-    deps.navigate.mockImplementation(() => {
+    vi.mocked(deps.navigate).mockImplementation(() => {
       statusWhenNavigating.push(controller.getState().status);
     });
     await controller.logout();
