@@ -81,7 +81,7 @@ export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestr
 
   return (
     <Routes>
-      <Route path="mail-merges" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+      <Route path="mail-merges" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
       <Route path="mail-merges/sent" element={gate(true, <MailMergesPage />)} />
       <Route path="mail-merges/sent/:campaignId" element={gate(true, <MailMergesPage />)} />
       <Route path="mail-merges/scheduled" element={gate(true, <MailMergesPage />)} />
@@ -91,7 +91,7 @@ export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestr
       <Route path="templates" element={gate(true, <TemplatesPage />)} />
       <Route
         path="space"
-        element={<Navigate to={at(`/space/${spaceBaseRedirect(role, isUsersPageRestricted)}`)} replace />}
+        element={<KeepQueryRedirect to={at(`/space/${spaceBaseRedirect(role, isUsersPageRestricted)}`)} />}
       />
       <Route path="space/general" element={gate(navigation.general, <GeneralSettingsPage />)} />
       <Route path="space/users" element={gate(navigation.users, <MembersPage heading={labels.users} />)} />
@@ -103,14 +103,17 @@ export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestr
         <Route key={step} path={`checkout/${step}`} element={gate(true, <CheckoutPage />)} />
       ))}
       <Route path="get-started" element={gate(navigation.tutorial, <InstallTutorialPage />)} />
-      <Route path="disabled" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+      <Route path="disabled" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
       <Route path="settings/billing" element={<KeepQueryRedirect to={at('/space/billing')} />} />
-      <Route path="*" element={<Navigate to={at('/mail-merges/sent')} replace />} />
+      <Route path="*" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
     </Routes>
   );
 }
 
-/** Spec 000 §2: /settings/billing (and /space/upgrade) go to the billing page keeping the query string. */
+/**
+ * A redirect inside the space that keeps the query string: spec 000 §2 asks it for /settings/billing
+ * (and /space/upgrade); the other redirects keep it too, so flags such as 'new-space' survive them.
+ */
 function KeepQueryRedirect({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={`${to}${search}`} replace />;

@@ -172,6 +172,7 @@ describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
 describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
   it.each([
     ['/mail-merges', '/mail-merges/sent', 'Mail merges'],
+    ['/mail-merges?show-plans=1', '/mail-merges/sent?show-plans=1', 'Mail merges'],
     ['/mail-merges/scheduled', '/mail-merges/scheduled', 'Mail merges'],
     ['/anything/else', '/mail-merges/sent', 'Mail merges'],
     ['/unsubscriptions', '/unsubscriptions', 'Unsubscriptions'],

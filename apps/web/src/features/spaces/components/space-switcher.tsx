@@ -53,7 +53,14 @@ export function SpaceSwitcher({
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={submit} position="bottom-start" width="target" withinPortal>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={submit}
+      position="bottom-start"
+      width="target"
+      shadow="md"
+      withinPortal
+    >
       <Combobox.Target targetType="button" withExpandedAttribute>
         <UnstyledButton
           type="button"
