@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CURRENT_USER_QUERY_KEY } from '../features/users/api/get-current-user';
 import { fakeSession, signedInSession } from '../test/fake-session';
 import { ACME_PREMIUM_ID, ACME_SALES_ID, currentUser, userWorkspace } from '../test/fixtures';
@@ -70,8 +71,9 @@ describe('signed-in users', () => {
     expect(
       await screen.findByRole('heading', { name: 'You are not a member of any space' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create a space' })).toHaveAttribute('href', '/?new-space=1');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create a space' }));
+    expect(await screen.findByRole('dialog', { name: 'Create a new space' })).toBeInTheDocument();
   });
 
   it('go from /settings/billing to the billing page of a space they own, keeping the query', async () => {

@@ -10,6 +10,6 @@ export function BillingRedirect() {
   const location = useLocation();
   if (!user.data) return <FullPageLoader label="Loading your spaces…" />;
   const space = pickBillingSpace(user.data);
-  if (!space) return <NoSpacePage />;
+  if (!space) return <NoSpacePage user={user.data} />;
   return <Navigate to={`${spacePath(space, '/space/billing')}${location.search}`} replace />;
 }

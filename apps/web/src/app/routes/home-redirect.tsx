@@ -15,6 +15,6 @@ export function HomeRedirect() {
   const location = useLocation();
   if (!user.data) return <FullPageLoader label="Loading your spaces…" />;
   const space = pickDefaultSpace(user.data);
-  if (!space) return <NoSpacePage />;
+  if (!space) return <NoSpacePage user={user.data} />;
   return <Navigate to={`${spacePath(space, SPACE_SWITCH_TARGET)}${location.search}`} replace />;
 }
