@@ -8,6 +8,12 @@ import {
   markAlertsSeen,
   resetAlertStore,
   showAlert,
+  showErrorAlert,
+  showInvitationErrorAlert,
+  showJoinedAlert,
+  showOwnershipTransferredAlert,
+  showSpaceCreatedAlert,
+  showSpaceDeletedAlert,
 } from './alerts';
 
 beforeEach(() => {
@@ -76,5 +82,79 @@ describe('clearing on navigation (spec 000 §4: remove, create, transfer, join, 
     dismissAlert(first);
     showAlert({ kind: 'error', tone: 'error', title: 'Second' });
     expect(titles()).toEqual(['Second']);
+  });
+});
+
+describe('the banners of spec 000 §8', () => {
+  const shown = (show: () => string) => {
+    resetAlertStore();
+    show();
+    return getVisibleAlerts().map(({ kind, tone, title, description }) => ({
+      kind,
+      tone,
+      title,
+      description,
+    }));
+  };
+
+  it.each([
+    [
+      'created',
+      showSpaceCreatedAlert,
+      { kind: 'create', tone: 'success', title: 'Your new space has been created.' },
+    ],
+    [
+      'deleted',
+      showSpaceDeletedAlert,
+      {
+        kind: 'remove',
+        tone: 'success',
+        title: 'The space has been deleted.',
+        description: 'You have been switched to another space.',
+      },
+    ],
+    [
+      'transferred',
+      () => showOwnershipTransferredAlert('adam@acme.test'),
+      {
+        kind: 'transfer',
+        tone: 'success',
+        title: 'Ownership transferred to adam@acme.test',
+        description: 'You stay in the space as a regular user.',
+      },
+    ],
+    ['joined', showJoinedAlert, { kind: 'join', tone: 'success', title: 'Welcome to MergeDesk!' }],
+    [
+      'invitation error 409',
+      () => showInvitationErrorAlert(409, 'user_already_exists'),
+      {
+        kind: 'join',
+        tone: 'error',
+        title: 'The invitation could not be finalized.',
+        description: 'You are already a member of this space.',
+      },
+    ],
+    [
+      'invitation error 500',
+      () => showInvitationErrorAlert(500),
+      {
+        kind: 'join',
+        tone: 'error',
+        title: 'The invitation could not be finalized.',
+        description: 'Please try again later.',
+      },
+    ],
+    [
+      'generic error',
+      () => showErrorAlert(),
+      {
+        kind: 'error',
+        tone: 'error',
+        title: 'Something went wrong.',
+        description: 'Please try again later.',
+      },
+    ],
+  ] as const)('%s', (_name, show, expected) => {
+    expect(shown(show)).toEqual([{ description: undefined, ...expected }]);
   });
 });

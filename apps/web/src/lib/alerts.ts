@@ -1,6 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { AlertKind } from '@mergedesk/domain/alerts/alerts';
-import { isClearedOnNavigation } from '@mergedesk/domain/alerts/alerts';
+import {
+  GENERIC_ERROR_ALERT,
+  INVITATION_ERROR_TITLE,
+  invitationErrorMessage,
+  isClearedOnNavigation,
+  joinedWelcomeTitle,
+  ownershipTransferredAlert,
+  SPACE_CREATED_ALERT,
+  SPACE_DELETED_ALERT,
+} from '@mergedesk/domain/alerts/alerts';
+import { PRODUCT_NAME } from './product';
 import { readStorage, writeStorage } from './storage';
 
 /**
@@ -127,6 +137,42 @@ export function useAlertState(): { alerts: readonly AppAlert[]; isDismissed: (ke
     isDismissed: (key) => current.dismissed.has(key),
   };
 }
+
+// --- the one-shot banners of spec 000 §8, with the domain's texts ----------------------------------
+
+/** 'created': a new space exists (spec 000 §4 "New space creation"). */
+export const showSpaceCreatedAlert = (): string =>
+  showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT });
+
+/** 'deleted': the space was deleted and the user switched to another one. */
+export const showSpaceDeletedAlert = (): string =>
+  showAlert({ kind: 'remove', tone: 'success', ...SPACE_DELETED_ALERT });
+
+/** 'ownership transferred to {email}' (the former owner stays as a regular user). */
+export const showOwnershipTransferredAlert = (email: string): string =>
+  showAlert({ kind: 'transfer', tone: 'success', ...ownershipTransferredAlert(email) });
+
+/** 'joined': new users see 'Welcome to {product}!'. */
+export const showJoinedAlert = (): string =>
+  showAlert({ kind: 'join', tone: 'success', title: joinedWelcomeTitle(PRODUCT_NAME) });
+
+/** The invitation error: the finalisation message for the status and reason, else the generic text. */
+export const showInvitationErrorAlert = (status: number, reason?: string | null): string =>
+  showAlert({
+    kind: 'join',
+    tone: 'error',
+    title: INVITATION_ERROR_TITLE,
+    description: invitationErrorMessage(status, reason) ?? GENERIC_ERROR_ALERT.description,
+  });
+
+/** The generic banner 'Something went wrong.' / 'Please try again later.' of the given kind. */
+export const showErrorAlert = (kind: AlertKind = 'error', description?: string): string =>
+  showAlert({
+    kind,
+    tone: 'error',
+    title: GENERIC_ERROR_ALERT.title,
+    description: description ?? GENERIC_ERROR_ALERT.description,
+  });
 
 /** Test helper: forget the one-shot alerts and reload dismissals from localStorage. */
 export function resetAlertStore(): void {

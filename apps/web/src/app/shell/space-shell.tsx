@@ -4,12 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  GENERIC_ERROR_ALERT,
-  LEGACY_PLAN_NOTICE,
-  legacyAlertVisible,
-  SPACE_CREATED_ALERT,
-} from '@mergedesk/domain/alerts/alerts';
+import { GENERIC_ERROR_ALERT, LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
@@ -31,7 +26,7 @@ import { NewSpaceModal } from '../../features/spaces/components/new-space-modal'
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
 import { getCurrentUserQueryOptions, useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
-import { clearAlertsOnNavigation, showAlert } from '../../lib/alerts';
+import { clearAlertsOnNavigation, showSpaceCreatedAlert } from '../../lib/alerts';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
 import { spaceSwitchPath } from '../../lib/space-switch';
 import { AccountMenu } from './account-menu';
@@ -182,7 +177,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
     setLastSpaceId(created.workspaceId);
     // Closed here, not through onClose: the navigation below also drops a 'new-space' flag.
     setNewSpaceRequested(false);
-    showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT });
+    showSpaceCreatedAlert();
     void navigate(spacePath(created, SPACE_SWITCH_TARGET));
   };
 
