@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-states/full-page-loader';
 import { loginPath } from '../../lib/continue-path';
 import { useSession } from '../../lib/session-context';
@@ -11,7 +11,12 @@ import { useSession } from '../../lib/session-context';
 export function RequireSession() {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <FullPageLoader label="Loading your session…" />;
+  const navigation = useNavigation();
+  // Logging out navigates to /login itself; until that page is on screen this one must not add a
+  // redirect of its own (to /login?continue=<this page>). Router updates commit in a transition.
+  if (status === 'loading' || (status === 'signedOut' && navigation.state !== 'idle')) {
+    return <FullPageLoader label="Loading your session…" />;
+  }
   if (status === 'signedOut')
     return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   return (
