@@ -6,7 +6,7 @@ test('signs olivia in and lands on the sent mail merges of Acme Sales', async ({
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
   await expect(page.getByRole('heading', { name: 'Mail merges', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Mail merges | MergeDesk');
-  await expect(page.getByRole('button', { name: /Acme Sales/ }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /Switch space/ })).toContainText('Acme Sales');
 });
 
 test('sends a signed-out deep link to /login with continue, and back after sign-in', async ({ page }) => {
