@@ -1,11 +1,21 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SessionContext, type SessionContextValue } from '../lib/session-context';
 import { theme } from '../app/theme';
 import { fakeSession } from './fake-session';
+
+/**
+ * What `RouterProvider` from 'react-router/dom' passes as `flushSync` (importing that entry in
+ * Vitest loads a second copy of react-router): router updates asked to be synchronous are.
+ */
+export const routerFlushSync = (update: () => unknown): undefined => {
+  flushSync(update);
+  return undefined;
+};
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -35,7 +45,7 @@ export function renderRoutes(routes: RouteObject[], path: string, options: Optio
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <TestProviders {...options}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </TestProviders>,
   );
   return { ...result, router };

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthSession } from '@mergedesk/domain/api/auth';
 import { ACME_SALES_ID, currentUser, jsonResponse, requestUrl } from '../../test/fixtures';
-import { createTestQueryClient } from '../../test/render';
+import { createTestQueryClient, routerFlushSync } from '../../test/render';
 import { routes } from '../router';
 import { theme } from '../theme';
 import { AUTH_FLAG_COOKIE, browserSessionDependencies } from './browser-session';
@@ -47,7 +47,7 @@ function renderApp(path: string) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>
         <SessionProvider controller={controller}>
-          <RouterProvider router={router} />
+          <RouterProvider router={router} flushSync={routerFlushSync} />
         </SessionProvider>
       </MantineProvider>
     </QueryClientProvider>,
@@ -105,9 +105,11 @@ describe('SessionProvider in the app', () => {
     });
     const { router, controller } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toMatch(/mail-merges\/sent$/));
-    await act(() => controller.logout());
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
+    // Not inside act(): act would batch the router's and the session's updates into one render.
+    const loggedOut = controller.logout();
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    await loggedOut;
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
     expect(callsTo('/api/v1/auth/revoke')).toHaveLength(1);
   });
 
