@@ -330,7 +330,7 @@ export function createSessionController(deps: SessionDependencies): SessionContr
       if (startedAt !== generation) return { ok: false, notice: null };
     }
     if (!(await loadUserAndFinish(startedAt))) return { ok: false, notice: null };
-    deps.track({ event_type: 'webapp_login_request_successful', message: tokens.profile.email });
+    deps.track({ event_type: 'webapp_login_request_successful', message: 'success' });
 
     const continuePath = safeContinuePath(tokens.intent.continue);
     const destination = continuePath ?? (tokens.intent.redirectToBilling ? '/settings/billing' : '/');
