@@ -88,7 +88,9 @@ export default tseslint.config(
               from: { element: { type: 'feature' } },
               allow: [
                 { to: { element: { type: 'shared' } } },
-                { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+                {
+                  to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } },
+                },
               ],
             },
             { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
