@@ -21,6 +21,6 @@ test("opens fred's upgrade info modal with the owner and admins", async ({ page 
   await expect(dialog.getByText('adam@acme.test')).toBeVisible();
   await expect(dialog.getByText('Contact any of them to request an upgrade.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy olivia@acme.test' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });

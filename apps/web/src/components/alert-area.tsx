@@ -38,7 +38,10 @@ const TONE_ICON: Record<AlertTone, ReactNode> = {
  */
 export function AlertArea({ path, notices = [], billingWarnings }: AlertAreaProps) {
   const { alerts, isDismissed } = useAlertState();
-  const visible: AlertNotice[] = [...notices.filter((notice) => !isDismissed(notice.key)), ...alerts];
+  const visible: AlertNotice[] = [
+    ...notices.filter((notice) => !isDismissed(notice.key)),
+    ...alerts.filter((alert) => alert.showOn === undefined || alert.showOn === path),
+  ];
   const visibleKeys = visible.map((alert) => alert.key).join('\n');
 
   useEffect(() => {

@@ -30,6 +30,11 @@ export type AppAlert = {
   tone: AlertTone;
   title: string;
   description?: string;
+  /**
+   * The path the alert is raised for, when it is raised just before navigating there: it is not
+   * displayed (nor counted as seen) on the page being left.
+   */
+  showOn?: string;
 };
 
 type StoredAlert = AppAlert & {
@@ -141,8 +146,8 @@ export function useAlertState(): { alerts: readonly AppAlert[]; isDismissed: (ke
 // --- the one-shot banners of spec 000 §8, with the domain's texts ----------------------------------
 
 /** 'created': a new space exists (spec 000 §4 "New space creation"). */
-export const showSpaceCreatedAlert = (): string =>
-  showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT });
+export const showSpaceCreatedAlert = (showOn?: string): string =>
+  showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT, showOn });
 
 /** 'deleted': the space was deleted and the user switched to another one. */
 export const showSpaceDeletedAlert = (): string =>

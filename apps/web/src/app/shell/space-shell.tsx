@@ -177,8 +177,11 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
     setLastSpaceId(created.workspaceId);
     // Closed here, not through onClose: the navigation below also drops a 'new-space' flag.
     setNewSpaceRequested(false);
-    showSpaceCreatedAlert();
-    void navigate(spacePath(created, SPACE_SWITCH_TARGET));
+    // Raised for the new space's page: seen on the page being left, the navigation would clear it
+    // at once (spec 000 §4: cleared on navigation once seen).
+    const target = spacePath(created, SPACE_SWITCH_TARGET);
+    showSpaceCreatedAlert(target);
+    await navigate(target);
   };
 
   const notices: AlertNotice[] = legacyAlertVisible(space.userRole, space.workspacePlan, isBillingPage)
