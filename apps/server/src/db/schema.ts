@@ -210,3 +210,258 @@ export const monthlySentMails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.year, t.month] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Space content (spec 002 §3): mail merges, their recipients and events, scheduled merges, polls,
+// unsubscriptions, bounces, templates and drafts. Tables a screen lists are indexed for each of
+// its filters and sorts; counts a table shows are aggregates kept by jobs, never event scans.
+// ---------------------------------------------------------------------------------------------
+
+export const CAMPAIGN_EVENT_TYPES = [
+  'sent',
+  'opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+  'responded',
+] as const;
+
+/**
+ * A sent mail merge. The event counters are aggregates of campaign_events, kept up to date by the
+ * aggregation job; form notifications (isFormNotification) are left out of every counter.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The sender; null once the account is gone. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null when unavailable (spec 002 §8: sent by someone else). */
+    subject: text('subject'),
+    /** spreadsheet id and sheet id joined by a dash (spec 002 §3) */
+    mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
+    spreadsheetName: text('spreadsheet_name').notNull().default(''),
+    sheetName: text('sheet_name').notNull().default(''),
+    isFormNotification: boolean('is_form_notification').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateAt: timestamp('last_update_at', { withTimezone: true }).notNull().defaultNow(),
+    lastEmailSentAt: timestamp('last_email_sent_at', { withTimezone: true }),
+    sentCount: integer('sent_count').notNull().default(0),
+    openedCount: integer('opened_count').notNull().default(0),
+    clickedCount: integer('clicked_count').notNull().default(0),
+    bouncedCount: integer('bounced_count').notNull().default(0),
+    unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
+    respondedCount: integer('responded_count').notNull().default(0),
+  },
+  (t) => [
+    index('campaigns_workspace_last_update_idx').on(t.workspaceId, t.lastUpdateAt.desc(), t.id),
+    index('campaigns_workspace_user_last_update_idx').on(t.workspaceId, t.userId, t.lastUpdateAt.desc()),
+    index('campaigns_workspace_last_email_sent_idx').on(t.workspaceId, t.lastEmailSentAt.desc()),
+    // Substring search (ILIKE '%…%') on subject and sheet names: trigram indexes (pg_trgm).
+    index('campaigns_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+    index('campaigns_sheet_names_trgm_idx').using(
+      'gin',
+      sql`(${t.spreadsheetName} || ' ' || ${t.sheetName}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** One addressee of a sent mail merge, with the tracking state the /t/* endpoints update. */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Random token of the open pixel, click redirect and one-click unsubscribe links. */
+    trackingToken: text('tracking_token').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    firstClickedAt: timestamp('first_clicked_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_tracking_token_key').on(t.trackingToken),
+    index('campaign_recipients_campaign_email_idx').on(t.campaignId, t.email),
+  ],
+);
+
+/**
+ * Tracking events, append-only: the hot path inserts and never locks a campaign row. The
+ * aggregation job folds unaggregated events into the campaign counters and flags them.
+ */
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id').references(() => campaignRecipients.id, { onDelete: 'set null' }),
+    type: text('type', { enum: CAMPAIGN_EVENT_TYPES }).notNull(),
+    /** The clicked link of a 'clicked' event. */
+    url: text('url'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    aggregated: boolean('aggregated').notNull().default(false),
+  },
+  (t) => [
+    index('campaign_events_campaign_occurred_idx').on(t.campaignId, t.occurredAt),
+    // The aggregation job's queue: small however many events exist.
+    index('campaign_events_unaggregated_idx')
+      .on(t.id)
+      .where(sql`not aggregated`),
+  ],
+);
+
+/** Spec 002 §4.1: IN PROGRESS and the error statuses. */
+export const SCHEDULED_CAMPAIGN_STATUSES = [
+  'IN PROGRESS',
+  'TOO COMPLEX REGEXP',
+  'SPREADSHEET DELETED',
+  'INVALID DRAFT',
+  'UNKNOWN ERROR',
+  'DRAFT NOT FOUND',
+  'NAMED RANGE DELETED',
+  'USER PROPERTY NOT FOUND',
+  'SHEET DELETED',
+] as const;
+
+/** A scheduled mail merge (spec 002 §3 "Scheduled campaign", §4.1). */
+export const scheduledCampaigns = pgTable(
+  'scheduled_campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
+    spreadsheetName: text('spreadsheet_name').notNull().default(''),
+    sheetName: text('sheet_name').notNull().default(''),
+    /** The Gmail draft the merge sends. */
+    draftMessageId: text('draft_message_id'),
+    status: text('status', { enum: SCHEDULED_CAMPAIGN_STATUSES }).notNull().default('IN PROGRESS'),
+    /** Null while out of quota (spec 002 §4.1: 'Upon quota reset'). */
+    nextScheduledRunAt: timestamp('next_scheduled_run_at', { withTimezone: true }),
+    toSendCount: integer('to_send_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    error: text('error'),
+    errorDetails: text('error_details'),
+    recoverableErrorRetries: integer('recoverable_error_retries').notNull().default(0),
+    recoverableErrorLastRetryAt: timestamp('recoverable_error_last_retry_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('scheduled_campaigns_workspace_next_run_idx').on(t.workspaceId, t.nextScheduledRunAt),
+    index('scheduled_campaigns_user_next_run_idx').on(t.userId, t.workspaceId, t.nextScheduledRunAt),
+    index('scheduled_campaigns_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    // The scheduler's queue: due merges.
+    index('scheduled_campaigns_due_idx')
+      .on(t.nextScheduledRunAt)
+      .where(sql`status = 'IN PROGRESS' and next_scheduled_run_at is not null`),
+  ],
+);
+
+/** Poll results of a campaign: one row per answer (info) with its count, kept by the tracking job. */
+export const pollResults = pgTable(
+  'poll_results',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    info: text('info').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.info] })],
+);
+
+/** Individual poll responses (the fallback of spec 002 §4.2), append-only. */
+export const pollResponses = pgTable(
+  'poll_responses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('poll_responses_campaign_created_idx').on(t.campaignId, t.createdAt)],
+);
+
+/**
+ * WORKSPACE entries are shared across the space (Premium "shared unsubscribes / bounces");
+ * PERSONAL entries belong to the user who added them.
+ */
+export const SUPPRESSION_ENTRY_TYPES = ['WORKSPACE', 'PERSONAL'] as const;
+
+/**
+ * The columns and indexes of the two suppression lists (unsubscriptions, bounces): one row per
+ * address and space (emails stored lower-case).
+ */
+function suppressionTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      workspaceId: uuid('workspace_id')
+        .notNull()
+        .references(() => workspaces.id, { onDelete: 'cascade' }),
+      /** Who added it; null for entries the add-on recorded (a bounce, a link click). */
+      userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+      email: text('email').notNull(),
+      type: text('type', { enum: SUPPRESSION_ENTRY_TYPES }).notNull(),
+      ...timestamps,
+    },
+    (t) => [
+      uniqueIndex(`${name}_workspace_email_key`).on(t.workspaceId, t.email),
+      index(`${name}_workspace_created_idx`).on(t.workspaceId, t.createdAt.desc(), t.id),
+      index(`${name}_workspace_updated_idx`).on(t.workspaceId, t.updatedAt.desc(), t.id),
+      // Substring search on the address (filterBy search:…): trigram index (pg_trgm).
+      index(`${name}_email_trgm_idx`).using('gin', sql`${t.email} gin_trgm_ops`),
+    ],
+  );
+}
+
+export const unsubscriptions = suppressionTable('unsubscriptions');
+export const bounces = suppressionTable('bounces');
+
+/** Gallery templates (spec 002 §2.6, §3 "Template"); the list is sorted by sortOrder. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    /** An image URL (data: URLs allowed). */
+    thumbnail: text('thumbnail').notNull(),
+    /** The template's HTML body, shown as the preview and copied into the draft. */
+    preview: text('preview').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('templates_sort_order_idx').on(t.sortOrder, t.id)],
+);
+
+/** Gmail drafts created from a gallery template (spec 002 §4.5): the template's button turns to Open. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    messageId: text('message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('drafts_user_template_idx').on(t.userId, t.templateId)],
+);
