@@ -15,8 +15,9 @@ declare module 'vitest' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-const DATA_DIR = fileURLToPath(new URL('../../../../.data/test-postgres', import.meta.url));
-const PORT = 54331;
+// A directory and port of its own per run, so two runs on one machine never share a server.
+const DATA_DIR = fileURLToPath(new URL(`../../../../.data/test-postgres-${process.pid}`, import.meta.url));
+const PORT = 54400 + (process.pid % 500);
 const TEMPLATE_DATABASE = 'mergedesk_template';
 
 /** One embedded PostgreSQL for the whole run, wiped at start, with the migrations in a template database. */
@@ -38,5 +39,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresTemplateDatabase', TEMPLATE_DATABASE);
   return async () => {
     await postgres.stop();
+    rmSync(DATA_DIR, { recursive: true, force: true });
   };
 }
