@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { UserInSpace } from '../roles/permissions';
+import { hasSharedBounces, hasSharedUnsubscribes } from '../roles/permissions';
+
+/**
+ * Spec 002 §3: an unsubscription or bounce belongs to the whole space (WORKSPACE) or to one user.
+ * The spec names only WORKSPACE ("WORKSPACE or other"); PERSONAL is our name for the other.
+ */
+export const SUPPRESSION_TYPES = ['WORKSPACE', 'PERSONAL'] as const;
+export type SuppressionType = (typeof SUPPRESSION_TYPES)[number];
+export const suppressionTypeSchema = z.enum(SUPPRESSION_TYPES);
+
+/** The two suppression lists of a space. */
+export const SUPPRESSION_LISTS = ['unsubscriptions', 'bounces'] as const;
+export type SuppressionList = (typeof SUPPRESSION_LISTS)[number];
+
+export type SuppressionDeleteContext = Pick<UserInSpace, 'role' | 'userPlan' | 'features'> & {
+  list: SuppressionList;
+  type: SuppressionType;
+};
+
+/**
+ * Spec 002 §5 "Workspace-level deletion" and §6: a MEMBER cannot delete a WORKSPACE-type
+ * unsubscription when they have shared unsubscribes, nor a WORKSPACE-type bounce when shared bounces
+ * are active for them. Everybody else can delete (the delete button is disabled otherwise).
+ */
+export const canDeleteSuppression = (context: SuppressionDeleteContext): boolean => {
+  if (context.role !== 'MEMBER' || context.type !== 'WORKSPACE') return true;
+  const isShared =
+    context.list === 'unsubscriptions' ? hasSharedUnsubscribes(context) : hasSharedBounces(context);
+  return !isShared;
+};
