@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Gallery templates and template import (spec 002 §2.6, §3 "Template", §4.5, §7 "Templates"), under
+ * /api/v1:
+ * - GET  /templates → { items } sorted by order
+ * - POST /users/{userId}/drafts { fromTemplate, source: 'GALLERY' } → { messageId }
+ * Creating a draft needs the Gmail compose permission: without it the answer is 403 with reason
+ * MISSING_AUTHORIZATION_REASON, and the web app asks for the permission first (§4.5).
+ */
+export const templateSchema = z
+  .object({
+    id: z.string(),
+    subject: z.string(),
+    /** an image URL (may be a data: URL) */
+    thumbnail: z.string(),
+    /** the template's HTML body */
+    preview: z.string(),
+    order: z.number().int(),
+  })
+  .meta({ id: 'Template' });
+export type Template = z.infer<typeof templateSchema>;
+
+export const templateListSchema = z.object({ items: z.array(templateSchema) });
+export type TemplateList = z.infer<typeof templateListSchema>;
+
+export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+export const MISSING_AUTHORIZATION_REASON = 'missing_authorization';
+
+export const DRAFT_TEMPLATE_REQUIRED_MESSAGE = 'fromTemplate is required';
+/** 403 when the session lacks GMAIL_COMPOSE_SCOPE (reason MISSING_AUTHORIZATION_REASON). */
+export const DRAFT_MISSING_AUTHORIZATION_MESSAGE = 'Allow MergeDesk to create Gmail drafts first.';
+/** 403 when {userId} is not the caller. */
+export const DRAFT_OTHER_USER_MESSAGE = 'You can only create drafts in your own mailbox.';
+/** 404 for an unknown template. */
+export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
+/** 503 when the mail provider fails (spec 002 §8 alert text). */
+export const DRAFT_CREATION_FAILED_MESSAGE = 'Gmail draft could not be created';
+
+export const createDraftParamsSchema = z.object({ userId: z.string() });
+export const createDraftBodySchema = z.object({
+  fromTemplate: z
+    .string({ error: DRAFT_TEMPLATE_REQUIRED_MESSAGE })
+    .min(1, { error: DRAFT_TEMPLATE_REQUIRED_MESSAGE }),
+  source: z.literal('GALLERY'),
+});
+export type CreateDraftBody = z.infer<typeof createDraftBodySchema>;
+
+export const createDraftResponseSchema = z.object({ messageId: z.string() });
+export type CreateDraftResponse = z.infer<typeof createDraftResponseSchema>;
