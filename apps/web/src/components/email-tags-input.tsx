@@ -1,0 +1,93 @@
+import { Pill, TagsInput, Tooltip } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { INVALID_EMAIL_MESSAGE } from '@mergedesk/domain/users/email';
+import {
+  addTags,
+  isTagSubmitKey,
+  MAX_TAG_ROWS,
+  parseTags,
+  validateTag,
+} from '@mergedesk/domain/suppressions/tags';
+
+export type EmailTagsInputProps = {
+  /** The accessible name of the input (it has no visible label on these pages). */
+  label: string;
+  placeholder?: string;
+  tags: string[];
+  onTagsChange: (tags: string[]) => void;
+  /** What is typed but not yet a tag. */
+  typedText: string;
+  onTypedTextChange: (text: string) => void;
+  /** At most this many rows of tags are visible; more scroll (spec 002 §9: 6 on these pages). */
+  maxRows?: number;
+  disabled?: boolean;
+};
+
+/** Room for `rows` rows of pills (pill height plus the gap), plus the input's padding. */
+const rowsHeight = (rows: number) => `calc(${rows} * (var(--pill-height, 1.375rem) + 0.3rem) + 0.75rem)`;
+
+/**
+ * E-mail tags (spec 002 §5): space and comma separate tags, which are lower-cased and
+ * de-duplicated (typed, pasted — newlines too — or left in the input on blur); each tag is checked
+ * with the shared e-mail rule and an invalid one is shown in error style with 'Email is invalid'.
+ */
+export function EmailTagsInput({
+  label,
+  placeholder,
+  tags,
+  onTagsChange,
+  typedText,
+  onTypedTextChange,
+  maxRows = MAX_TAG_ROWS,
+  disabled,
+}: EmailTagsInputProps) {
+  const hasInvalid = tags.some((tag) => !validateTag(tag).isValid);
+
+  // Spec 002 §5 "A space or comma key also triggers the submit": it submits the typed text as
+  // tags (Mantine splits on splitChars too; this also covers text that holds other whitespace).
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!isTagSubmitKey(event.key) || typedText.trim() === '') return;
+    event.preventDefault();
+    onTagsChange(addTags(tags, typedText));
+    onTypedTextChange('');
+  };
+
+  return (
+    <TagsInput
+      aria-label={label}
+      placeholder={tags.length === 0 ? placeholder : undefined}
+      value={tags}
+      // Whatever Mantine produced (split, pasted, accepted on blur) is normalised by the domain.
+      onChange={(next) => onTagsChange(parseTags(next.join(' ')))}
+      searchValue={typedText}
+      onSearchChange={onTypedTextChange}
+      onKeyDown={onKeyDown}
+      splitChars={[' ', ',']}
+      acceptValueOnBlur
+      allowDuplicates={false}
+      disabled={disabled}
+      error={hasInvalid ? INVALID_EMAIL_MESSAGE : undefined}
+      // No suggestions: the dropdown stays closed.
+      data={[]}
+      styles={{ input: { maxHeight: rowsHeight(maxRows), overflowY: 'auto' } }}
+      renderPill={({ value = '', onRemove, disabled: pillDisabled }) => {
+        const isValid = validateTag(value).isValid;
+        return (
+          <Tooltip label={INVALID_EMAIL_MESSAGE} disabled={isValid} withArrow>
+            <Pill
+              withRemoveButton={!pillDisabled}
+              onRemove={onRemove}
+              disabled={pillDisabled}
+              data-invalid={isValid ? undefined : true}
+              c={isValid ? undefined : 'red.8'}
+              bg={isValid ? undefined : 'red.1'}
+              removeButtonProps={{ 'aria-hidden': false, 'aria-label': `Remove ${value}` }}
+            >
+              {value}
+            </Pill>
+          </Tooltip>
+        );
+      }}
+    />
+  );
+}
