@@ -1,38 +1,16 @@
+import type { CsvValue } from '@mergedesk/domain/exports/csv-safety';
+import { toCsv } from '@mergedesk/domain/exports/csv-safety';
+
 /**
- * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §7 "Exports fetch everything
- * with a limit of 30000"). No CSV library is installed, so this is a minimal RFC 4180 writer:
- * fields containing a comma, a double quote, CR or LF are quoted, quotes are doubled, records end
- * with CRLF. Formula neutralisation (CSV injection) is the domain's rule, applied by the caller's
- * cell values through `toCsv`'s `transformCell`.
+ * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §9). The CSV text — RFC
+ * 4180 quoting and formula neutralising of every cell — is the domain's (exports/csv-safety); no
+ * CSV library is installed. This module only hands the text to the browser as a file.
  */
-
-export type CsvCell = string | number | null | undefined;
-
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One field, quoted when RFC 4180 asks for it. */
-export const csvField = (value: CsvCell): string => {
-  const text = value == null ? '' : String(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The records (header first) as CSV text; every cell passes through `transformCell` first. */
-export function toCsv(
-  records: readonly (readonly CsvCell[])[],
-  transformCell: (value: string) => string = (value) => value,
-): string {
-  return records
-    .map((record) =>
-      record.map((cell) => csvField(transformCell(cell == null ? '' : String(cell)))).join(','),
-    )
-    .join('\r\n')
-    .concat(records.length > 0 ? '\r\n' : '');
-}
 
 /** The UTF-8 byte order mark, so spreadsheet programs read accented addresses correctly. */
 const BOM = '\uFEFF';
 
-/** Saves `csv` as `{fileName}.csv` through a temporary link (the browser's download). */
+/** Saves `csv` as `{fileName}` (.csv added when missing) through a temporary link. */
 export function downloadCsv(fileName: string, csv: string): void {
   const blob = new Blob([BOM, csv], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
@@ -45,4 +23,15 @@ export function downloadCsv(fileName: string, csv: string): void {
   link.remove();
   // Revoked on the next task: some browsers start the download asynchronously.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Builds the CSV of `header` and `rows` with the domain's writer and downloads it. Returns the text. */
+export function exportCsv(
+  fileName: string,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly CsvValue[]>,
+): string {
+  const csv = toCsv(header, rows);
+  downloadCsv(fileName, csv);
+  return csv;
 }
