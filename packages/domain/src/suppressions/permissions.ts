@@ -1,14 +1,6 @@
-import { z } from 'zod';
+import type { SuppressionType } from '../api/suppression-list';
 import type { UserInSpace } from '../roles/permissions';
 import { hasSharedBounces, hasSharedUnsubscribes } from '../roles/permissions';
-
-/**
- * Spec 002 §3: an unsubscription or bounce belongs to the whole space (WORKSPACE) or to one user.
- * The spec names only WORKSPACE ("WORKSPACE or other"); PERSONAL is our name for the other.
- */
-export const SUPPRESSION_TYPES = ['WORKSPACE', 'PERSONAL'] as const;
-export type SuppressionType = (typeof SUPPRESSION_TYPES)[number];
-export const suppressionTypeSchema = z.enum(SUPPRESSION_TYPES);
 
 /** The two suppression lists of a space. */
 export const SUPPRESSION_LISTS = ['unsubscriptions', 'bounces'] as const;
@@ -16,6 +8,7 @@ export type SuppressionList = (typeof SUPPRESSION_LISTS)[number];
 
 export type SuppressionDeleteContext = Pick<UserInSpace, 'role' | 'userPlan' | 'features'> & {
   list: SuppressionList;
+  /** WORKSPACE (shared with the space) or PERSONAL: SUPPRESSION_TYPES of api/suppression-list. */
   type: SuppressionType;
 };
 

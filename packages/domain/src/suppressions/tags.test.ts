@@ -3,7 +3,6 @@ import {
   addTags,
   BOUNCE_TAG_PLACEHOLDER,
   emailsToSubmit,
-  isSubmissionComplete,
   isSubmitDisabled,
   isTagSubmitKey,
   MAX_TAG_ROWS,
@@ -87,16 +86,5 @@ describe('isSubmitDisabled (spec 002 §5)', () => {
     ['while a delete is in progress', { tags: ['a@acme.test'], typedText: '', isDeleting: true }, true],
   ])('%s -> %s', (_case, state, expected) => {
     expect(isSubmitDisabled(state)).toBe(expected);
-  });
-});
-
-describe('isSubmissionComplete (spec 002 §5: "A workspace id and at least one email are required")', () => {
-  it.each<[string | null, string[], boolean]>([
-    ['ws_1', ['a@acme.test'], true],
-    ['ws_1', [], false],
-    ['', ['a@acme.test'], false],
-    [null, ['a@acme.test'], false],
-  ])('%j, %j -> %s', (workspaceId, emails, expected) => {
-    expect(isSubmissionComplete(workspaceId, emails)).toBe(expected);
   });
 });

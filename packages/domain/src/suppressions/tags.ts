@@ -64,12 +64,6 @@ export const isSubmitDisabled = ({ tags, typedText, isDeleting }: SubmitState): 
   return tags.every((tag) => !validateTag(tag).isValid);
 };
 
-/** Spec 002 §5: a workspace id and at least one email are required to submit. */
-export const isSubmissionComplete = (
-  workspaceId: string | null | undefined,
-  emails: readonly string[],
-): boolean => workspaceId != null && workspaceId.trim() !== '' && emails.length > 0;
-
 function uniqueTags(parts: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const part of parts) {
