@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportCsv } from './csv-export';
+import { exportCsv, toCsv } from './csv-export';
 
 /** Captures what the browser is asked to download. */
 function captureDownloads() {
@@ -50,5 +50,24 @@ describe('exportCsv', () => {
     const downloads = captureDownloads();
     exportCsv('Exported_Unsubscriptions_2026-03-03', ['Email address'], []);
     expect(downloads.names).toEqual(['Exported_Unsubscriptions_2026-03-03.csv']);
+  });
+});
+
+describe('toCsv', () => {
+  it('writes records, header first, with the domain writer after the cell transform', () => {
+    expect(
+      toCsv(
+        [
+          ['Name', 'Sent'],
+          ['+Ann, "A"', 1500],
+          [null, undefined],
+        ],
+        (value) => value.toUpperCase(),
+      ),
+    ).toBe('NAME,SENT\r\n"\'+ANN, ""A""",1500\r\n,\r\n');
+  });
+
+  it('writes nothing but an empty header line for no records', () => {
+    expect(toCsv([])).toBe('\r\n');
   });
 });

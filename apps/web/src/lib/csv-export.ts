@@ -1,5 +1,5 @@
 import type { CsvValue } from '@mergedesk/domain/exports/csv-safety';
-import { toCsv } from '@mergedesk/domain/exports/csv-safety';
+import { toCsv as domainToCsv } from '@mergedesk/domain/exports/csv-safety';
 
 /**
  * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §9). The CSV text — RFC
@@ -25,13 +25,32 @@ export function downloadCsv(fileName: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+export type CsvCell = CsvValue;
+
+/**
+ * Records (header first) as CSV text, written by the domain's toCsv (which neutralises formulas
+ * and quotes per RFC 4180). `transformCell` runs first on every text cell.
+ */
+export function toCsv(
+  records: ReadonlyArray<readonly CsvCell[]>,
+  transformCell: (value: string) => string = (value) => value,
+): string {
+  const [header = [], ...rows] = records.map((record) =>
+    record.map((cell) => (typeof cell === 'string' ? transformCell(cell) : cell)),
+  );
+  return domainToCsv(
+    header.map((cell) => (cell == null ? '' : String(cell))),
+    rows,
+  );
+}
+
 /** Builds the CSV of `header` and `rows` with the domain's writer and downloads it. Returns the text. */
 export function exportCsv(
   fileName: string,
   header: readonly string[],
   rows: ReadonlyArray<readonly CsvValue[]>,
 ): string {
-  const csv = toCsv(header, rows);
+  const csv = domainToCsv(header, rows);
   downloadCsv(fileName, csv);
   return csv;
 }
