@@ -21,10 +21,12 @@ import { registerErrorHandlers } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createAccessTokenSigner } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bouncesRoutes } from './modules/bounces/bounces.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(eventsRoutes, { prefix: '/api/v1', db });
   await app.register(membersRoutes, { prefix: '/api', db });
   await app.register(promotionsRoutes, { prefix: '/api', db });
+  await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
+  await app.register(bouncesRoutes, { prefix: '/api/v1', db });
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

@@ -19,6 +19,7 @@ import {
   type NewWorkspace,
 } from '../modules/workspaces/workspaces.repo';
 import type { Database, Executor } from './client';
+import { seedContent } from './seed-content';
 
 /**
  * The demo accounts and spaces of shared/demo-data.md ("Accounts" and "Spaces"). Tests and demos
@@ -235,7 +236,10 @@ export type DemoSeedResult = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Writes the demo accounts, spaces, memberships, counters and promotions in one transaction. */
+/**
+ * Writes the demo accounts, spaces, memberships, counters, promotions and space content
+ * (seed-content.ts) in one transaction.
+ */
 export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
   const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -311,6 +315,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     }
 
     await insertPromotions(tx, [...DEMO_PROMOTIONS]);
+    await seedContent(tx, now, { users, spaces });
     return { users, spaces };
   });
 }

@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bounces } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE } from './bounces.service';
+
+type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };
+type ListBody = { items: Item[]; total: number };
+
+describe('bounces API', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const space = (name: string) => demo.spaces[name]!;
+  const list = async (email: string, spaceId: string, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/me/workspaces/${spaceId}/bounces${query}`,
+      headers: bearer(await t.signIn(email)),
+    });
+  const add = async (email: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/workspace-activation-add-bounces/me',
+      headers: bearer(await t.signIn(email)),
+      payload: body,
+    });
+  const remove = async (email: string, spaceId: string, address: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/workspace-activation-delete-bounces/me/${spaceId}/${encodeURIComponent(address)}`,
+      headers: bearer(await t.signIn(email)),
+    });
+  const storedRow = async (spaceId: string, address: string) =>
+    (
+      await t.db
+        .select({ type: bounces.type, userId: bounces.userId })
+        .from(bounces)
+        .where(and(eq(bounces.workspaceId, spaceId), eq(bounces.email, address)))
+    )[0];
+  const entriesOf = async (spaceName: string, query = '?limit=1000') =>
+    (await list('olivia@acme.test', space(spaceName), query)).json<ListBody>().items;
+
+  it('lists the demo bounces of each space (40 in Acme Sales, 15 shared in Acme Premium)', async () => {
+    const sales = await list('olivia@acme.test', space('Acme Sales'), '?limit=100');
+    expect(sales.statusCode).toBe(200);
+    expect(sales.json<ListBody>().total).toBe(40);
+    const premium = await entriesOf('Acme Premium');
+    expect(premium).toHaveLength(15);
+    expect(premium.every((item) => item.type === 'WORKSPACE')).toBe(true);
+  });
+
+  it('is open to a free member of the space (the page is shown to free plans, spec 002 §2.4)', async () => {
+    const response = await list('fred@acme.test', space('Acme Sales'), '?limit=5&limitOffset=38');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ListBody>()).toMatchObject({ total: 40 });
+    expect(response.json<ListBody>().items).toHaveLength(2);
+  });
+
+  it('sorts by emailAddress descending and answers 400 for an unknown key', async () => {
+    const emails = (await entriesOf('Acme Sales', '?limit=100&sortBy=emailAddress:desc')).map(
+      (item) => item.emailAddress,
+    );
+    expect(emails).toEqual([...emails].sort().reverse());
+    const response = await list('olivia@acme.test', space('Acme Sales'), '?sortBy=bounceTime:desc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: "Unknown sort key 'bounceTime'." });
+  });
+
+  it('adds new addresses and answers updated 0 for addresses already on the list', async () => {
+    const body = { workspaceId: space('Acme Sales'), emailAddresses: ['Bounced.Once@Example.com'] };
+    const first = await add('adam@acme.test', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ updated: 1 });
+    expect(await storedRow(space('Acme Sales'), 'bounced.once@example.com')).toEqual({
+      type: 'PERSONAL',
+      userId: demo.users['adam@acme.test'],
+    });
+    expect((await add('olivia@acme.test', body)).json()).toEqual({ updated: 0 });
+  });
+
+  it('stores WORKSPACE entries where shared bounces apply', async () => {
+    const response = await add('adam@acme.test', {
+      workspaceId: space('Acme Premium'),
+      emailAddresses: ['shared.bounce@example.com'],
+    });
+    expect(response.json()).toEqual({ updated: 1 });
+    expect(await storedRow(space('Acme Premium'), 'shared.bounce@example.com')).toMatchObject({
+      type: 'WORKSPACE',
+    });
+  });
+
+  it('answers 400 naming an invalid address', async () => {
+    const response = await add('olivia@acme.test', {
+      workspaceId: space('Acme Sales'),
+      emailAddresses: ['bad@'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Email is invalid',
+      errors: [{ field: 'emailAddresses.0', message: 'Email is invalid' }],
+    });
+  });
+
+  it('deletes an address, then answers 404 for it', async () => {
+    const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:PERSONAL');
+    const address = entry!.emailAddress;
+    expect((await remove('mia@acme.test', space('Acme Sales'), address)).statusCode).toBe(200);
+    expect(await storedRow(space('Acme Sales'), address)).toBeUndefined();
+    const again = await remove('mia@acme.test', space('Acme Sales'), address);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: `${address} is not in the bounce list.` });
+  });
+
+  it('forbids a MEMBER to delete a WORKSPACE bounce while shared bounces apply; the row stays', async () => {
+    const [entry] = await entriesOf('Acme Premium', '?limit=1');
+    const address = entry!.emailAddress;
+    const response = await remove('adam@acme.test', space('Acme Premium'), address);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE,
+    });
+    expect(await storedRow(space('Acme Premium'), address)).toBeDefined();
+  });
+
+  it('keeps other spaces unreachable (404) and DISABLED members out (403), writing nothing', async () => {
+    const [entry] = await entriesOf('Acme Sales', '?limit=1');
+    const address = entry!.emailAddress;
+    expect((await list('gina@gmail.com', space('Acme Sales'))).json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: SPACE_NOT_FOUND_MESSAGE,
+    });
+    const stranger = await add('gina@gmail.com', {
+      workspaceId: space('Acme Sales'),
+      emailAddresses: ['from.gina@example.com'],
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(await storedRow(space('Acme Sales'), 'from.gina@example.com')).toBeUndefined();
+    expect((await remove('gina@gmail.com', space('Acme Sales'), address)).statusCode).toBe(404);
+    const disabled = await remove('dora@acme.test', space('Acme Sales'), address);
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json()).toMatchObject({ message: DISABLED_MEMBER_MESSAGE });
+    expect(await storedRow(space('Acme Sales'), address)).toBeDefined();
+  });
+});

@@ -1,0 +1,71 @@
+import { listQuerySchema } from '@mergedesk/domain/api/list-query';
+import {
+  addBouncesBodySchema,
+  addBouncesResponseSchema,
+  deleteBounceParamsSchema,
+  bounceListSchema,
+} from '@mergedesk/domain/api/bounces';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { userOf } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
+import { addBounces, deleteBounce, getBounces } from './bounces.service';
+
+const tags = ['bounces'];
+
+/**
+ * The bounce list of a space, under /api/v1 (spec 002 §7 "Bounces"). Bounce list management is a
+ * Pro feature (spec 002 §9), but the web app shows the page to free plans too (§2.4), so every plan
+ * may use these calls.
+ */
+export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  app.get(
+    '/users/me/workspaces/:workspaceId/bounces',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Bounces of a space: filterBy search/type, sortBy emailAddress/createTimestamp/lastUpdateTimestamp, paging',
+        params: z.object({ workspaceId: z.string() }),
+        querystring: listQuerySchema,
+        response: { 200: bounceListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBounces(db, userOf(request), request.params.workspaceId, request.query),
+  );
+
+  app.post(
+    '/users/workspace-activation-add-bounces/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Adds e-mail addresses to a space’s bounce list; answers the number of new entries',
+        body: addBouncesBodySchema,
+        response: { 200: addBouncesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => addBounces(db, userOf(request), request.body),
+  );
+
+  app.delete(
+    '/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Removes an e-mail address from a space’s bounce list',
+        params: deleteBounceParamsSchema,
+        response: { 200: z.object({}), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteBounce(db, userOf(request), request.params.workspaceId, request.params.emailAddress);
+      return {};
+    },
+  );
+
+  done();
+};

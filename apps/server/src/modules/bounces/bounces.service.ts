@@ -1,0 +1,50 @@
+import type { AddBouncesBody, BounceList } from '@mergedesk/domain/api/bounces';
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { Database } from '../../db/client';
+import { bounces } from '../../db/schema';
+import {
+  addSuppressionEntries,
+  deleteSuppressionEntry,
+  listSuppressionEntries,
+  type SuppressionListConfig,
+} from '../suppression-lists/suppression-list.service';
+import type { UserRecord } from '../users/users.repo';
+
+export const BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE =
+  'Only an admin or the owner of this space can remove a shared bounce.';
+
+const BOUNCE_LIST: SuppressionListConfig = {
+  list: 'bounces',
+  table: bounces,
+  notInListMessage: (email) => `${email} is not in the bounce list.`,
+  sharedDeleteForbiddenMessage: BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE,
+};
+
+/** GET /api/v1/users/me/workspaces/{workspaceId}/bounces (spec 002 §7). */
+export function getBounces(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<BounceList> {
+  return listSuppressionEntries(db, BOUNCE_LIST, caller, workspaceId, query);
+}
+
+/** POST /api/v1/users/workspace-activation-add-bounces/me (spec 002 §7, §4.4). */
+export function addBounces(
+  db: Database,
+  caller: UserRecord,
+  body: Required<AddBouncesBody>,
+): Promise<{ updated: number }> {
+  return addSuppressionEntries(db, BOUNCE_LIST, caller, body);
+}
+
+/** DELETE /api/v1/users/workspace-activation-delete-bounces/me/{workspaceId}/{emailAddress}. */
+export function deleteBounce(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  emailAddress: string,
+): Promise<void> {
+  return deleteSuppressionEntry(db, BOUNCE_LIST, caller, workspaceId, emailAddress);
+}

@@ -1,0 +1,179 @@
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import { parseListQuery } from '@mergedesk/domain/api/list-query';
+import {
+  SUPPRESSION_FILTER_KEYS,
+  SUPPRESSION_SORT_KEYS,
+  suppressionTypeSchema,
+  type SuppressionItem,
+  type SuppressionType,
+} from '@mergedesk/domain/api/suppression-list';
+import type { FieldError } from '@mergedesk/domain/errors/error-codes';
+import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
+import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
+import { insertUsageEvent } from '../events/events.repo';
+import type { UserRecord } from '../users/users.repo';
+import { requireMembership } from '../workspaces/membership';
+import type { MembershipRecord } from '../workspaces/workspaces.repo';
+import { otherFeaturesOf } from '../workspaces/workspaces.service';
+import {
+  deleteSuppression,
+  findSuppression,
+  insertSuppressions,
+  listSuppressions,
+  type SuppressionFilters,
+  type SuppressionListQuery,
+  type SuppressionRow,
+  type SuppressionTable,
+} from './suppression-list.repo';
+
+/**
+ * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4): the
+ * table, which Premium sharing feature applies, the messages and the usage events.
+ */
+export type SuppressionListConfig = {
+  list: SuppressionList;
+  table: SuppressionTable;
+  notInListMessage: (email: string) => string;
+  /** 403 when a MEMBER tries to delete a WORKSPACE entry while sharing applies (spec 002 §6). */
+  sharedDeleteForbiddenMessage: string;
+  /** usage_events types of spec 002 §7 "Other" (manual unsubscribe); undefined: not logged. */
+  usageEvents?: { added: string; deleted: string };
+};
+
+/** The list of a space, for any active member of it. */
+export async function listSuppressionEntries(
+  db: Database,
+  list: SuppressionListConfig,
+  caller: UserRecord,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<{ items: SuppressionItem[]; total: number }> {
+  const listQuery = parseSuppressionListQuery(query);
+  const membership = await requireMembership(db, caller.id, workspaceId);
+  const { rows, total } = await listSuppressions(db, list.table, membership.workspace.id, listQuery);
+  return { items: rows.map(toItem), total };
+}
+
+/**
+ * Adds addresses to a space's list in one statement; addresses already there are left as they
+ * are. Returns the number of new entries (spec 002 §4.3: 0 gives the 'already' warning).
+ */
+export async function addSuppressionEntries(
+  db: Database,
+  list: SuppressionListConfig,
+  caller: UserRecord,
+  body: { workspaceId: string; emailAddresses: string[] },
+): Promise<{ updated: number }> {
+  const membership = await requireMembership(db, caller.id, body.workspaceId);
+  const type = entryTypeFor(list, membership);
+  const emails = [...new Set(body.emailAddresses.map((email) => email.toLowerCase()))];
+  return db.transaction(async (tx) => {
+    const updated = await insertSuppressions(
+      tx,
+      list.table,
+      emails.map((email) => ({ workspaceId: membership.workspace.id, userId: caller.id, email, type })),
+    );
+    if (list.usageEvents) {
+      await insertUsageEvent(tx, {
+        userId: caller.id,
+        eventType: list.usageEvents.added,
+        payload: { space_id: membership.workspace.id, requested: emails.length, added: updated, type },
+      });
+    }
+    return { updated };
+  });
+}
+
+/** Removes one address from a space's list: 404 when it is not there, 403 for a protected entry. */
+export async function deleteSuppressionEntry(
+  db: Database,
+  list: SuppressionListConfig,
+  caller: UserRecord,
+  workspaceId: string,
+  email: string,
+): Promise<void> {
+  const membership = await requireMembership(db, caller.id, workspaceId);
+  await db.transaction(async (tx) => {
+    const entry = await findSuppression(tx, list.table, membership.workspace.id, email);
+    if (!entry) throw new AppError('NOT_FOUND', list.notInListMessage(email));
+    if (!canDeleteEntry(list, membership, entry)) {
+      throw new AppError('FORBIDDEN', list.sharedDeleteForbiddenMessage, { reason: 'shared_entry' });
+    }
+    const deleted = await deleteSuppression(tx, list.table, membership.workspace.id, entry.id);
+    if (!deleted) throw new AppError('NOT_FOUND', list.notInListMessage(email));
+    if (list.usageEvents) {
+      await insertUsageEvent(tx, {
+        userId: caller.id,
+        eventType: list.usageEvents.deleted,
+        payload: { space_id: membership.workspace.id, type: entry.type },
+      });
+    }
+  });
+}
+
+/**
+ * New entries are shared across the space (WORKSPACE) when the Premium sharing feature applies to
+ * the member adding them (hasSharedUnsubscribes / hasSharedBounces), else they are the member's own
+ * (PERSONAL).
+ */
+function entryTypeFor(config: SuppressionListConfig, membership: MembershipRecord): SuppressionType {
+  const user = { userPlan: membership.userPlan, features: otherFeaturesOf(membership.workspace) };
+  // Spec 000 §6: the space's sharing feature and a paid user plan.
+  const isShared = config.list === 'unsubscriptions' ? hasSharedUnsubscribes(user) : hasSharedBounces(user);
+  return isShared ? 'WORKSPACE' : 'PERSONAL';
+}
+
+/**
+ * Spec 002 §6: a MEMBER cannot delete a WORKSPACE entry while the list is shared for them; ADMIN
+ * and OWNER may delete any entry, and PERSONAL entries every member may (domain rule).
+ */
+function canDeleteEntry(
+  config: SuppressionListConfig,
+  membership: MembershipRecord,
+  entry: Pick<SuppressionRow, 'type'>,
+): boolean {
+  return canDeleteSuppression({
+    list: config.list,
+    type: entry.type,
+    role: membership.role,
+    userPlan: membership.userPlan,
+    features: otherFeaturesOf(membership.workspace),
+  });
+}
+
+function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
+  const parsed = parseListQuery(query, {
+    filterKeys: SUPPRESSION_FILTER_KEYS,
+    sortKeys: SUPPRESSION_SORT_KEYS,
+  });
+  if (!parsed.ok) throw validationFailed(parsed.issues);
+  const issues: FieldError[] = [];
+  const filters: SuppressionFilters = {};
+  const search = parsed.value.filters.search?.map((value) => value.trim().toLowerCase());
+  if (search) filters.search = search.filter((value) => value !== '');
+  for (const value of parsed.value.filters.type ?? []) {
+    const result = suppressionTypeSchema.safeParse(value);
+    if (result.success) (filters.type ??= []).push(result.data);
+    else issues.push({ field: 'filterBy', message: `Unknown value '${value}' for filter 'type'.` });
+  }
+  if (issues.length > 0) throw validationFailed(issues);
+  return { ...parsed.value, filters };
+}
+
+function validationFailed(issues: FieldError[]): AppError {
+  const [only] = issues;
+  const message = issues.length === 1 && only ? only.message : VALIDATION_FAILED_MESSAGE;
+  return new AppError('VALIDATION_FAILED', message, { fieldErrors: issues });
+}
+
+function toItem(row: SuppressionRow): SuppressionItem {
+  return {
+    emailAddress: row.email,
+    createTimestamp: row.createdAt.getTime(),
+    lastUpdateTimestamp: row.updatedAt.getTime(),
+    type: row.type,
+  };
+}

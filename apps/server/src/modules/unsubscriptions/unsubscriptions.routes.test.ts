@@ -1,0 +1,323 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscriptions, usageEvents } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE } from './unsubscriptions.service';
+
+type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };
+type ListBody = { items: Item[]; total: number };
+
+describe('unsubscriptions API', () => {
+  const now = new Date();
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo({ now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const space = (name: string) => demo.spaces[name]!;
+  const list = async (email: string, spaceId: string, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/me/workspaces/${spaceId}/unsubscriptions${query}`,
+      headers: bearer(await t.signIn(email)),
+    });
+  const add = async (email: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/workspace-activation-add-unsubscriptions/me',
+      headers: bearer(await t.signIn(email)),
+      payload: body as Record<string, unknown>,
+    });
+  const remove = async (email: string, spaceId: string, address: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/workspace-activation-delete-unsubscriptions/me/${spaceId}/${encodeURIComponent(address)}`,
+      headers: bearer(await t.signIn(email)),
+    });
+  const storedRow = async (spaceId: string, address: string) =>
+    (
+      await t.db
+        .select({ type: unsubscriptions.type, userId: unsubscriptions.userId })
+        .from(unsubscriptions)
+        .where(and(eq(unsubscriptions.workspaceId, spaceId), eq(unsubscriptions.email, address)))
+    )[0];
+  const entriesOf = async (spaceName: string, query = '?limit=1000') =>
+    (await list('olivia@acme.test', space(spaceName), query)).json<ListBody>().items;
+
+  describe('list', () => {
+    it('lists the space’s entries newest first, 25 per page by default, with the total', async () => {
+      const response = await list('mia@acme.test', space('Acme Sales'));
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ListBody>();
+      expect(body.total).toBe(60);
+      expect(body.items).toHaveLength(25);
+      expect(body.items[0]).toEqual({
+        emailAddress: expect.stringMatching(/@/) as string,
+        createTimestamp: expect.any(Number) as number,
+        lastUpdateTimestamp: expect.any(Number) as number,
+        type: expect.stringMatching(/^(WORKSPACE|PERSONAL)$/) as string,
+      });
+      const created = body.items.map((item) => item.createTimestamp);
+      expect(created).toEqual([...created].sort((a, b) => b - a));
+    });
+
+    it('pages with limit and limitOffset', async () => {
+      const all = await entriesOf('Acme Sales');
+      const response = await list('olivia@acme.test', space('Acme Sales'), '?limit=10&limitOffset=55');
+      const body = response.json<ListBody>();
+      expect(body.total).toBe(60);
+      expect(body.items).toEqual(all.slice(55, 60));
+    });
+
+    it('sorts by emailAddress and lastUpdateTimestamp in either direction', async () => {
+      const byEmail = await entriesOf('Acme Sales', '?limit=100&sortBy=emailAddress:asc');
+      const emails = byEmail.map((item) => item.emailAddress);
+      expect(emails).toEqual([...emails].sort());
+      const byUpdate = await entriesOf('Acme Sales', '?limit=100&sortBy=lastUpdateTimestamp:desc');
+      const updates = byUpdate.map((item) => item.lastUpdateTimestamp);
+      expect(updates).toEqual([...updates].sort((a, b) => b - a));
+      expect(byUpdate.some((item) => item.lastUpdateTimestamp > item.createTimestamp)).toBe(true);
+    });
+
+    it('filters by type and by a part of the address (case-insensitive)', async () => {
+      const shared = await list(
+        'olivia@acme.test',
+        space('Acme Sales'),
+        '?limit=100&filterBy=type:WORKSPACE',
+      );
+      const sharedBody = shared.json<ListBody>();
+      expect(sharedBody.total).toBe(15);
+      expect(sharedBody.items.every((item) => item.type === 'WORKSPACE')).toBe(true);
+
+      const all = await entriesOf('Acme Sales');
+      const part = all[0]!.emailAddress.split('@')[0]!.slice(0, 4);
+      const query = `?limit=100&filterBy=${encodeURIComponent(`search:${part.toUpperCase()}`)}`;
+      const found = (await list('olivia@acme.test', space('Acme Sales'), query)).json<ListBody>();
+      const expected = all.filter((item) => item.emailAddress.includes(part));
+      expect(found.total).toBe(expected.length);
+      expect(found.items.map((item) => item.emailAddress).sort()).toEqual(
+        expected.map((item) => item.emailAddress).sort(),
+      );
+    });
+
+    it('treats % and _ in a search literally', async () => {
+      const response = await list('olivia@acme.test', space('Acme Sales'), '?filterBy=search:%25');
+      expect(response.json<ListBody>().total).toBe(0);
+    });
+
+    it.each([
+      ['?filterBy=emailAddres:x', "Unknown filter key 'emailAddres'."],
+      ['?sortBy=name:asc', "Unknown sort key 'name'."],
+      ['?sortBy=emailAddress:up', "Sort direction of 'emailAddress' must be asc or desc."],
+      ['?filterBy=type:SHARED', "Unknown value 'SHARED' for filter 'type'."],
+    ])('answers 400 for %s', async (query, message) => {
+      const response = await list('olivia@acme.test', space('Acme Sales'), query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    });
+
+    it('allows the export’s limit of 30000 and no more', async () => {
+      expect((await list('olivia@acme.test', space('Acme Sales'), '?limit=30000')).statusCode).toBe(200);
+      expect((await list('olivia@acme.test', space('Acme Sales'), '?limit=30001')).statusCode).toBe(400);
+    });
+
+    it('caps the total at 10000', async () => {
+      const maxSpace = space('Max 1');
+      await t.db.execute(
+        sql`insert into unsubscriptions (workspace_id, email, type)
+            select ${maxSpace}, 'bulk' || n || '@example.com', 'PERSONAL' from generate_series(1, 10005) n`,
+      );
+      const response = await list('max@max.test', maxSpace, '?limit=5');
+      expect(response.json<ListBody>()).toMatchObject({ total: 10000 });
+      expect(response.json<ListBody>().items).toHaveLength(5);
+    });
+
+    it('answers 404 for another space, an unknown id and a malformed id', async () => {
+      for (const id of [space('Acme Sales'), '00000000-0000-4000-8000-000000000000', 'nope']) {
+        const response = await list('gina@gmail.com', id);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: SPACE_NOT_FOUND_MESSAGE });
+      }
+    });
+
+    it('answers 403 to a DISABLED member and 401 without a session', async () => {
+      const response = await list('dora@acme.test', space('Acme Sales'));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: DISABLED_MEMBER_MESSAGE });
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/unsubscriptions`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('add', () => {
+    it('adds new addresses (normalised) and counts only the new ones', async () => {
+      const first = await add('mia@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: [' New.Person@Example.com ', 'second.person@example.com', 'new.person@example.com'],
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ updated: 2 });
+      // Acme Sales does not share unsubscribes: the entry is Mia's own.
+      expect(await storedRow(space('Acme Sales'), 'new.person@example.com')).toEqual({
+        type: 'PERSONAL',
+        userId: demo.users['mia@acme.test'],
+      });
+
+      const again = await add('adam@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['new.person@example.com', 'SECOND.person@example.com'],
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ updated: 0 });
+      expect(await storedRow(space('Acme Sales'), 'new.person@example.com')).toMatchObject({
+        userId: demo.users['mia@acme.test'],
+      });
+    });
+
+    it('logs a usage event for a manual unsubscribe (spec 002 §7 "Other")', async () => {
+      await add('olivia@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['logged@example.com'],
+      });
+      const events = await t.db
+        .select({ payload: usageEvents.payload })
+        .from(usageEvents)
+        .where(
+          and(
+            eq(usageEvents.eventType, 'manual_unsubscribe'),
+            eq(usageEvents.userId, demo.users['olivia@acme.test']!),
+          ),
+        );
+      expect(events.map((event) => event.payload)).toContainEqual({
+        space_id: space('Acme Sales'),
+        requested: 1,
+        added: 1,
+        type: 'PERSONAL',
+      });
+    });
+
+    it('shares the entry across the space (WORKSPACE) where shared unsubscribes apply', async () => {
+      const response = await add('adam@acme.test', {
+        workspaceId: space('Acme Premium'),
+        emailAddresses: ['shared.entry@example.com'],
+      });
+      expect(response.json()).toEqual({ updated: 1 });
+      expect(await storedRow(space('Acme Premium'), 'shared.entry@example.com')).toMatchObject({
+        type: 'WORKSPACE',
+      });
+    });
+
+    it('answers 400 naming the invalid address, and writes nothing', async () => {
+      const response = await add('olivia@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['valid.one@example.com', 'not-an-email'],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Email is invalid',
+        errors: [{ field: 'emailAddresses.1', message: 'Email is invalid' }],
+      });
+      expect(await storedRow(space('Acme Sales'), 'valid.one@example.com')).toBeUndefined();
+    });
+
+    it.each([
+      [{ workspaceId: 'x', emailAddresses: [] }, 'At least one email address is required.'],
+      [{ emailAddresses: ['a@example.com'] }, 'WorkspaceId is required'],
+    ])('answers 400 for a body without addresses or space (%j)', async (body, message) => {
+      const response = await add('olivia@acme.test', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    });
+
+    it('answers 400 above 500 addresses', async () => {
+      const emailAddresses = Array.from({ length: 501 }, (_, index) => `many${index}@example.com`);
+      const response = await add('olivia@acme.test', { workspaceId: space('Acme Sales'), emailAddresses });
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('answers 404 to a non-member and 403 to a DISABLED member, writing nothing', async () => {
+      const stranger = await add('gina@gmail.com', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['stranger@example.com'],
+      });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ message: SPACE_NOT_FOUND_MESSAGE });
+      const disabled = await add('dora@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['stranger@example.com'],
+      });
+      expect(disabled.statusCode).toBe(403);
+      expect(await storedRow(space('Acme Sales'), 'stranger@example.com')).toBeUndefined();
+    });
+  });
+
+  describe('delete', () => {
+    it('removes an address; a second delete answers 404', async () => {
+      const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:PERSONAL');
+      const address = entry!.emailAddress;
+      const response = await remove('mia@acme.test', space('Acme Sales'), address.toUpperCase());
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({});
+      expect(await storedRow(space('Acme Sales'), address)).toBeUndefined();
+
+      const again = await remove('mia@acme.test', space('Acme Sales'), address);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: `${address} is not in the unsubscription list.`,
+      });
+    });
+
+    it('forbids a MEMBER to remove a WORKSPACE entry while shared unsubscribes apply (spec 002 §6)', async () => {
+      const [entry] = await entriesOf('Acme Premium', '?limit=1');
+      const address = entry!.emailAddress;
+      expect(entry!.type).toBe('WORKSPACE');
+      const response = await remove('adam@acme.test', space('Acme Premium'), address);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE,
+      });
+      expect(await storedRow(space('Acme Premium'), address)).toMatchObject({ type: 'WORKSPACE' });
+
+      // The owner may.
+      const byOwner = await remove('olivia@acme.test', space('Acme Premium'), address);
+      expect(byOwner.statusCode).toBe(200);
+      expect(await storedRow(space('Acme Premium'), address)).toBeUndefined();
+    });
+
+    it('lets a MEMBER remove a WORKSPACE entry where sharing does not apply', async () => {
+      const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:WORKSPACE');
+      const response = await remove('mia@acme.test', space('Acme Sales'), entry!.emailAddress);
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('answers 404 to a non-member and 403 to a DISABLED member, deleting nothing', async () => {
+      const [entry] = await entriesOf('Acme Sales', '?limit=1');
+      const address = entry!.emailAddress;
+      const stranger = await remove('gina@gmail.com', space('Acme Sales'), address);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ message: SPACE_NOT_FOUND_MESSAGE });
+      expect((await remove('dora@acme.test', space('Acme Sales'), address)).statusCode).toBe(403);
+      expect(await storedRow(space('Acme Sales'), address)).toBeDefined();
+    });
+
+    it('answers 400 for an invalid address in the path', async () => {
+      const response = await remove('olivia@acme.test', space('Acme Sales'), 'not-an-email');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'Email is invalid' });
+    });
+  });
+});

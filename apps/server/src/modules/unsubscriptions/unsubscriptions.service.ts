@@ -1,0 +1,52 @@
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { AddUnsubscriptionsBody, UnsubscriptionList } from '@mergedesk/domain/api/unsubscriptions';
+import type { Database } from '../../db/client';
+import { unsubscriptions } from '../../db/schema';
+import {
+  addSuppressionEntries,
+  deleteSuppressionEntry,
+  listSuppressionEntries,
+  type SuppressionListConfig,
+} from '../suppression-lists/suppression-list.service';
+import type { UserRecord } from '../users/users.repo';
+
+export const UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE =
+  'Only an admin or the owner of this space can remove a shared unsubscription.';
+
+const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
+  list: 'unsubscriptions',
+  table: unsubscriptions,
+  notInListMessage: (email) => `${email} is not in the unsubscription list.`,
+  sharedDeleteForbiddenMessage: UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE,
+  // Spec 002 §7 "Other": usage events are logged for manual unsubscribes.
+  usageEvents: { added: 'manual_unsubscribe', deleted: 'manual_unsubscribe_removed' },
+};
+
+/** GET /api/v1/users/me/workspaces/{id}/unsubscriptions (spec 002 §7). */
+export function getUnsubscriptions(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  query: ListQuery,
+): Promise<UnsubscriptionList> {
+  return listSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, workspaceId, query);
+}
+
+/** POST /api/v1/users/workspace-activation-add-unsubscriptions/me (spec 002 §7, §4.3). */
+export function addUnsubscriptions(
+  db: Database,
+  caller: UserRecord,
+  body: Required<AddUnsubscriptionsBody>,
+): Promise<{ updated: number }> {
+  return addSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, body);
+}
+
+/** DELETE /api/v1/users/workspace-activation-delete-unsubscriptions/me/{workspaceId}/{emailAddress}. */
+export function deleteUnsubscription(
+  db: Database,
+  caller: UserRecord,
+  workspaceId: string,
+  emailAddress: string,
+): Promise<void> {
+  return deleteSuppressionEntry(db, UNSUBSCRIPTION_LIST, caller, workspaceId, emailAddress);
+}
