@@ -19,6 +19,7 @@ import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
 import { registerErrorHandlers } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
+import { addonRoutes } from './modules/addon/addon.routes';
 import { createAccessTokenSigner } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
@@ -26,6 +27,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(promotionsRoutes, { prefix: '/api', db });
   await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
   await app.register(bouncesRoutes, { prefix: '/api/v1', db });
+  await app.register(addonRoutes, { prefix: '/api/addon', config, db });
+  await app.register(trackingRoutes, { prefix: '/t', config, db });
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

@@ -47,6 +47,13 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   /** Requests per minute per client on the auth endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Origin of the tracking links put into sent mail (open pixel, click, unsubscribe, /t/*);
+   * defaults to PUBLIC_URL. Set it to serve tracking from a host of its own.
+   */
+  TRACKING_URL: z.url().optional(),
+  /** How often the aggregation job folds new tracking events into the campaign counters. */
+  AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -320,6 +320,22 @@ export const campaignEvents = pgTable(
   ],
 );
 
+/**
+ * The links of a sent mail merge, numbered per campaign: a click URL carries only the index, so the
+ * redirect can only ever go to a link that was sent (no open redirect).
+ */
+export const campaignLinks = pgTable(
+  'campaign_links',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    linkIndex: integer('link_index').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.linkIndex] })],
+);
+
 /** Spec 002 §4.1: IN PROGRESS and the error statuses. */
 export const SCHEDULED_CAMPAIGN_STATUSES = [
   'IN PROGRESS',
@@ -394,8 +410,18 @@ export const pollResponses = pgTable(
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * False until the aggregation job has counted the response into poll_results. Defaults to true
+     * so rows written with their poll_results already counted (the demo seed) are not counted twice.
+     */
+    aggregated: boolean('aggregated').notNull().default(true),
   },
-  (t) => [index('poll_responses_campaign_created_idx').on(t.campaignId, t.createdAt)],
+  (t) => [
+    index('poll_responses_campaign_created_idx').on(t.campaignId, t.createdAt),
+    index('poll_responses_unaggregated_idx')
+      .on(t.id)
+      .where(sql`not aggregated`),
+  ],
 );
 
 /**

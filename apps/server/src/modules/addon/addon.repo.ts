@@ -1,0 +1,249 @@
+import type { ScheduledStatus } from '@mergedesk/domain/campaigns/scheduled-status';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  bounces,
+  campaignEvents,
+  campaignLinks,
+  campaignRecipients,
+  campaigns,
+  monthlySentMails,
+  scheduledCampaigns,
+} from '../../db/schema';
+
+/** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters per statement. */
+const CHUNK_SIZE = 2000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE)
+    result.push(items.slice(start, start + CHUNK_SIZE));
+  return result;
+}
+
+export type NewCampaign = {
+  workspaceId: string;
+  userId: string;
+  subject: string | null;
+  mergeSourceSheetKey: string;
+  spreadsheetName: string;
+  sheetName: string;
+  isFormNotification: boolean;
+  sentAt: Date;
+  sentCount: number;
+};
+
+export async function insertCampaign(db: Executor, values: NewCampaign): Promise<{ id: string }> {
+  const { sentAt, ...rest } = values;
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...rest, createdAt: sentAt, lastUpdateAt: sentAt, lastEmailSentAt: sentAt })
+    .returning({ id: campaigns.id });
+  if (!row) throw new Error('insert into campaigns returned no row');
+  return row;
+}
+
+export type NewRecipient = { id: string; email: string; trackingToken: string };
+
+/**
+ * The recipients of a sent merge with their 'sent' events. The events are written already
+ * aggregated: sent_count is set in the same transaction (the counter is right at once).
+ */
+export async function insertSentRecipients(
+  db: Executor,
+  campaignId: string,
+  recipients: readonly NewRecipient[],
+  sentAt: Date,
+): Promise<void> {
+  for (const chunk of chunks(recipients)) {
+    await db
+      .insert(campaignRecipients)
+      .values(chunk.map((recipient) => ({ ...recipient, campaignId, sentAt })));
+    await db.insert(campaignEvents).values(
+      chunk.map((recipient) => ({
+        campaignId,
+        recipientId: recipient.id,
+        type: 'sent' as const,
+        occurredAt: sentAt,
+        aggregated: true,
+      })),
+    );
+  }
+}
+
+export async function insertCampaignLinks(
+  db: Executor,
+  campaignId: string,
+  links: readonly { linkIndex: number; url: string }[],
+): Promise<void> {
+  for (const chunk of chunks(links)) {
+    await db.insert(campaignLinks).values(chunk.map((link) => ({ ...link, campaignId })));
+  }
+}
+
+/** The me call's counters (spec 002 §3 "User counters"): mails sent per user, space and month. */
+export async function addMonthlySentMails(
+  db: Executor,
+  entry: { workspaceId: string; userId: string; year: number; month: number; count: number },
+): Promise<void> {
+  await db
+    .insert(monthlySentMails)
+    .values(entry)
+    .onConflictDoUpdate({
+      target: [
+        monthlySentMails.workspaceId,
+        monthlySentMails.userId,
+        monthlySentMails.year,
+        monthlySentMails.month,
+      ],
+      set: { count: sql`${monthlySentMails.count} + excluded.count` },
+    });
+}
+
+/** A merge the user sent, or undefined (someone else's, or unknown). */
+export async function findOwnCampaign(
+  db: Executor,
+  campaignId: string,
+  userId: string,
+): Promise<{ id: string; workspaceId: string } | undefined> {
+  const [row] = await db
+    .select({ id: campaigns.id, workspaceId: campaigns.workspaceId })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findRecipientIdsByEmail(
+  db: Executor,
+  campaignId: string,
+  emails: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaignRecipients.id })
+    .from(campaignRecipients)
+    .where(
+      and(eq(campaignRecipients.campaignId, campaignId), inArray(campaignRecipients.email, [...emails])),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Events the aggregation job folds into the counters (bounces and replies the add-on reports). */
+export async function insertRecipientEvents(
+  db: Executor,
+  campaignId: string,
+  recipientIds: readonly string[],
+  type: 'bounced' | 'responded',
+): Promise<number> {
+  if (recipientIds.length === 0) return 0;
+  await db
+    .insert(campaignEvents)
+    .values(recipientIds.map((recipientId) => ({ campaignId, recipientId, type })));
+  return recipientIds.length;
+}
+
+/** Adds addresses to the space's bounce list; returns how many were new. */
+export async function insertBounces(
+  db: Executor,
+  entries: readonly { workspaceId: string; userId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' }[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const inserted = await db
+    .insert(bounces)
+    .values([...entries])
+    .onConflictDoNothing({ target: [bounces.workspaceId, bounces.email] })
+    .returning({ id: bounces.id });
+  return inserted.length;
+}
+
+export const scheduledCampaignColumns = {
+  id: scheduledCampaigns.id,
+  workspaceId: scheduledCampaigns.workspaceId,
+  mergeSourceSheetKey: scheduledCampaigns.mergeSourceSheetKey,
+  spreadsheetName: scheduledCampaigns.spreadsheetName,
+  sheetName: scheduledCampaigns.sheetName,
+  createdAt: scheduledCampaigns.createdAt,
+  nextScheduledRunAt: scheduledCampaigns.nextScheduledRunAt,
+  status: scheduledCampaigns.status,
+  toSendCount: scheduledCampaigns.toSendCount,
+  sentCount: scheduledCampaigns.sentCount,
+  error: scheduledCampaigns.error,
+  errorDetails: scheduledCampaigns.errorDetails,
+  recoverableErrorRetries: scheduledCampaigns.recoverableErrorRetries,
+  recoverableErrorLastRetryAt: scheduledCampaigns.recoverableErrorLastRetryAt,
+};
+
+export type ScheduledCampaignRow = {
+  id: string;
+  workspaceId: string;
+  mergeSourceSheetKey: string;
+  spreadsheetName: string;
+  sheetName: string;
+  createdAt: Date;
+  nextScheduledRunAt: Date | null;
+  status: ScheduledStatus;
+  toSendCount: number;
+  sentCount: number;
+  error: string | null;
+  errorDetails: string | null;
+  recoverableErrorRetries: number;
+  recoverableErrorLastRetryAt: Date | null;
+};
+
+export type ScheduledCampaignValues = Partial<
+  Pick<
+    ScheduledCampaignRow,
+    | 'status'
+    | 'nextScheduledRunAt'
+    | 'toSendCount'
+    | 'sentCount'
+    | 'error'
+    | 'errorDetails'
+    | 'recoverableErrorRetries'
+    | 'recoverableErrorLastRetryAt'
+  >
+>;
+
+export async function insertScheduledCampaign(
+  db: Executor,
+  values: {
+    workspaceId: string;
+    userId: string;
+    mergeSourceSheetKey: string;
+    spreadsheetName: string;
+    sheetName: string;
+    draftMessageId: string | null;
+  } & ScheduledCampaignValues,
+): Promise<ScheduledCampaignRow> {
+  const [row] = await db.insert(scheduledCampaigns).values(values).returning(scheduledCampaignColumns);
+  if (!row) throw new Error('insert into scheduled_campaigns returned no row');
+  return row;
+}
+
+/** Updates a scheduled merge of the user; undefined when it is not theirs (or gone). */
+export async function updateOwnScheduledCampaign(
+  db: Executor,
+  id: string,
+  userId: string,
+  values: ScheduledCampaignValues,
+): Promise<ScheduledCampaignRow | undefined> {
+  const [row] = await db
+    .update(scheduledCampaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .returning(scheduledCampaignColumns);
+  return row;
+}
+
+export async function findOwnScheduledCampaignWorkspace(
+  db: Executor,
+  id: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ workspaceId: scheduledCampaigns.workspaceId })
+    .from(scheduledCampaigns)
+    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .limit(1);
+  return row?.workspaceId;
+}

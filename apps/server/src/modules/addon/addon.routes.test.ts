@@ -1,0 +1,343 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bounces,
+  campaignEvents,
+  campaignLinks,
+  campaignRecipients,
+  campaigns,
+  monthlySentMails,
+} from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+type SentBody = {
+  campaignId: string;
+  recipients: Array<{
+    email: string;
+    trackingToken: string;
+    openPixelUrl: string;
+    unsubscribeUrl: string;
+    responseUrl: string;
+    clickUrls: Record<string, string>;
+  }>;
+};
+
+describe('add-on API', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+  let olivia: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+    olivia = await t.signIn('olivia@acme.test');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const space = (name: string) => demo.spaces[name]!;
+  const sendMerge = async (token: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/addon/campaigns', headers: bearer(token), payload: body });
+  const mergeBody = (workspaceId: string, extra: Record<string, unknown> = {}) => ({
+    workspaceId,
+    subject: 'Spring offer',
+    mergeSourceSheetKey: '1AbCdEf-0',
+    spreadsheetName: 'Leads',
+    sheetName: 'Sheet1',
+    recipients: [
+      { email: 'Ann@Example.com', links: ['https://example.com/offer', 'https://example.com/ann?id=1'] },
+      { email: 'bob@example.com', links: ['https://example.com/offer'] },
+      { email: 'cy@example.com' },
+    ],
+    ...extra,
+  });
+
+  it('registers a sent merge in one go and answers the tracking URLs', async () => {
+    const response = await sendMerge(olivia, mergeBody(space('Acme Sales')));
+    expect(response.statusCode).toBe(201);
+    const body = response.json<SentBody>();
+    expect(body.recipients.map((recipient) => recipient.email)).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+      'cy@example.com',
+    ]);
+    const [ann, bob] = body.recipients;
+    const base = `${t.config.PUBLIC_URL}/t`;
+    expect(ann!.trackingToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+    expect(ann!.openPixelUrl).toBe(`${base}/o/${ann!.trackingToken}.gif`);
+    expect(ann!.unsubscribeUrl).toBe(`${base}/u/${ann!.trackingToken}`);
+    expect(ann!.responseUrl).toBe(`${base}/f/${ann!.trackingToken}`);
+    expect(ann!.clickUrls).toEqual({
+      'https://example.com/offer': `${base}/c/${ann!.trackingToken}/0`,
+      'https://example.com/ann?id=1': `${base}/c/${ann!.trackingToken}/1`,
+    });
+    expect(bob!.clickUrls).toEqual({ 'https://example.com/offer': `${base}/c/${bob!.trackingToken}/0` });
+
+    const [campaign] = await t.db
+      .select({ sentCount: campaigns.sentCount, userId: campaigns.userId, subject: campaigns.subject })
+      .from(campaigns)
+      .where(eq(campaigns.id, body.campaignId));
+    expect(campaign).toEqual({
+      sentCount: 3,
+      userId: demo.users['olivia@acme.test'],
+      subject: 'Spring offer',
+    });
+    const recipients = await t.db
+      .select({ email: campaignRecipients.email, token: campaignRecipients.trackingToken })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, body.campaignId));
+    expect(recipients).toHaveLength(3);
+    const events = await t.db
+      .select({ type: campaignEvents.type, aggregated: campaignEvents.aggregated })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.campaignId, body.campaignId));
+    expect(events).toEqual(Array(3).fill({ type: 'sent', aggregated: true }));
+    const links = await t.db
+      .select({ linkIndex: campaignLinks.linkIndex, url: campaignLinks.url })
+      .from(campaignLinks)
+      .where(eq(campaignLinks.campaignId, body.campaignId))
+      .orderBy(campaignLinks.linkIndex);
+    expect(links).toEqual([
+      { linkIndex: 0, url: 'https://example.com/offer' },
+      { linkIndex: 1, url: 'https://example.com/ann?id=1' },
+    ]);
+  });
+
+  it('adds the mails to the sender’s monthly counter, except for form notifications', async () => {
+    const now = new Date();
+    const counter = async () => {
+      const [row] = await t.db
+        .select({ count: monthlySentMails.count })
+        .from(monthlySentMails)
+        .where(
+          and(
+            eq(monthlySentMails.workspaceId, space('Acme Premium')),
+            eq(monthlySentMails.userId, demo.users['olivia@acme.test']!),
+            eq(monthlySentMails.year, now.getUTCFullYear()),
+            eq(monthlySentMails.month, now.getUTCMonth() + 1),
+          ),
+        );
+      return row?.count ?? 0;
+    };
+    const before = await counter();
+    expect((await sendMerge(olivia, mergeBody(space('Acme Premium')))).statusCode).toBe(201);
+    expect(await counter()).toBe(before + 3);
+    const form = await sendMerge(olivia, mergeBody(space('Acme Premium'), { isFormNotification: true }));
+    expect(form.statusCode).toBe(201);
+    expect(await counter()).toBe(before + 3);
+  });
+
+  it('answers 400 with the field names of invalid input', async () => {
+    const response = await sendMerge(
+      olivia,
+      mergeBody(space('Acme Sales'), {
+        recipients: [{ email: 'not-an-address', links: ['javascript:alert(1)'] }],
+        mergeSourceSheetKey: '',
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; errors: Array<{ field: string; message: string }> }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors.map((error) => error.field)).toEqual(
+      expect.arrayContaining(['mergeSourceSheetKey', 'recipients.0.email', 'recipients.0.links.0']),
+    );
+    expect(body.errors).toContainEqual({
+      field: 'recipients.0.links.0',
+      message: 'Links must be absolute http or https URLs.',
+    });
+
+    const empty = await sendMerge(olivia, mergeBody(space('Acme Sales'), { recipients: [] }));
+    expect(empty.json()).toMatchObject({ message: 'At least one recipient is required.' });
+  });
+
+  it('answers 404 for a space the caller is not a member of, 401 without a token', async () => {
+    const stranger = await t.signIn('gina@gmail.com');
+    const response = await sendMerge(stranger, mergeBody(space('Acme Sales')));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Space not found.' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/addon/campaigns',
+      payload: mergeBody(space('Acme Sales')),
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  describe('scheduled merges', () => {
+    const schedule = (token: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/addon/scheduled-campaigns',
+        headers: bearer(token),
+        payload: body,
+      });
+    const update = (token: string, id: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/addon/scheduled-campaigns/${id}`,
+        headers: bearer(token),
+        payload: body,
+      });
+    const nextRun = Date.UTC(2030, 0, 2, 9, 30);
+
+    it('registers a scheduled merge and follows its progress and errors', async () => {
+      const created = await schedule(olivia, {
+        workspaceId: space('Acme Sales'),
+        mergeSourceSheetKey: '1AbCdEf-12',
+        spreadsheetName: 'Leads',
+        sheetName: 'March',
+        nextScheduledRunTimestamp: nextRun,
+        toSendCount: 120,
+      });
+      expect(created.statusCode).toBe(201);
+      const item = created.json<{ id: string }>();
+      expect(item).toMatchObject({
+        mergeSourceSheetKey: '1AbCdEf-12',
+        mergeSourceSpreadSheetName: 'Leads',
+        mergeSourceSheetName: 'March',
+        nextScheduledRunTimestamp: nextRun,
+        status: 'IN PROGRESS',
+        eventCounts: { toSendCount: 120, sentCount: 0 },
+        errorDetails: {
+          error: null,
+          errorDetails: null,
+          recoverableErrorRetries: 0,
+          recoverableErrorLastRetryTimestamp: null,
+        },
+      });
+
+      const retry = Date.UTC(2030, 0, 2, 10, 0);
+      const updated = await update(olivia, item.id, {
+        status: 'SHEET DELETED',
+        sentCount: 40,
+        error: 'SHEET DELETED',
+        errorDetails: 'Sheet "March" not found',
+        recoverableErrorRetries: 2,
+        recoverableErrorLastRetryTimestamp: retry,
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({
+        status: 'SHEET DELETED',
+        eventCounts: { toSendCount: 120, sentCount: 40 },
+        errorDetails: {
+          error: 'SHEET DELETED',
+          errorDetails: 'Sheet "March" not found',
+          recoverableErrorRetries: 2,
+          recoverableErrorLastRetryTimestamp: retry,
+        },
+      });
+
+      // Out of quota (spec 002 §4.1): IN PROGRESS with no next run.
+      const outOfQuota = await update(olivia, item.id, {
+        status: 'IN PROGRESS',
+        nextScheduledRunTimestamp: null,
+      });
+      expect(outOfQuota.json()).toMatchObject({ status: 'IN PROGRESS', nextScheduledRunTimestamp: null });
+    });
+
+    it('validates the status against the spec’s list', async () => {
+      const created = await schedule(olivia, {
+        workspaceId: space('Acme Sales'),
+        mergeSourceSheetKey: '1AbCdEf-12',
+        spreadsheetName: 'Leads',
+        sheetName: 'March',
+        nextScheduledRunTimestamp: nextRun,
+        toSendCount: 1,
+      });
+      const response = await update(olivia, created.json<{ id: string }>().id, { status: 'EXPLODED' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: [{ field: 'status' }] });
+      expect(response.json<{ message: string }>().message).toContain('Status must be one of: IN PROGRESS,');
+    });
+
+    it('answers 404 for another user’s scheduled merge', async () => {
+      const created = await schedule(olivia, {
+        workspaceId: space('Acme Sales'),
+        mergeSourceSheetKey: '1AbCdEf-12',
+        spreadsheetName: 'Leads',
+        sheetName: 'March',
+        nextScheduledRunTimestamp: nextRun,
+        toSendCount: 1,
+      });
+      const adam = await t.signIn('adam@acme.test');
+      const response = await update(adam, created.json<{ id: string }>().id, { sentCount: 1 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Scheduled mail merge not found.' });
+      expect((await update(adam, 'not-a-uuid', { sentCount: 1 })).statusCode).toBe(404);
+    });
+  });
+
+  describe('bounces and replies', () => {
+    const report = (token: string, id: string, kind: 'bounces' | 'replies', emails: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/addon/campaigns/${id}/${kind}`,
+        headers: bearer(token),
+        payload: { emails },
+      });
+
+    it('records bounce events and fills the bounce list by the space’s shared rule', async () => {
+      const sales = (await sendMerge(olivia, mergeBody(space('Acme Sales')))).json<SentBody>();
+      const response = await report(olivia, sales.campaignId, 'bounces', [
+        'BOB@example.com',
+        'stranger@example.com',
+      ]);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ recorded: 1, updated: 2 });
+      const events = await t.db
+        .select({ type: campaignEvents.type, aggregated: campaignEvents.aggregated })
+        .from(campaignEvents)
+        .where(and(eq(campaignEvents.campaignId, sales.campaignId), eq(campaignEvents.type, 'bounced')));
+      expect(events).toEqual([{ type: 'bounced', aggregated: false }]);
+      const list = await t.db
+        .select({ email: bounces.email, type: bounces.type })
+        .from(bounces)
+        .where(eq(bounces.workspaceId, space('Acme Sales')))
+        .orderBy(bounces.email);
+      expect(list).toEqual(
+        expect.arrayContaining([
+          { email: 'bob@example.com', type: 'PERSONAL' },
+          { email: 'stranger@example.com', type: 'PERSONAL' },
+        ]),
+      );
+      // The same report again adds nothing new to the list.
+      expect((await report(olivia, sales.campaignId, 'bounces', ['bob@example.com'])).json()).toEqual({
+        recorded: 1,
+        updated: 0,
+      });
+
+      // Acme Premium shares bounces across the space (Premium, a paid user plan).
+      const premium = (await sendMerge(olivia, mergeBody(space('Acme Premium')))).json<SentBody>();
+      await report(olivia, premium.campaignId, 'bounces', ['cy@example.com']);
+      const [shared] = await t.db
+        .select({ type: bounces.type })
+        .from(bounces)
+        .where(and(eq(bounces.workspaceId, space('Acme Premium')), eq(bounces.email, 'cy@example.com')));
+      expect(shared).toEqual({ type: 'WORKSPACE' });
+    });
+
+    it('records replies as responded events', async () => {
+      const sent = (await sendMerge(olivia, mergeBody(space('Acme Sales')))).json<SentBody>();
+      const response = await report(olivia, sent.campaignId, 'replies', [
+        'ann@example.com',
+        'cy@example.com',
+      ]);
+      expect(response.json()).toEqual({ recorded: 2 });
+    });
+
+    it('answers 404 for a merge of another user or space', async () => {
+      const sent = (await sendMerge(olivia, mergeBody(space('Acme Sales')))).json<SentBody>();
+      const adam = await t.signIn('adam@acme.test');
+      for (const kind of ['bounces', 'replies'] as const) {
+        const response = await report(adam, sent.campaignId, kind, ['ann@example.com']);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Mail merge not found.' });
+      }
+      expect(
+        (await report(olivia, '00000000-0000-4000-8000-000000000000', 'bounces', ['a@b.co'])).statusCode,
+      ).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  addonScheduledCampaignSchema,
+  campaignAddressesBodySchema,
+  campaignReportResponseSchema,
+  createScheduledCampaignBodySchema,
+  sentCampaignBodySchema,
+  sentCampaignResponseSchema,
+  updateScheduledCampaignBodySchema,
+} from '@mergedesk/domain/api/addon';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { userOf } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
+import { createTrackingTokens } from '../tracking/tracking-token';
+import {
+  createScheduledCampaign,
+  registerSentCampaign,
+  reportBounces,
+  reportReplies,
+  updateScheduledCampaign,
+  type AddonDeps,
+} from './addon.service';
+
+const tags = ['addon'];
+
+/** 5,000 recipients with their links: more than Fastify's 1 MiB default. */
+const SENT_CAMPAIGN_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** The add-on's ingest API under /api/addon (packages/domain/src/api/addon.ts). */
+export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Database }> = (
+  app,
+  { config, db },
+  done,
+) => {
+  const deps: AddonDeps = {
+    db,
+    tokens: createTrackingTokens(config.SESSION_SECRET),
+    trackingBaseUrl: config.TRACKING_URL ?? config.PUBLIC_URL,
+  };
+  const campaignParams = z.object({ id: z.string() });
+
+  app.post(
+    '/campaigns',
+    {
+      config: { access: 'user' },
+      bodyLimit: SENT_CAMPAIGN_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Register a sent mail merge; answers each recipient’s tracking URLs',
+        body: sentCampaignBodySchema,
+        response: { 201: sentCampaignResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await registerSentCampaign(deps, userOf(request), request.body)),
+  );
+
+  app.post(
+    '/scheduled-campaigns',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Register a scheduled mail merge',
+        body: createScheduledCampaignBodySchema,
+        response: { 201: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createScheduledCampaign(db, userOf(request), request.body)),
+  );
+
+  app.put(
+    '/scheduled-campaigns/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Update a scheduled mail merge: progress, next run, error status and retries (spec 002 §4.1)',
+        params: campaignParams,
+        body: updateScheduledCampaignBodySchema,
+        response: { 200: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateScheduledCampaign(db, userOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/campaigns/:id/bounces',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Report bounced addresses of a sent mail merge (events and the space’s bounce list)',
+        params: campaignParams,
+        body: campaignAddressesBodySchema,
+        response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => reportBounces(db, userOf(request), request.params.id, request.body.emails),
+  );
+
+  app.post(
+    '/campaigns/:id/replies',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Report addresses that replied to a sent mail merge',
+        params: campaignParams,
+        body: campaignAddressesBodySchema,
+        response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => reportReplies(db, userOf(request), request.params.id, request.body.emails),
+  );
+
+  done();
+};

@@ -1,0 +1,259 @@
+import {
+  MAX_LINKS_PER_CAMPAIGN,
+  TOO_MANY_LINKS_MESSAGE,
+  type AddonScheduledCampaign,
+  type CampaignReportResponse,
+  type CreateScheduledCampaignBody,
+  type SentCampaignBody,
+  type SentCampaignResponse,
+  type UpdateScheduledCampaignBody,
+} from '@mergedesk/domain/api/addon';
+import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
+import type { UserRecord } from '../users/users.repo';
+import { requireMembership } from '../workspaces/membership';
+import { otherFeaturesOf } from '../workspaces/workspaces.service';
+import {
+  addMonthlySentMails,
+  findOwnCampaign,
+  findOwnScheduledCampaignWorkspace,
+  findRecipientIdsByEmail,
+  insertBounces,
+  insertCampaign,
+  insertCampaignLinks,
+  insertRecipientEvents,
+  insertScheduledCampaign,
+  insertSentRecipients,
+  updateOwnScheduledCampaign,
+  type ScheduledCampaignRow,
+  type ScheduledCampaignValues,
+} from './addon.repo';
+
+export const CAMPAIGN_NOT_FOUND_MESSAGE = 'Mail merge not found.';
+export const SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE = 'Scheduled mail merge not found.';
+
+export type AddonDeps = { db: Database; tokens: TrackingTokens; trackingBaseUrl: string };
+
+const uuidSchema = z.uuid();
+
+/**
+ * Registers a merge the add-on has sent: the campaign, its recipients with their tracking tokens,
+ * the links to track and one 'sent' event per recipient, in one transaction; sent_count and the
+ * sender's monthly counter (the me call) move with it. Form notifications stay out of the monthly
+ * counters (spec 002 §1).
+ */
+export async function registerSentCampaign(
+  deps: AddonDeps,
+  caller: UserRecord,
+  body: SentCampaignBody,
+): Promise<SentCampaignResponse> {
+  const { db, tokens, trackingBaseUrl } = deps;
+  const membership = await requireMembership(db, caller.id, body.workspaceId);
+  const linkIndexes = new Map<string, number>();
+  for (const recipient of body.recipients) {
+    for (const link of recipient.links ?? [])
+      if (!linkIndexes.has(link)) linkIndexes.set(link, linkIndexes.size);
+  }
+  if (linkIndexes.size > MAX_LINKS_PER_CAMPAIGN) {
+    throw new AppError('VALIDATION_FAILED', TOO_MANY_LINKS_MESSAGE, {
+      fieldErrors: [{ field: 'recipients', message: TOO_MANY_LINKS_MESSAGE }],
+    });
+  }
+  const recipients = body.recipients.map((recipient) => {
+    const id = randomUUID();
+    return { id, email: recipient.email, trackingToken: tokens.sign(id), links: recipient.links ?? [] };
+  });
+  const sentAt = new Date();
+  const isFormNotification = body.isFormNotification ?? false;
+
+  const campaignId = await db.transaction(async (tx) => {
+    const campaign = await insertCampaign(tx, {
+      workspaceId: membership.workspace.id,
+      userId: caller.id,
+      subject: body.subject,
+      mergeSourceSheetKey: body.mergeSourceSheetKey,
+      spreadsheetName: body.spreadsheetName,
+      sheetName: body.sheetName,
+      isFormNotification,
+      sentAt,
+      sentCount: recipients.length,
+    });
+    await insertSentRecipients(tx, campaign.id, recipients, sentAt);
+    await insertCampaignLinks(
+      tx,
+      campaign.id,
+      [...linkIndexes].map(([url, linkIndex]) => ({ url, linkIndex })),
+    );
+    if (!isFormNotification) {
+      await addMonthlySentMails(tx, {
+        workspaceId: membership.workspace.id,
+        userId: caller.id,
+        year: sentAt.getUTCFullYear(),
+        month: sentAt.getUTCMonth() + 1,
+        count: recipients.length,
+      });
+    }
+    return campaign.id;
+  });
+
+  return {
+    campaignId,
+    recipients: recipients.map((recipient) => {
+      const urls = trackingUrlsFor(trackingBaseUrl, recipient.trackingToken);
+      return {
+        email: recipient.email,
+        trackingToken: recipient.trackingToken,
+        openPixelUrl: urls.openPixelUrl,
+        unsubscribeUrl: urls.unsubscribeUrl,
+        responseUrl: urls.responseUrl,
+        clickUrls: Object.fromEntries(
+          recipient.links.map((link) => [link, urls.clickUrl(linkIndexes.get(link) ?? 0)]),
+        ),
+      };
+    }),
+  };
+}
+
+export async function createScheduledCampaign(
+  db: Database,
+  caller: UserRecord,
+  body: CreateScheduledCampaignBody,
+): Promise<AddonScheduledCampaign> {
+  const membership = await requireMembership(db, caller.id, body.workspaceId);
+  const row = await insertScheduledCampaign(db, {
+    workspaceId: membership.workspace.id,
+    userId: caller.id,
+    mergeSourceSheetKey: body.mergeSourceSheetKey,
+    spreadsheetName: body.spreadsheetName,
+    sheetName: body.sheetName,
+    draftMessageId: body.draftMessageId ?? null,
+    ...toScheduledValues({
+      nextScheduledRunTimestamp: body.nextScheduledRunTimestamp,
+      toSendCount: body.toSendCount,
+      status: body.status,
+    }),
+  });
+  return toAddonScheduledCampaign(row);
+}
+
+/**
+ * The add-on's progress on a scheduled merge: counts, next run, error status and retries
+ * (spec 002 §4.1). Only the user who scheduled it, while still a member of its space, may update it.
+ */
+export async function updateScheduledCampaign(
+  db: Database,
+  caller: UserRecord,
+  id: string,
+  body: UpdateScheduledCampaignBody,
+): Promise<AddonScheduledCampaign> {
+  if (!uuidSchema.safeParse(id).success) throw scheduledNotFound();
+  const workspaceId = await findOwnScheduledCampaignWorkspace(db, id, caller.id);
+  if (workspaceId === undefined) throw scheduledNotFound();
+  await requireMembership(db, caller.id, workspaceId);
+  const row = await updateOwnScheduledCampaign(db, id, caller.id, toScheduledValues(body));
+  if (!row) throw scheduledNotFound();
+  return toAddonScheduledCampaign(row);
+}
+
+/**
+ * Bounces the add-on found for a merge: a 'bounced' event per matching recipient (counted by the
+ * aggregation job) and every address on the space's bounce list, shared (WORKSPACE) when the
+ * sender has shared bounces (spec 000 §6), else PERSONAL.
+ */
+export async function reportBounces(
+  db: Database,
+  caller: UserRecord,
+  campaignId: string,
+  emails: string[],
+): Promise<CampaignReportResponse> {
+  const { campaign, membership } = await requireOwnCampaign(db, caller, campaignId);
+  const type = hasSharedBounces({
+    userPlan: membership.userPlan,
+    features: otherFeaturesOf(membership.workspace),
+  })
+    ? 'WORKSPACE'
+    : 'PERSONAL';
+  const unique = [...new Set(emails)];
+  return db.transaction(async (tx) => {
+    const recipientIds = await findRecipientIdsByEmail(tx, campaign.id, unique);
+    const recorded = await insertRecipientEvents(tx, campaign.id, recipientIds, 'bounced');
+    const updated = await insertBounces(
+      tx,
+      unique.map((email) => ({ workspaceId: campaign.workspaceId, userId: caller.id, email, type })),
+    );
+    return { recorded, updated };
+  });
+}
+
+/** Replies the add-on found for a merge: a 'responded' event per matching recipient. */
+export async function reportReplies(
+  db: Database,
+  caller: UserRecord,
+  campaignId: string,
+  emails: string[],
+): Promise<CampaignReportResponse> {
+  const { campaign } = await requireOwnCampaign(db, caller, campaignId);
+  return db.transaction(async (tx) => {
+    const recipientIds = await findRecipientIdsByEmail(tx, campaign.id, [...new Set(emails)]);
+    return { recorded: await insertRecipientEvents(tx, campaign.id, recipientIds, 'responded') };
+  });
+}
+
+/** A merge the caller sent, in a space they are still a member of; 404 for anything else. */
+async function requireOwnCampaign(db: Database, caller: UserRecord, campaignId: string) {
+  if (!uuidSchema.safeParse(campaignId).success) throw campaignNotFound();
+  const campaign = await findOwnCampaign(db, campaignId, caller.id);
+  if (!campaign) throw campaignNotFound();
+  const membership = await requireMembership(db, caller.id, campaign.workspaceId);
+  return { campaign, membership };
+}
+
+function toScheduledValues(body: UpdateScheduledCampaignBody): ScheduledCampaignValues {
+  const values: ScheduledCampaignValues = {};
+  const toDate = (timestamp: number | null) => (timestamp === null ? null : new Date(timestamp));
+  if (body.status !== undefined) values.status = body.status;
+  if (body.nextScheduledRunTimestamp !== undefined)
+    values.nextScheduledRunAt = toDate(body.nextScheduledRunTimestamp);
+  if (body.toSendCount !== undefined) values.toSendCount = body.toSendCount;
+  if (body.sentCount !== undefined) values.sentCount = body.sentCount;
+  if (body.error !== undefined) values.error = body.error;
+  if (body.errorDetails !== undefined) values.errorDetails = body.errorDetails;
+  if (body.recoverableErrorRetries !== undefined)
+    values.recoverableErrorRetries = body.recoverableErrorRetries;
+  if (body.recoverableErrorLastRetryTimestamp !== undefined) {
+    values.recoverableErrorLastRetryAt = toDate(body.recoverableErrorLastRetryTimestamp);
+  }
+  return values;
+}
+
+function toAddonScheduledCampaign(row: ScheduledCampaignRow): AddonScheduledCampaign {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    mergeSourceSheetKey: row.mergeSourceSheetKey,
+    mergeSourceSpreadSheetName: row.spreadsheetName,
+    mergeSourceSheetName: row.sheetName,
+    createTimestamp: row.createdAt.getTime(),
+    nextScheduledRunTimestamp: row.nextScheduledRunAt?.getTime() ?? null,
+    status: row.status,
+    eventCounts: { toSendCount: row.toSendCount, sentCount: row.sentCount },
+    errorDetails: {
+      error: row.error,
+      errorDetails: row.errorDetails,
+      recoverableErrorRetries: row.recoverableErrorRetries,
+      recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
+    },
+  };
+}
+
+function campaignNotFound(): AppError {
+  return new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND_MESSAGE);
+}
+
+function scheduledNotFound(): AppError {
+  return new AppError('NOT_FOUND', SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE);
+}

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { campaignEvents, campaignRecipients, campaigns } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createBatchWriter, createEventWriter, WRITER_CLOSED_MESSAGE } from './event-writer';
+
+/** A fake executor: records each batch it is asked to write. */
+function fakeFlush(options: { fail?: Error } = {}) {
+  const batches: number[][] = [];
+  return {
+    batches,
+    flush: (items: number[]) => {
+      batches.push(items);
+      return options.fail ? Promise.reject(options.fail) : Promise.resolve();
+    },
+  };
+}
+
+describe('batch writer', () => {
+  it('writes the items arriving together in one batch, and each caller waits for it', async () => {
+    const fake = fakeFlush();
+    const writer = createBatchWriter({ flush: fake.flush, maxWaitMs: 5, maxBatchSize: 100 });
+    const writes = [1, 2, 3].map((item) => writer.write(item));
+    expect(fake.batches).toEqual([]);
+    await Promise.all(writes);
+    expect(fake.batches).toEqual([[1, 2, 3]]);
+    await writer.write(4);
+    expect(fake.batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('flushes as soon as a batch is full', async () => {
+    const fake = fakeFlush();
+    const writer = createBatchWriter({ flush: fake.flush, maxWaitMs: 60_000, maxBatchSize: 2 });
+    await Promise.all([writer.write(1), writer.write(2)]);
+    expect(fake.batches).toEqual([[1, 2]]);
+  });
+
+  it('gives the batch’s error to every caller of the batch', async () => {
+    const fake = fakeFlush({ fail: new Error('disk full') });
+    const writer = createBatchWriter({ flush: fake.flush, maxWaitMs: 1 });
+    const results = await Promise.allSettled([writer.write(1), writer.write(2)]);
+    expect(results).toEqual([
+      { status: 'rejected', reason: new Error('disk full') },
+      { status: 'rejected', reason: new Error('disk full') },
+    ]);
+    expect(fake.batches).toHaveLength(1);
+  });
+
+  it('flushes what is pending on close, then refuses new items', async () => {
+    const fake = fakeFlush();
+    const writer = createBatchWriter({ flush: fake.flush, maxWaitMs: 60_000 });
+    const pending = writer.write(1);
+    await writer.close();
+    await pending;
+    expect(fake.batches).toEqual([[1]]);
+    await expect(writer.write(2)).rejects.toThrow(WRITER_CLOSED_MESSAGE);
+  });
+});
+
+describe('event writer on PostgreSQL', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+  let campaignId: string;
+  const recipientIds: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+    const [campaign] = await t.db
+      .insert(campaigns)
+      .values({ workspaceId: demo.spaces['Acme Sales']!, mergeSourceSheetKey: 'a-1' })
+      .returning({ id: campaigns.id });
+    campaignId = campaign!.id;
+    const recipients = await t.db
+      .insert(campaignRecipients)
+      .values(
+        Array.from({ length: 3 }, (_, index) => ({
+          campaignId,
+          email: `r${index}@example.com`,
+          trackingToken: `token-${index}`,
+        })),
+      )
+      .returning({ id: campaignRecipients.id });
+    recipientIds.push(...recipients.map((recipient) => recipient.id));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('writes a batch in one statement, with each event’s campaign looked up', async () => {
+    const writer = createEventWriter(t.db, { maxWaitMs: 5 });
+    const query = vi.spyOn(t.pool, 'query');
+    const occurredAt = new Date('2026-01-01T10:00:00Z');
+    try {
+      await Promise.all([
+        writer.write({ recipientId: recipientIds[0]!, type: 'opened', occurredAt }),
+        writer.write({
+          recipientId: recipientIds[1]!,
+          type: 'clicked',
+          url: 'https://example.com/x',
+          occurredAt,
+        }),
+        writer.write({ recipientId: recipientIds[2]!, type: 'unsubscribed', occurredAt }),
+        // A recipient that does not exist (merge deleted) writes nothing.
+        writer.write({ recipientId: '00000000-0000-4000-8000-000000000000', type: 'opened', occurredAt }),
+      ]);
+    } finally {
+      await writer.close();
+    }
+    const statements = query.mock.calls.filter(([text]) => JSON.stringify(text).includes('campaign_events'));
+    query.mockRestore();
+    expect(statements).toHaveLength(1);
+    const rows = await t.db
+      .select({
+        campaignId: campaignEvents.campaignId,
+        recipientId: campaignEvents.recipientId,
+        type: campaignEvents.type,
+        url: campaignEvents.url,
+        occurredAt: campaignEvents.occurredAt,
+        aggregated: campaignEvents.aggregated,
+      })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.campaignId, campaignId))
+      .orderBy(campaignEvents.id);
+    expect(rows).toEqual([
+      { campaignId, recipientId: recipientIds[0], type: 'opened', url: null, occurredAt, aggregated: false },
+      {
+        campaignId,
+        recipientId: recipientIds[1],
+        type: 'clicked',
+        url: 'https://example.com/x',
+        occurredAt,
+        aggregated: false,
+      },
+      {
+        campaignId,
+        recipientId: recipientIds[2],
+        type: 'unsubscribed',
+        url: null,
+        occurredAt,
+        aggregated: false,
+      },
+    ]);
+  });
+
+  it('rejects every waiter of a batch the database refuses', async () => {
+    const writer = createEventWriter(t.db, { maxWaitMs: 1 });
+    // Not a uuid: PostgreSQL refuses the whole statement, so the whole batch.
+    const broken = { recipientId: 'not-a-uuid', type: 'opened' as const, occurredAt: new Date() };
+    const results = await Promise.allSettled([
+      writer.write({ recipientId: recipientIds[1]!, type: 'opened', occurredAt: new Date() }),
+      writer.write(broken),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await writer.close();
+  });
+});

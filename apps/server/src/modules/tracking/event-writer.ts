@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+export type BatchWriter<T> = {
+  /** Resolves once the item is durably written (its batch committed); rejects with the batch's error. */
+  write: (item: T) => Promise<void>;
+  /** Flushes what is pending and refuses new items; resolves when every batch has settled. */
+  close: () => Promise<void>;
+};
+
+export type BatchWriterOptions<T> = {
+  /** Writes one batch in one statement. */
+  flush: (items: T[]) => Promise<void>;
+  /** A batch is written at most this long after its first item arrived. */
+  maxWaitMs?: number;
+  /** …or as soon as it holds this many items. */
+  maxBatchSize?: number;
+};
+
+export const WRITER_CLOSED_MESSAGE = 'The event writer is closed.';
+
+type Waiter<T> = { item: T; resolve: () => void; reject: (error: unknown) => void };
+
+/**
+ * Groups the writes arriving within a few milliseconds into one batch (ARCHITECTURE.md "Scale":
+ * tracking writes are append-only). Every caller waits for its own batch to be written, so nothing
+ * is acknowledged that lives only in memory; when a batch fails, each of its callers gets the error.
+ * Batches are flushed concurrently, bounded by the database pool.
+ */
+export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWriter<T> {
+  const maxWaitMs = options.maxWaitMs ?? 5;
+  const maxBatchSize = options.maxBatchSize ?? 100;
+  let pending: Waiter<T>[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const inFlight = new Set<Promise<void>>();
+
+  const flushPending = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const done = options
+      .flush(batch.map((waiter) => waiter.item))
+      .then(
+        () => batch.forEach((waiter) => waiter.resolve()),
+        (error: unknown) => batch.forEach((waiter) => waiter.reject(error)),
+      )
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+
+  return {
+    write: (item) =>
+      new Promise<void>((resolve, reject) => {
+        if (closed) {
+          reject(new Error(WRITER_CLOSED_MESSAGE));
+          return;
+        }
+        pending.push({ item, resolve, reject });
+        if (pending.length >= maxBatchSize) flushPending();
+        else timer ??= setTimeout(flushPending, maxWaitMs);
+      }),
+    close: async () => {
+      closed = true;
+      flushPending();
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+export type TrackedEventType = 'opened' | 'clicked' | 'unsubscribed' | 'responded';
+
+export type TrackedEvent = {
+  recipientId: string;
+  type: TrackedEventType;
+  /** The clicked link of a 'clicked' event. */
+  url?: string | null;
+  occurredAt: Date;
+};
+
+/**
+ * One multi-row INSERT for a batch of recipients' hits. The campaign of each event is looked up in
+ * the same statement; a hit of a recipient that no longer exists (merge deleted) writes nothing.
+ * The rows travel as one JSON parameter, so the statement text is the same for every batch size.
+ */
+export async function insertTrackedEvents(db: Executor, events: readonly TrackedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = JSON.stringify(
+    events.map((event) => ({
+      recipient_id: event.recipientId,
+      type: event.type,
+      url: event.url ?? null,
+      occurred_at: event.occurredAt.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at)
+    select r.campaign_id, v.recipient_id, v.type, v.url, v.occurred_at
+    from json_to_recordset(${rows}::json)
+      as v(recipient_id uuid, type text, url text, occurred_at timestamptz)
+    join campaign_recipients r on r.id = v.recipient_id
+  `);
+}
+
+/** The tracking endpoints' writer: hits of the same few milliseconds share one INSERT. */
+export function createEventWriter(
+  db: Executor,
+  options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> = {},
+): BatchWriter<TrackedEvent> {
+  return createBatchWriter({ ...options, flush: (events) => insertTrackedEvents(db, events) });
+}

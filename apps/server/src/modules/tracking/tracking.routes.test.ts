@@ -1,0 +1,262 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignEvents, pollResponses, unsubscriptions } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { INVALID_LINK_TEXT, TRACKING_ERROR_TITLE, TRANSPARENT_GIF } from './tracking-pages';
+import { createTrackingTokens } from './tracking-token';
+
+type Recipient = {
+  email: string;
+  trackingToken: string;
+  openPixelUrl: string;
+  unsubscribeUrl: string;
+  responseUrl: string;
+  clickUrls: Record<string, string>;
+};
+
+describe('tracking endpoints', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+  let campaignId: string;
+  let ann: Recipient;
+  let bob: Recipient;
+
+  const pathOf = (url: string) => url.replace(t.config.PUBLIC_URL, '');
+  const eventsOf = (type: 'opened' | 'clicked' | 'unsubscribed' | 'responded') =>
+    t.db
+      .select({ recipientId: campaignEvents.recipientId, url: campaignEvents.url })
+      .from(campaignEvents)
+      .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, type)));
+  const recipientIdOf = (recipient: Recipient) => recipient.trackingToken.split('.')[0];
+  /** The same signature with its last character changed. */
+  const tampered = (token: string) => token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+
+  const twoRecipients = [
+    { email: 'ann@example.com', links: ['https://example.com/a', 'https://example.com/b'] },
+    { email: 'bob@example.com', links: ['https://example.com/a'] },
+  ];
+  const sendMerge = async (spaceName: string, recipients: unknown[] = twoRecipients) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/addon/campaigns',
+      headers: bearer(await t.signIn('olivia@acme.test')),
+      payload: {
+        workspaceId: demo.spaces[spaceName],
+        subject: 'Hello',
+        mergeSourceSheetKey: 'sheet-0',
+        spreadsheetName: 'Leads',
+        sheetName: 'Sheet1',
+        recipients,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ campaignId: string; recipients: Recipient[] }>();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+    const sent = await sendMerge('Acme Sales');
+    campaignId = sent.campaignId;
+    [ann, bob] = sent.recipients as [Recipient, Recipient];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('open pixel', () => {
+    it('answers a transparent GIF, uncached, and the open is stored before the answer', async () => {
+      const response = await t.app.inject({ method: 'GET', url: pathOf(ann.openPixelUrl) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/gif');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(response.rawPayload.equals(TRANSPARENT_GIF)).toBe(true);
+      expect(await eventsOf('opened')).toEqual([{ recipientId: recipientIdOf(ann), url: null }]);
+    });
+
+    it('answers the GIF for a tampered, foreign or malformed token and records nothing', async () => {
+      const foreign = createTrackingTokens('another-installation-secret-of-32-chars!').sign(
+        recipientIdOf(bob)!,
+      );
+      for (const token of [tampered(bob.trackingToken), foreign, 'garbage']) {
+        const response = await t.app.inject({ method: 'GET', url: `/t/o/${token}.gif` });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('image/gif');
+      }
+      expect((await eventsOf('opened')).filter((event) => event.recipientId === recipientIdOf(bob))).toEqual(
+        [],
+      );
+    });
+
+    it('batches hits arriving together into the same insert and writes all of them', async () => {
+      const before = (await eventsOf('opened')).length;
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () => t.app.inject({ method: 'GET', url: pathOf(bob.openPixelUrl) })),
+      );
+      expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+      expect((await eventsOf('opened')).length).toBe(before + 30);
+    });
+  });
+
+  describe('click redirect', () => {
+    it('redirects to the link that was sent and records the click', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: pathOf(ann.clickUrls['https://example.com/b']!),
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://example.com/b');
+      expect(await eventsOf('clicked')).toEqual([
+        { recipientId: recipientIdOf(ann), url: 'https://example.com/b' },
+      ]);
+    });
+
+    it('answers 400 with an error page, and no redirect, for an unknown index or a bad token', async () => {
+      const token = ann.trackingToken;
+      for (const url of [
+        `/t/c/${token}/7`,
+        `/t/c/${token}/-1`,
+        `/t/c/${token}/https:%2F%2Fevil.example`,
+        `/t/c/${tampered(token)}/0`,
+        `/t/c/garbage/0`,
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.headers.location).toBeUndefined();
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).toContain(TRACKING_ERROR_TITLE);
+        expect(response.body).toContain(INVALID_LINK_TEXT);
+      }
+      expect(await eventsOf('clicked')).toHaveLength(1);
+    });
+
+    it('never redirects to a link of another merge', async () => {
+      const other = await sendMerge('Acme Premium', [
+        { email: 'cy@example.com', links: ['https://example.com/c'] },
+      ]);
+      // Index 1 exists in the first merge only; the other merge has one link.
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/t/c/${other.recipients[0]!.trackingToken}/1`,
+      });
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('does not answer HEAD (link scanners)', async () => {
+      const response = await t.app.inject({
+        method: 'HEAD',
+        url: pathOf(ann.clickUrls['https://example.com/a']!),
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('unsubscribe', () => {
+    it('records the unsubscription and lands on /unsubscribed', async () => {
+      const response = await t.app.inject({ method: 'GET', url: pathOf(bob.unsubscribeUrl) });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed`);
+      const rows = await t.db
+        .select({ email: unsubscriptions.email, type: unsubscriptions.type })
+        .from(unsubscriptions)
+        .where(eq(unsubscriptions.workspaceId, demo.spaces['Acme Sales']!));
+      expect(rows).toContainEqual({ email: 'bob@example.com', type: 'PERSONAL' });
+      expect(await eventsOf('unsubscribed')).toEqual([{ recipientId: recipientIdOf(bob), url: null }]);
+    });
+
+    it('lands on /unsubscribed?success=0 for a bad token, recording nothing', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/t/u/${tampered(ann.trackingToken)}` });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed?success=0`);
+      expect(await eventsOf('unsubscribed')).toHaveLength(1);
+    });
+
+    it('accepts the RFC 8058 one-click POST, shared across a Premium space', async () => {
+      const premium = await sendMerge('Acme Premium');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: pathOf(premium.recipients[0]!.unsubscribeUrl),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db
+        .select({ type: unsubscriptions.type })
+        .from(unsubscriptions)
+        .where(
+          and(
+            eq(unsubscriptions.workspaceId, demo.spaces['Acme Premium']!),
+            eq(unsubscriptions.email, 'ann@example.com'),
+          ),
+        );
+      expect(row).toEqual({ type: 'WORKSPACE' });
+
+      const multipart = await t.app.inject({
+        method: 'POST',
+        url: pathOf(premium.recipients[1]!.unsubscribeUrl),
+        headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+        payload:
+          '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--XyZ--\r\n',
+      });
+      expect(multipart.statusCode).toBe(200);
+    });
+
+    it('refuses a one-click POST without the one-click body or with a bad token', async () => {
+      const noBody = await t.app.inject({
+        method: 'POST',
+        url: pathOf(ann.unsubscribeUrl),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'something=else',
+      });
+      expect(noBody.statusCode).toBe(400);
+      const badToken = await t.app.inject({
+        method: 'POST',
+        url: `/t/u/${tampered(ann.trackingToken)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(badToken.statusCode).toBe(400);
+      expect((await eventsOf('unsubscribed')).some((event) => event.recipientId === recipientIdOf(ann))).toBe(
+        false,
+      );
+    });
+  });
+
+  describe('form response', () => {
+    it('records the answer and lands on /formresponse', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${pathOf(ann.responseUrl)}?value=Yes` });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse`);
+      const rows = await t.db
+        .select({ value: pollResponses.value, aggregated: pollResponses.aggregated })
+        .from(pollResponses)
+        .where(eq(pollResponses.campaignId, campaignId));
+      expect(rows).toEqual([{ value: 'Yes', aggregated: false }]);
+      expect(await eventsOf('responded')).toEqual([{ recipientId: recipientIdOf(ann), url: null }]);
+    });
+
+    it('lands on /formresponse?success=0 for a bad token or a missing value', async () => {
+      for (const url of [`/t/f/${tampered(ann.trackingToken)}?value=Yes`, pathOf(ann.responseUrl)]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse?success=0`);
+      }
+      expect(await eventsOf('responded')).toHaveLength(1);
+    });
+  });
+
+  it('documents the add-on and tracking routes in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
+    }>();
+    expect(document.paths['/api/addon/campaigns']?.post).toMatchObject({
+      tags: ['addon'],
+      security: [{ bearerAuth: [] }],
+    });
+    expect(document.paths['/api/addon/scheduled-campaigns/{id}']?.put?.tags).toEqual(['addon']);
+    expect(document.paths['/t/c/{token}/{linkIndex}']?.get?.security).toBeUndefined();
+    expect(document.paths['/t/u/{token}']?.post?.tags).toEqual(['tracking']);
+  });
+});

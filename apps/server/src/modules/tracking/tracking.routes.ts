@@ -1,0 +1,198 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { createEventWriter } from './event-writer';
+import { createTrackingService } from './tracking.service';
+import { INVALID_LINK_TEXT, TRANSPARENT_GIF, trackingErrorPage } from './tracking-pages';
+import { createTrackingTokens } from './tracking-token';
+
+const tags = ['tracking'];
+
+/** The longest form answer stored; longer ones are cut. */
+const MAX_RESPONSE_LENGTH = 1000;
+
+const tokenParams = z.object({ token: z.string().describe('The recipient’s signed tracking token') });
+const htmlPage = z.string().describe('A small HTML page (text/html)');
+const redirect = z.null().describe('Redirect; see the Location header');
+
+// Link scanners and prefetchers send HEAD: it must not record clicks or unsubscribe anybody.
+const noHead = { exposeHeadRoute: false } as const;
+
+/**
+ * Tracking, as the recipients of a merge meet it (ARCHITECTURE.md "API surface"), under /t. Each
+ * URL carries a signed token (modules/tracking/tracking-token.ts); a tampered or foreign token
+ * records nothing. Responses are never cached.
+ */
+export const trackingRoutes: FastifyPluginCallbackZod<{ config: Config; db: Database }> = (
+  app,
+  { config, db },
+  done,
+) => {
+  const writer = createEventWriter(db);
+  const tracking = createTrackingService({ db, tokens: createTrackingTokens(config.SESSION_SECRET), writer });
+  // Graceful shutdown: pending hits are written before the pool closes.
+  app.addHook('onClose', () => writer.close());
+  app.addHook('onSend', (_request, reply, payload, next) => {
+    void reply.header('cache-control', 'no-store');
+    next(null, payload);
+  });
+
+  const pageUrl = (path: string, success: boolean) => {
+    const url = new URL(path, config.PUBLIC_URL);
+    if (!success) url.searchParams.set('success', '0');
+    return url.toString();
+  };
+  const errorPage = (reply: FastifyReply, status: 400 | 500) =>
+    reply.status(status).type('text/html; charset=utf-8').send(trackingErrorPage(INVALID_LINK_TEXT));
+
+  app.get(
+    '/o/:token.gif',
+    {
+      ...noHead,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token)',
+        params: tokenParams,
+        response: { 200: z.any().describe('image/gif, 1×1 transparent') },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await tracking.recordOpen(request.params.token);
+      } catch (error) {
+        // The image is answered anyway: a mail client must never show a broken image.
+        request.log.error({ err: error }, 'open not recorded');
+      }
+      // Mail clients load the image from other origins (helmet's default is same-origin).
+      return reply
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type('image/gif')
+        .send(TRANSPARENT_GIF);
+    },
+  );
+
+  app.get(
+    '/c/:token/:linkIndex',
+    {
+      ...noHead,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
+        params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
+        response: { 302: redirect, 400: htmlPage, 500: htmlPage },
+      },
+    },
+    async (request, reply) => {
+      const { token, linkIndex } = request.params;
+      if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
+      try {
+        const url = await tracking.recordClick(token, Number(linkIndex));
+        if (url === null) return await errorPage(reply, 400);
+        return await reply.redirect(url, 302);
+      } catch (error) {
+        request.log.error({ err: error }, 'click not recorded');
+        return errorPage(reply, 500);
+      }
+    },
+  );
+
+  app.get(
+    '/u/:token',
+    {
+      ...noHead,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Unsubscribe link: records the unsubscription, then /unsubscribed (success=0 on failure)',
+        params: tokenParams,
+        response: { 303: redirect },
+      },
+    },
+    async (request, reply) => {
+      let success = false;
+      try {
+        success = await tracking.unsubscribe(request.params.token);
+      } catch (error) {
+        request.log.error({ err: error }, 'unsubscription not recorded');
+      }
+      return reply.redirect(pageUrl('/unsubscribed', success), 303);
+    },
+  );
+
+  // RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click`, as
+  // application/x-www-form-urlencoded or multipart/form-data, to the List-Unsubscribe URL.
+  const oneClickRoutes: FastifyPluginCallbackZod = (oneClick, _options, registered) => {
+    oneClick.removeAllContentTypeParsers();
+    oneClick.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, parsed) =>
+      parsed(null, body),
+    );
+    oneClick.post(
+      '/u/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click)',
+          params: tokenParams,
+          body: z.unknown().describe('List-Unsubscribe=One-Click (form-urlencoded or multipart)'),
+          response: { 200: z.string().describe('text/plain'), 400: z.string(), 500: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const text = (status: 200 | 400 | 500, message: string) =>
+          reply.status(status).type('text/plain; charset=utf-8').send(message);
+        if (!isOneClickBody(request.body)) return text(400, 'Expected List-Unsubscribe=One-Click.');
+        try {
+          const success = await tracking.unsubscribe(request.params.token);
+          return await (success ? text(200, 'Unsubscribed.') : text(400, 'This link is not valid.'));
+        } catch (error) {
+          request.log.error({ err: error }, 'one-click unsubscription not recorded');
+          return text(500, 'Please try again later.');
+        }
+      },
+    );
+    registered();
+  };
+  void app.register(oneClickRoutes);
+
+  app.get(
+    '/f/:token',
+    {
+      ...noHead,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Form or poll response: records the answer, then /formresponse (success=0 on failure)',
+        params: tokenParams,
+        querystring: z.object({ value: z.union([z.string(), z.array(z.string())]).optional() }),
+        response: { 303: redirect },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.query.value;
+      const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, MAX_RESPONSE_LENGTH) ?? '';
+      let success = false;
+      try {
+        success = value !== '' && (await tracking.recordFormResponse(request.params.token, value));
+      } catch (error) {
+        request.log.error({ err: error }, 'form response not recorded');
+      }
+      return reply.redirect(pageUrl('/formresponse', success), 303);
+    },
+  );
+
+  done();
+};
+
+/** RFC 8058 §3.1: the body carries the key/value pair "List-Unsubscribe=One-Click". */
+function isOneClickBody(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  if (new URLSearchParams(body).get('List-Unsubscribe') === 'One-Click') return true;
+  // multipart/form-data: a part named List-Unsubscribe whose value is One-Click.
+  return /name="?List-Unsubscribe"?\r?\n(?:[^\r\n]+\r?\n)*\r?\n\s*One-Click\s*(?:\r?\n|$)/i.test(body);
+}

@@ -1,0 +1,83 @@
+import { hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
+import type { Database } from '../../db/client';
+import { otherFeaturesOf } from '../workspaces/workspaces.service';
+import { findMembership } from '../workspaces/workspaces.repo';
+import type { BatchWriter, TrackedEvent } from './event-writer';
+import { findRecipientTarget, findSentLink, insertPollResponse, upsertUnsubscription } from './tracking.repo';
+import type { TrackingTokens } from './tracking-token';
+
+/**
+ * What the recipients of a merge meet: the open pixel, click redirects, the unsubscribe link and
+ * form responses. Each hit only appends an event (batched, durable before the answer); counters
+ * are the aggregation job's (jobs/aggregate-events.ts), so a recipient never waits on them.
+ */
+export type TrackingService = ReturnType<typeof createTrackingService>;
+
+export function createTrackingService(deps: {
+  db: Database;
+  tokens: TrackingTokens;
+  writer: BatchWriter<TrackedEvent>;
+}) {
+  const { db, tokens, writer } = deps;
+  const record = (recipientId: string, type: TrackedEvent['type'], url: string | null = null) =>
+    writer.write({ recipientId, type, url, occurredAt: new Date() });
+
+  return {
+    /** Records an open; false (nothing recorded) for a token that is not ours. */
+    async recordOpen(token: string): Promise<boolean> {
+      const recipientId = tokens.verify(token);
+      if (recipientId === null) return false;
+      await record(recipientId, 'opened');
+      return true;
+    },
+
+    /**
+     * The link to redirect to, or null: only a link that was sent with this recipient's merge,
+     * never a URL from the request (no open redirect).
+     */
+    async recordClick(token: string, linkIndex: number): Promise<string | null> {
+      const recipientId = tokens.verify(token);
+      if (recipientId === null) return null;
+      const url = await findSentLink(db, recipientId, linkIndex);
+      if (url === undefined) return null;
+      await record(recipientId, 'clicked', url);
+      return url;
+    },
+
+    /**
+     * Puts the recipient on the unsubscription list of the merge's space, shared across the space
+     * (WORKSPACE) when the sender has shared unsubscribes (spec 000 §6), else PERSONAL.
+     */
+    async unsubscribe(token: string): Promise<boolean> {
+      const recipientId = tokens.verify(token);
+      if (recipientId === null) return false;
+      const target = await findRecipientTarget(db, recipientId);
+      if (!target) return false;
+      const sender = target.senderId
+        ? await findMembership(db, target.senderId, target.workspaceId)
+        : undefined;
+      const shared =
+        sender !== undefined &&
+        hasSharedUnsubscribes({ userPlan: sender.userPlan, features: otherFeaturesOf(sender.workspace) });
+      // The list entry first: it is what stops further mail; the event only feeds the counters.
+      await upsertUnsubscription(db, {
+        workspaceId: target.workspaceId,
+        email: target.email,
+        type: shared ? 'WORKSPACE' : 'PERSONAL',
+      });
+      await record(recipientId, 'unsubscribed');
+      return true;
+    },
+
+    /** A form/poll answer: a poll_responses row and a 'responded' event. */
+    async recordFormResponse(token: string, value: string): Promise<boolean> {
+      const recipientId = tokens.verify(token);
+      if (recipientId === null) return false;
+      const target = await findRecipientTarget(db, recipientId);
+      if (!target) return false;
+      await insertPollResponse(db, target.campaignId, value);
+      await record(recipientId, 'responded');
+      return true;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { SCHEDULED_STATUSES } from '../campaigns/scheduled-status';
+import { emailSchema } from '../users/email';
+
+/**
+ * The add-on's ingest API (ARCHITECTURE.md "API surface": implied by spec 002, not shown there),
+ * under /api/addon. The add-on signs in like the web app and sends its bearer access token.
+ * - POST /api/addon/campaigns                    a merge that was sent → its tracking URLs
+ * - POST /api/addon/scheduled-campaigns          a merge scheduled for later
+ * - PUT  /api/addon/scheduled-campaigns/{id}     its progress, error status and retries (spec 002 §4.1)
+ * - POST /api/addon/campaigns/{id}/bounces       addresses that bounced → events + the bounce list
+ * - POST /api/addon/campaigns/{id}/replies       addresses that replied → events
+ * Timestamps are milliseconds since the epoch, as in the rest of the API.
+ */
+
+/** One merge sends to at most this many recipients per call (a Gmail account's daily maximum is 2,000). */
+export const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
+/** Tracked links per recipient, and distinct links per merge. */
+export const MAX_LINKS_PER_RECIPIENT = 50;
+export const MAX_LINKS_PER_CAMPAIGN = 10000;
+export const MAX_LINK_LENGTH = 2048;
+export const MAX_ADDRESSES_PER_REPORT = 1000;
+
+export const RECIPIENTS_REQUIRED_MESSAGE = 'At least one recipient is required.';
+export const TOO_MANY_RECIPIENTS_MESSAGE = `At most ${MAX_RECIPIENTS_PER_CAMPAIGN} recipients can be registered at once.`;
+export const INVALID_LINK_MESSAGE = 'Links must be absolute http or https URLs.';
+export const TOO_MANY_LINKS_MESSAGE = `At most ${MAX_LINKS_PER_CAMPAIGN} distinct links can be tracked per mail merge.`;
+export const UNKNOWN_SCHEDULED_STATUS_MESSAGE = `Status must be one of: ${SCHEDULED_STATUSES.join(', ')}.`;
+
+const sheetKeySchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'mergeSourceSheetKey is required' })
+  .max(300)
+  // Spec 002 §3: spreadsheet id and sheet id joined by a dash.
+  .regex(/^.+-[^-]+$/, {
+    error: 'mergeSourceSheetKey must be the spreadsheet id and sheet id joined by a dash.',
+  });
+
+/** Only http(s) links are tracked: a click redirect to javascript: or data: would be an attack. */
+export const trackedLinkSchema = z
+  .url({ protocol: /^https?$/, error: INVALID_LINK_MESSAGE })
+  .max(MAX_LINK_LENGTH, { error: INVALID_LINK_MESSAGE });
+
+export const sentCampaignBodySchema = z.object({
+  workspaceId: z.uuid({ error: 'WorkspaceID is required' }),
+  /** Null when unavailable (spec 002 §8: sent by someone else). */
+  subject: z.string().max(1000).nullable(),
+  mergeSourceSheetKey: sheetKeySchema,
+  spreadsheetName: z.string().max(500),
+  sheetName: z.string().max(500),
+  /** Form-submission notifications are left out of the sent-mail counters (spec 002 §1). */
+  isFormNotification: z.boolean().optional(),
+  recipients: z
+    .array(
+      z.object({
+        email: emailSchema,
+        /** The links of this recipient's message, to be rewritten into tracked click URLs. */
+        links: z.array(trackedLinkSchema).max(MAX_LINKS_PER_RECIPIENT).optional(),
+      }),
+      { error: RECIPIENTS_REQUIRED_MESSAGE },
+    )
+    .min(1, { error: RECIPIENTS_REQUIRED_MESSAGE })
+    .max(MAX_RECIPIENTS_PER_CAMPAIGN, { error: TOO_MANY_RECIPIENTS_MESSAGE }),
+});
+export type SentCampaignBody = z.infer<typeof sentCampaignBodySchema>;
+
+export const trackedRecipientSchema = z
+  .object({
+    email: z.string(),
+    trackingToken: z.string(),
+    /** An <img> of this URL in the message records an open. */
+    openPixelUrl: z.string(),
+    /** The unsubscribe link (and the List-Unsubscribe header, RFC 8058 one-click by POST). */
+    unsubscribeUrl: z.string(),
+    /** The form/poll response link; the add-on appends `?value=` with the answer. */
+    responseUrl: z.string(),
+    /** Each sent link → the tracked URL that redirects to it. */
+    clickUrls: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'TrackedRecipient' });
+export type TrackedRecipient = z.infer<typeof trackedRecipientSchema>;
+
+export const sentCampaignResponseSchema = z.object({
+  campaignId: z.string(),
+  recipients: z.array(trackedRecipientSchema),
+});
+export type SentCampaignResponse = z.infer<typeof sentCampaignResponseSchema>;
+
+export const scheduledStatusBodySchema = z.enum(SCHEDULED_STATUSES, {
+  error: UNKNOWN_SCHEDULED_STATUS_MESSAGE,
+});
+
+/** The fields the add-on updates as it sends a scheduled merge (spec 002 §3, §4.1). */
+const scheduledProgressFields = {
+  status: scheduledStatusBodySchema,
+  /** Null while out of quota: the screen then reads 'Upon quota reset' (spec 002 §4.1). */
+  nextScheduledRunTimestamp: z.number().int().nonnegative().nullable(),
+  toSendCount: z.number().int().nonnegative(),
+  sentCount: z.number().int().nonnegative(),
+  error: z.string().max(1000).nullable(),
+  errorDetails: z.string().max(10000).nullable(),
+  recoverableErrorRetries: z.number().int().nonnegative(),
+  recoverableErrorLastRetryTimestamp: z.number().int().nonnegative().nullable(),
+};
+
+export const createScheduledCampaignBodySchema = z.object({
+  workspaceId: z.uuid({ error: 'WorkspaceID is required' }),
+  mergeSourceSheetKey: sheetKeySchema,
+  spreadsheetName: z.string().max(500),
+  sheetName: z.string().max(500),
+  draftMessageId: z.string().max(500).nullable().optional(),
+  nextScheduledRunTimestamp: scheduledProgressFields.nextScheduledRunTimestamp,
+  toSendCount: scheduledProgressFields.toSendCount,
+  status: scheduledProgressFields.status.optional(),
+});
+export type CreateScheduledCampaignBody = z.infer<typeof createScheduledCampaignBodySchema>;
+
+/** Every field optional: the add-on sends what changed. */
+export const updateScheduledCampaignBodySchema = z
+  .object(scheduledProgressFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update.');
+export type UpdateScheduledCampaignBody = z.infer<typeof updateScheduledCampaignBodySchema>;
+
+/** A scheduled merge as the add-on registered it, in the shape of spec 002 §3 "Scheduled campaign". */
+export const addonScheduledCampaignSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    mergeSourceSheetKey: z.string(),
+    mergeSourceSpreadSheetName: z.string(),
+    mergeSourceSheetName: z.string(),
+    createTimestamp: z.number(),
+    nextScheduledRunTimestamp: z.number().nullable(),
+    status: z.string(),
+    eventCounts: z.object({ toSendCount: z.number(), sentCount: z.number() }),
+    errorDetails: z.object({
+      error: z.string().nullable(),
+      errorDetails: z.string().nullable(),
+      recoverableErrorRetries: z.number(),
+      recoverableErrorLastRetryTimestamp: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'AddonScheduledCampaign' });
+export type AddonScheduledCampaign = z.infer<typeof addonScheduledCampaignSchema>;
+
+export const ADDRESSES_REQUIRED_MESSAGE = 'At least one email address is required.';
+
+/** Bounces or replies the add-on found in the sender's mailbox for one merge. */
+export const campaignAddressesBodySchema = z.object({
+  emails: z
+    .array(emailSchema, { error: ADDRESSES_REQUIRED_MESSAGE })
+    .min(1, { error: ADDRESSES_REQUIRED_MESSAGE })
+    .max(MAX_ADDRESSES_PER_REPORT, {
+      error: `At most ${MAX_ADDRESSES_PER_REPORT} email addresses can be reported at once.`,
+    }),
+});
+export type CampaignAddressesBody = z.infer<typeof campaignAddressesBodySchema>;
+
+export const campaignReportResponseSchema = z.object({
+  /** Events written: one per matching recipient of the merge. */
+  recorded: z.number().int(),
+  /** Bounces only: addresses that were new in the space's bounce list. */
+  updated: z.number().int().optional(),
+});
+export type CampaignReportResponse = z.infer<typeof campaignReportResponseSchema>;
