@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
 import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
@@ -53,6 +54,8 @@ export const FEATURE_GATE_FALLBACK = '/';
 
 export type SpaceRoutesProps = {
   prefix: string;
+  /** The space in the current user's list (the mail merges page reads its plan and counters). */
+  space: UserWorkspace;
   role: Role;
   navigation: SpaceNavigation;
   labels: SettingsGroupLabels;
@@ -63,7 +66,14 @@ export type SpaceRoutesProps = {
  * The routes under /{workspaceId}/{workspaceSlug} (spec 000 §2 "Space shell routes", spec 002
  * §2.1), rendered as descendant routes of the shell. Targets are absolute paths under the prefix.
  */
-export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestricted }: SpaceRoutesProps) {
+export function SpaceRoutes({
+  prefix,
+  space,
+  role,
+  navigation,
+  labels,
+  isUsersPageRestricted,
+}: SpaceRoutesProps) {
   const at = (path: string) => `${prefix}${path}`;
 
   if (navigation.disabled) {
@@ -85,7 +95,7 @@ export function SpaceRoutes({ prefix, role, navigation, labels, isUsersPageRestr
       <Route path="mail-merges/sent" element={gate(true, <MailMergesPage />)} />
       <Route path="mail-merges/sent/:campaignId" element={gate(true, <MailMergesPage />)} />
       <Route path="mail-merges/scheduled" element={gate(true, <MailMergesPage />)} />
-      <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage />)} />
+      <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage space={space} />)} />
       <Route path="bounces" element={gate(navigation.bounces, <BouncesPage />)} />
       <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />
       <Route path="templates" element={gate(true, <TemplatesPage />)} />

@@ -217,6 +217,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   const routes = (
     <SpaceRoutes
       prefix={prefix}
+      space={space}
       role={space.userRole}
       navigation={navigation}
       labels={labels}

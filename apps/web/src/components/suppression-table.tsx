@@ -1,0 +1,233 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import type { SortDirection } from '@mergedesk/domain/api/list-query';
+import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
+import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
+import { formatCappedTotal } from '@mergedesk/domain/format/numbers';
+import { formatLongDate } from '../lib/dates';
+import type { SuppressionListState } from '../lib/suppression-list-query';
+import { SortableTh } from './sortable-th';
+
+/** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
+export type DeleteBlock = string | null;
+
+export type SuppressionTableProps = {
+  /** Accessible name of the table, e.g. 'Unsubscriptions'. */
+  label: string;
+  items: readonly SuppressionItem[] | undefined;
+  total: number;
+  status: 'pending' | 'error' | 'success';
+  /** A new page or sort is loading while the previous rows stay on screen. */
+  isFetching: boolean;
+  onRetry: () => void;
+  state: SuppressionListState;
+  onSortChange: (sort: SuppressionListState['sort']) => void;
+  onPageChange: (page: number) => void;
+  /** Shows the Type column (shared across the space or personal). */
+  showType?: boolean;
+  deleteBlock: (item: SuppressionItem) => DeleteBlock;
+  onDelete: (item: SuppressionItem) => void;
+  empty: { title: string; description?: string };
+};
+
+const SKELETON_ROWS = 5;
+const TYPE_LABEL: Record<SuppressionItem['type'], string> = { WORKSPACE: 'Shared', PERSONAL: 'Personal' };
+
+/** Spec 002 §3: the date is lastUpdateTimestamp, falling back to createTimestamp. */
+const itemDate = (item: SuppressionItem): number => item.lastUpdateTimestamp || item.createTimestamp;
+
+/** The export of a list: the table's columns and texts (the domain's writer neutralises formulas). */
+export function suppressionCsvRows(
+  items: readonly SuppressionItem[],
+  withType: boolean,
+): [header: string[], rows: string[][]] {
+  const header = withType ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];
+  const rows = items.map((item) => {
+    const row = [item.emailAddress, formatLongDate(itemDate(item))];
+    return withType ? [...row, TYPE_LABEL[item.type]] : row;
+  });
+  return [header, rows];
+}
+
+/**
+ * The table of the unsubscription and bounce pages (spec 002 §2.3, §2.4): Email address, Date
+ * (sortable, aria-sort), optionally Type, and a Delete action per row; skeleton rows while the
+ * first page loads, the empty state, an error with a retry, then paging of PAGE_SIZE rows and the
+ * total (capped: '10.000+').
+ */
+export function SuppressionTable(props: SuppressionTableProps) {
+  const { label, items, total, status, isFetching, state, showType = false, empty } = props;
+
+  if (status === 'error') {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={GENERIC_ERROR_ALERT.title}
+        role="alert"
+      >
+        <Stack gap="xs" align="flex-start">
+          {GENERIC_ERROR_ALERT.description}
+          <Button size="xs" variant="light" color="red" onClick={props.onRetry} loading={isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (status === 'success' && items && items.length === 0) {
+    return (
+      <Stack gap={4} align="center" py="xl" ta="center">
+        <Text fw={600} size="lg">
+          {empty.title}
+        </Text>
+        {empty.description && (
+          <Text c="dimmed" size="sm">
+            {empty.description}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  const toggleSort = (key: SuppressionSortKey) => {
+    const direction: SortDirection =
+      state.sort.key === key
+        ? state.sort.direction === 'asc'
+          ? 'desc'
+          : 'asc'
+        : key === 'emailAddress'
+          ? 'asc'
+          : 'desc';
+    props.onSortChange({ key, direction });
+  };
+  const directionOf = (key: SuppressionSortKey) => (state.sort.key === key ? state.sort.direction : null);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={320}>
+        <Table aria-label={label} aria-busy={status === 'pending' || isFetching} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <SortableTh
+                label="Email address"
+                direction={directionOf('emailAddress')}
+                onSort={() => toggleSort('emailAddress')}
+              />
+              <SortableTh
+                label="Date"
+                direction={directionOf('lastUpdateTimestamp')}
+                onSort={() => toggleSort('lastUpdateTimestamp')}
+                w={180}
+              />
+              {showType && (
+                <Table.Th w={110} visibleFrom="xs">
+                  Type
+                </Table.Th>
+              )}
+              <Table.Th w={72} ta="center">
+                Delete
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status === 'pending' || !items
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <Table.Tr key={index} aria-hidden>
+                    <Table.Td>
+                      <Skeleton height={14} width="70%" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Skeleton height={14} />
+                    </Table.Td>
+                    {showType && (
+                      <Table.Td visibleFrom="xs">
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Skeleton height={24} width={24} mx="auto" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              : items.map((item) => {
+                  const blocked = props.deleteBlock(item);
+                  return (
+                    <Table.Tr key={item.emailAddress}>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{item.emailAddress}</Table.Td>
+                      <Table.Td>{formatLongDate(itemDate(item))}</Table.Td>
+                      {showType && (
+                        <Table.Td visibleFrom="xs">
+                          <Badge variant="light" color={item.type === 'WORKSPACE' ? 'blue' : 'gray'}>
+                            {TYPE_LABEL[item.type]}
+                          </Badge>
+                        </Table.Td>
+                      )}
+                      <Table.Td ta="center">
+                        <Tooltip label={blocked} disabled={!blocked} multiline maw={280} withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${item.emailAddress}`}
+                            // aria-disabled keeps it focusable, so keyboard users reach the tooltip
+                            aria-disabled={blocked ? true : undefined}
+                            data-disabled={blocked ? true : undefined}
+                            aria-description={blocked ?? undefined}
+                            onClick={blocked ? undefined : () => props.onDelete(item)}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {status === 'success' && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Total: {formatCappedTotal(total)}
+          </Text>
+          {pageCount > 1 && (
+            <Pagination
+              total={pageCount}
+              value={state.page}
+              onChange={props.onPageChange}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              aria-label="Pages"
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'First page',
+                  previous: 'Previous page',
+                  next: 'Next page',
+                  last: 'Last page',
+                }[control],
+              })}
+            />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

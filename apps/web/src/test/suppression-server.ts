@@ -1,0 +1,114 @@
+import { vi } from 'vitest';
+import type { Member } from '@mergedesk/domain/api/members';
+import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
+import { jsonResponse, requestUrl } from './fixtures';
+
+/** A member row of the owner lookup (spec 002 §7). */
+export const ownerMember = (memberEmail: string): Member => ({
+  userId: null,
+  userName: memberEmail,
+  memberEmail,
+  userRole: 'OWNER',
+  userPlan: 'PRO',
+  memberStatus: 'ACTIVE',
+  freeTrialEndTimestamp: null,
+  createTimestamp: 0,
+  isPersonal: false,
+  isUserInDomain: true,
+  isScheduledToBeDowngraded: false,
+});
+
+export type SuppressionServer = {
+  items: SuppressionItem[];
+  /** Overrides the reported total (e.g. the capped 10000). */
+  total?: number;
+  /** The `updated` count of the next add. */
+  updated?: number;
+  /** Status of every list request (e.g. 500), until cleared. */
+  listStatus?: number;
+  addStatus?: number;
+  deleteStatus?: number;
+  owner?: string;
+};
+
+/**
+ * A fetch stub answering the list, add and delete calls of one suppression list (spec 002 §7) and
+ * the owner lookup; `kind` is 'unsubscriptions' or 'bounces'. Deletes remove the row.
+ */
+export function serveSuppressions(
+  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  kind: 'unsubscriptions' | 'bounces',
+  server: SuppressionServer,
+) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && /^\/api\/workspaces\/[^/]+\/members$/.test(url.pathname)) {
+      return Promise.resolve(
+        jsonResponse(200, { items: server.owner ? [ownerMember(server.owner)] : [], total: 1 }),
+      );
+    }
+    if (method === 'GET' && url.pathname.endsWith(`/${kind}`)) {
+      if (server.listStatus) {
+        return Promise.resolve(
+          jsonResponse(server.listStatus, { code: 'INTERNAL', message: 'boom', errors: [] }),
+        );
+      }
+      const offset = Number(url.searchParams.get('limitOffset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      return Promise.resolve(
+        jsonResponse(200, {
+          items: server.items.slice(offset, offset + limit),
+          total: server.total ?? server.items.length,
+        }),
+      );
+    }
+    if (method === 'POST' && url.pathname.includes(`workspace-activation-add-${kind}`)) {
+      if (server.addStatus) {
+        return Promise.resolve(
+          jsonResponse(server.addStatus, { code: 'INTERNAL', message: 'boom', errors: [] }),
+        );
+      }
+      return Promise.resolve(jsonResponse(200, { updated: server.updated ?? 0 }));
+    }
+    if (method === 'DELETE' && url.pathname.includes(`workspace-activation-delete-${kind}`)) {
+      if (server.deleteStatus) {
+        return Promise.resolve(
+          jsonResponse(server.deleteStatus, { code: 'FORBIDDEN', message: 'Forbidden', errors: [] }),
+        );
+      }
+      const email = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+      server.items = server.items.filter((item) => item.emailAddress !== email);
+      return Promise.resolve(jsonResponse(200, {}));
+    }
+    return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: url.pathname, errors: [] }));
+  });
+}
+
+/** The calls made to paths containing `part`, as [method, URL, parsed body]. */
+export function callsTo(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, part: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({
+      method: init?.method ?? 'GET',
+      url: new URL(requestUrl(input), 'http://localhost'),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }))
+    .filter((call) => call.url.pathname.includes(part));
+}
+
+/** Captures CSV downloads: the file names and the text of each file. */
+export function captureCsvDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    },
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { names, texts: () => Promise.all(blobs.map((blob) => blob.text())) };
+}
