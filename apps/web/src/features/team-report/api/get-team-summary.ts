@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamSummary } from '@mergedesk/domain/api/team-report';
+import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/workspaces/{id}/team-report/summary (spec 002 §7 "Team report"); 403 when not allowed. */
+export const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promise<TeamSummary> =>
+  api.get<TeamSummary>('/workspaces/:workspaceId/team-report/summary', { params: { workspaceId }, signal });
+
+export const getTeamSummaryQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: ['team-report', workspaceId, 'summary'],
+    queryFn: ({ signal }) => getTeamSummary(workspaceId, signal),
+    staleTime: LIST_STALE_TIME_MS,
+  });
+
+export const useTeamSummary = (workspaceId: string) => useQuery(getTeamSummaryQueryOptions(workspaceId));

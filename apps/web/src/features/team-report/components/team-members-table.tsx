@@ -1,0 +1,159 @@
+import { Alert, Avatar, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import type { TeamMember, TeamReportSortKey } from '@mergedesk/domain/api/team-report';
+import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
+import { NO_TEAM_USERS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
+import { formatCappedTotal, formatNumber } from '@mergedesk/domain/format/numbers';
+import { initials } from '@mergedesk/domain/users/initials';
+import { SortableTh } from '../../../components/sortable-th';
+import {
+  lastEmailSentLabel,
+  TEAM_MEMBER_COLUMN_ORDER,
+  TEAM_MEMBER_COLUMNS,
+} from '../lib/team-member-columns';
+import type { TeamMembersState } from '../lib/team-members-query';
+
+const NUMERIC_COLUMNS: ReadonlySet<TeamReportSortKey> = new Set(['emailSentThisMonth', 'emailSentAllTime']);
+const SKELETON_ROWS = 5;
+
+export type TeamMembersTableProps = {
+  items: readonly TeamMember[] | undefined;
+  total: number;
+  status: 'pending' | 'error' | 'success';
+  /** A new page or sort is loading while the previous rows stay on screen. */
+  isFetching: boolean;
+  onRetry: () => void;
+  state: TeamMembersState;
+  onSort: (key: TeamReportSortKey) => void;
+  onPageChange: (page: number) => void;
+};
+
+/**
+ * The members of the team report (spec 002 §2.5, §3 "Team member"): avatar (picture, or the
+ * initials of up to two name words), name, e-mail, last e-mail sent, sent in the last 30 days and
+ * sent all time, every column sortable; skeleton rows while the first page loads, the empty state,
+ * an error with a retry, then paging of PAGE_SIZE rows.
+ */
+export function TeamMembersTable(props: TeamMembersTableProps) {
+  const { items, total, status, isFetching, state } = props;
+
+  if (status === 'error') {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={GENERIC_ERROR_ALERT.title}
+        role="alert"
+      >
+        <Stack gap="xs" align="flex-start">
+          {GENERIC_ERROR_ALERT.description}
+          <Button size="xs" variant="light" color="red" onClick={props.onRetry} loading={isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (status === 'success' && items && items.length === 0) {
+    return (
+      <Text fw={600} size="lg" ta="center" py="xl">
+        {NO_TEAM_USERS_EMPTY_STATE.title}
+      </Text>
+    );
+  }
+
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={720}>
+        <Table aria-label="Team members" aria-busy={status === 'pending' || isFetching} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {TEAM_MEMBER_COLUMN_ORDER.map((key) => (
+                <SortableTh
+                  key={key}
+                  label={TEAM_MEMBER_COLUMNS[key]}
+                  direction={state.sort.key === key ? state.sort.direction : null}
+                  onSort={() => props.onSort(key)}
+                  w={NUMERIC_COLUMNS.has(key) ? 150 : undefined}
+                />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status === 'pending' || !items
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <Table.Tr key={index} aria-hidden>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Skeleton height={32} circle />
+                        <Skeleton height={14} width="60%" />
+                      </Group>
+                    </Table.Td>
+                    {TEAM_MEMBER_COLUMN_ORDER.slice(1).map((key) => (
+                      <Table.Td key={key}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : items.map((member) => (
+                  <Table.Tr key={member.userId ?? member.userEmail}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar
+                          src={member.userProfilePictureUrl}
+                          alt=""
+                          radius="xl"
+                          size={32}
+                          color="indigo"
+                          aria-hidden
+                        >
+                          {initials(member.userName)}
+                        </Avatar>
+                        <Text size="sm">{member.userName}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{member.userEmail}</Table.Td>
+                    <Table.Td>{lastEmailSentLabel(member)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(member.emailSentThisMonth)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(member.emailSentAllTime)}</Table.Td>
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {status === 'success' && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Total: {formatCappedTotal(total)}
+          </Text>
+          {pageCount > 1 && (
+            <Pagination
+              total={pageCount}
+              value={state.page}
+              onChange={props.onPageChange}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              aria-label="Pages"
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'First page',
+                  previous: 'Previous page',
+                  next: 'Next page',
+                  last: 'Last page',
+                }[control],
+              })}
+            />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
