@@ -23,10 +23,12 @@ import { addonRoutes } from './modules/addon/addon.routes';
 import { createAccessTokenSigner } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
+import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
@@ -103,6 +105,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(bouncesRoutes, { prefix: '/api/v1', db });
   await app.register(addonRoutes, { prefix: '/api/addon', config, db });
   await app.register(trackingRoutes, { prefix: '/t', config, db });
+  await app.register(campaignsRoutes, { prefix: '/api/v1', db });
+  await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

@@ -19,6 +19,7 @@ import {
   type NewWorkspace,
 } from '../modules/workspaces/workspaces.repo';
 import type { Database, Executor } from './client';
+import { seedCampaigns } from './seed-campaigns';
 import { seedContent } from './seed-content';
 
 /**
@@ -316,6 +317,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
 
     await insertPromotions(tx, [...DEMO_PROMOTIONS]);
     await seedContent(tx, now, { users, spaces });
+    await seedCampaigns(tx, now, { users, spaces });
     return { users, spaces };
   });
 }

@@ -96,7 +96,7 @@ export function SpaceRoutes({
       <Route path="mail-merges/sent/:campaignId" element={gate(true, <MailMergesPage />)} />
       <Route path="mail-merges/scheduled" element={gate(true, <MailMergesPage />)} />
       <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage space={space} />)} />
-      <Route path="bounces" element={gate(navigation.bounces, <BouncesPage />)} />
+      <Route path="bounces" element={gate(navigation.bounces, <BouncesPage space={space} />)} />
       <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />
       <Route path="templates" element={gate(true, <TemplatesPage />)} />
       <Route

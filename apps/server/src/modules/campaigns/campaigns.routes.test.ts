@@ -1,0 +1,258 @@
+import {
+  CAMPAIGN_DATE_FILTER_MESSAGE,
+  CAMPAIGN_NOT_FOUND_MESSAGE,
+  CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE,
+  type SentCampaign,
+  type SentCampaignList,
+} from '@mergedesk/domain/api/campaigns';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema';
+import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../db/seed-campaigns';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+
+describe('campaigns API', () => {
+  const now = new Date();
+  let t: TestApp;
+  let demo: DemoSeedResult;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo({ now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const space = (name: string) => demo.spaces[name]!;
+  const token = async (email: string) => {
+    const existing = tokens.get(email);
+    if (existing) return existing;
+    const created = await t.signIn(email);
+    tokens.set(email, created);
+    return created;
+  };
+  const get = async (email: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(await token(email)), ...headers } });
+  const list = async (email: string, query: string) => get(email, `/api/v1/users/me/campaigns?${query}`);
+  const acme = () => `filterBy=workspaceId:${space('Acme Sales')}`;
+  const survey = async () => {
+    const body = (await list('olivia@acme.test', `${acme()},search:survey`)).json<SentCampaignList>();
+    const found = body.items.find((item) => item.sentMessageSubject === SURVEY_SUBJECT);
+    if (!found) throw new Error('no survey');
+    return found;
+  };
+
+  describe('GET /api/v1/users/me/campaigns', () => {
+    it("lists the space's merges of every sender, newest update first, without form notifications", async () => {
+      const response = await list('olivia@acme.test', `${acme()}&limit=200`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<SentCampaignList>();
+      expect(body.total).toBe(ACME_SALES_SENT_MERGES);
+      expect(body.items).toHaveLength(ACME_SALES_SENT_MERGES);
+      const updates = body.items.map((item) => item.lastUpdateTimestamp);
+      expect(updates).toEqual([...updates].sort((a, b) => b - a));
+      expect(new Set(body.items.map((item) => item.senderEmail))).toEqual(
+        new Set(['olivia@acme.test', 'adam@acme.test', 'mia@acme.test']),
+      );
+      expect(body.items.some((item) => item.spreadsheetName === 'Contact form (Responses)')).toBe(false);
+      expect(body.items.filter((item) => item.sentMessageSubject === null)).toHaveLength(1);
+      for (const item of body.items) {
+        expect(item.eventCounts.sentCount).toBeGreaterThanOrEqual(20);
+        expect(item.eventCounts.sentCount).toBeLessThanOrEqual(1500);
+      }
+    });
+
+    it('gives every member of the space the same list, with the X-ID-Token header or without it', async () => {
+      const response = await get('fred@acme.test', `/api/v1/users/me/campaigns?${acme()}&limit=5`, {
+        'x-id-token': 'Bearer some-id-token',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<SentCampaignList>().total).toBe(ACME_SALES_SENT_MERGES);
+    });
+
+    it('pages in SQL with limit and limitOffset', async () => {
+      const all = (await list('olivia@acme.test', `${acme()}&limit=20`)).json<SentCampaignList>();
+      const page = (
+        await list('olivia@acme.test', `${acme()}&limit=5&limitOffset=10`)
+      ).json<SentCampaignList>();
+      expect(page.total).toBe(ACME_SALES_SENT_MERGES);
+      expect(page.items.map((item) => item.campaignId)).toEqual(
+        all.items.slice(10, 15).map((item) => item.campaignId),
+      );
+    });
+
+    it('sorts by sheet name', async () => {
+      const body = (
+        await list('olivia@acme.test', `${acme()}&sortBy=sheetName:asc&limit=200`)
+      ).json<SentCampaignList>();
+      const names = body.items.map((item) => item.sheetName.toLowerCase());
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('searches subject, spreadsheet and sheet names, case-insensitively', async () => {
+      const bySubject = (
+        await list('olivia@acme.test', `${acme()},search:CUSTOMER SURVEY`)
+      ).json<SentCampaignList>();
+      expect(bySubject.items.map((item) => item.sentMessageSubject)).toContain(SURVEY_SUBJECT);
+      const bySheet = (
+        await list('olivia@acme.test', `${acme()},search:q3 customers`)
+      ).json<SentCampaignList>();
+      expect(bySheet.total).toBe(1);
+      const none = (await list('olivia@acme.test', `${acme()},search:100%_sure`)).json<SentCampaignList>();
+      expect(none).toEqual({ items: [], total: 0 });
+    });
+
+    it('filters on the last update between from and to (epoch ms, inclusive)', async () => {
+      const from = now.getTime() - 30 * 24 * 60 * 60 * 1000;
+      const body = (
+        await list('olivia@acme.test', `${acme()},from:${from},to:${now.getTime()}&limit=200`)
+      ).json<SentCampaignList>();
+      expect(body.total).toBeGreaterThanOrEqual(3);
+      expect(body.total).toBeLessThan(ACME_SALES_SENT_MERGES);
+      for (const item of body.items) {
+        expect(item.lastUpdateTimestamp).toBeGreaterThanOrEqual(from);
+        expect(item.lastUpdateTimestamp).toBeLessThanOrEqual(now.getTime());
+      }
+    });
+
+    it('answers 400 without a workspaceId filter', async () => {
+      const response = await list('olivia@acme.test', 'filterBy=search:x');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE,
+      });
+    });
+
+    it('answers 400 for unknown keys and bad dates', async () => {
+      const filter = await list('olivia@acme.test', `${acme()},userId:x`);
+      expect(filter.statusCode).toBe(400);
+      expect(filter.json()).toMatchObject({ message: "Unknown filter key 'userId'." });
+      const sort = await list('olivia@acme.test', `${acme()}&sortBy=sentCount:desc`);
+      expect(sort.statusCode).toBe(400);
+      expect(sort.json()).toMatchObject({ message: "Unknown sort key 'sentCount'." });
+      const date = await list('olivia@acme.test', `${acme()},from:yesterday`);
+      expect(date.statusCode).toBe(400);
+      expect(date.json()).toMatchObject({ message: CAMPAIGN_DATE_FILTER_MESSAGE });
+      const twice = await list('olivia@acme.test', `${acme()},workspaceId:${space('Acme Premium')}`);
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json()).toMatchObject({ message: "Filter 'workspaceId' may be given once." });
+    });
+
+    it("answers 404 for another space's list and 403 for a disabled member", async () => {
+      const other = await list('olivia@acme.test', `filterBy=workspaceId:${space('Legacy Team')}`);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ code: 'NOT_FOUND', message: SPACE_NOT_FOUND_MESSAGE });
+      const disabled = await list('dora@acme.test', acme());
+      expect(disabled.statusCode).toBe(403);
+    });
+
+    it('answers 401 without a token', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/users/me/campaigns?${acme()}` });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it("lists Gina's and Legacy Team's merges", async () => {
+      const gina = await list('gina@gmail.com', `filterBy=workspaceId:${space("Gina's space")}`);
+      expect(gina.json<SentCampaignList>().total).toBe(2);
+      const legacy = await list('leo@legacy.test', `filterBy=workspaceId:${space('Legacy Team')}`);
+      expect(legacy.json<SentCampaignList>().total).toBe(30);
+    });
+  });
+
+  describe('GET /api/v1/users/me/campaigns/{id}', () => {
+    it('answers one merge of a space the caller is in', async () => {
+      const expected = await survey();
+      const response = await get('mia@acme.test', `/api/v1/users/me/campaigns/${expected.campaignId}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<SentCampaign>()).toEqual(expected);
+    });
+
+    it("answers 404 for another space's merge, an unknown id and a form notification", async () => {
+      const { campaignId } = await survey();
+      const other = await get('leo@legacy.test', `/api/v1/users/me/campaigns/${campaignId}`);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ code: 'NOT_FOUND', message: CAMPAIGN_NOT_FOUND_MESSAGE });
+      const malformed = await get('olivia@acme.test', '/api/v1/users/me/campaigns/not-an-id');
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json()).toMatchObject({ message: CAMPAIGN_NOT_FOUND_MESSAGE });
+      const [form] = await t.db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.workspaceId, space('Acme Sales')), eq(campaigns.isFormNotification, true)));
+      const notification = await get('olivia@acme.test', `/api/v1/users/me/campaigns/${form!.id}`);
+      expect(notification.statusCode).toBe(404);
+    });
+  });
+
+  describe('poll results and responses', () => {
+    it('answers the poll results, most frequent first, adding up to the responses', async () => {
+      const { campaignId, eventCounts } = await survey();
+      const response = await get('olivia@acme.test', `/api/v1/users/me/campaigns/${campaignId}/pollResults`);
+      expect(response.statusCode).toBe(200);
+      const { items } = response.json<{ items: Array<{ info: string; count: number }> }>();
+      expect(items.map((item) => item.info)).toEqual(SURVEY_POLL.map((poll) => poll.info));
+      expect(items.reduce((sum, item) => sum + item.count, 0)).toBe(eventCounts.respondedCount);
+    });
+
+    it('answers the poll responses, newest first', async () => {
+      const { campaignId } = await survey();
+      const response = await get('adam@acme.test', `/api/v1/users/me/campaigns/${campaignId}/pollResponses`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        items: ['Satisfied', 'Neutral', 'Very satisfied', 'Satisfied', 'Very satisfied'].map((value) => ({
+          value,
+        })),
+      });
+    });
+
+    it('answers an empty list for a merge without a poll', async () => {
+      const body = (await list('olivia@acme.test', `${acme()}&limit=1`)).json<SentCampaignList>();
+      const response = await get(
+        'olivia@acme.test',
+        `/api/v1/users/me/campaigns/${body.items[0]!.campaignId}/pollResults`,
+      );
+      expect(response.json()).toEqual({ items: [] });
+    });
+
+    it("answers 404 for another space's poll", async () => {
+      const { campaignId } = await survey();
+      for (const path of ['pollResults', 'pollResponses']) {
+        const response = await get('gina@gmail.com', `/api/v1/users/me/campaigns/${campaignId}/${path}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ message: CAMPAIGN_NOT_FOUND_MESSAGE });
+      }
+    });
+  });
+
+  describe('GET /api/v1/users/me/workspaces/{id}/campaigns/count', () => {
+    const count = async (email: string, spaceName: string, query = '') =>
+      get(email, `/api/v1/users/me/workspaces/${space(spaceName)}/campaigns/count${query}`);
+
+    it("counts the caller's scheduled merges with isScheduled=true, else the space's sent merges", async () => {
+      expect((await count('olivia@acme.test', 'Acme Sales', '?isScheduled=true')).json()).toEqual({
+        campaignCount: 10,
+      });
+      expect((await count('adam@acme.test', 'Acme Sales', '?isScheduled=true')).json()).toEqual({
+        campaignCount: 1,
+      });
+      expect((await count('mia@acme.test', 'Acme Sales', '?isScheduled=true')).json()).toEqual({
+        campaignCount: 0,
+      });
+      expect((await count('mia@acme.test', 'Acme Sales')).json()).toEqual({
+        campaignCount: ACME_SALES_SENT_MERGES,
+      });
+    });
+
+    it('answers 404 for another space and 400 for a bad flag', async () => {
+      const other = await count('gina@gmail.com', 'Acme Sales', '?isScheduled=true');
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ message: SPACE_NOT_FOUND_MESSAGE });
+      expect((await count('olivia@acme.test', 'Acme Sales', '?isScheduled=yes')).statusCode).toBe(400);
+    });
+  });
+});

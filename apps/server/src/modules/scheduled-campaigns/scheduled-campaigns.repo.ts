@@ -1,0 +1,147 @@
+import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
+import {
+  SCHEDULED_CAMPAIGN_TOTAL_CAP,
+  type SCHEDULED_CAMPAIGN_FILTER_KEYS,
+  type SCHEDULED_CAMPAIGN_SORT_KEYS,
+} from '@mergedesk/domain/api/scheduled-campaigns';
+import type { ScheduledStatus } from '@mergedesk/domain/campaigns/scheduled-status';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { scheduledCampaigns } from '../../db/schema';
+
+type ScheduledSortKey = (typeof SCHEDULED_CAMPAIGN_SORT_KEYS)[number];
+
+export type ScheduledListQuery = Omit<
+  ParsedListQuery<(typeof SCHEDULED_CAMPAIGN_FILTER_KEYS)[number], ScheduledSortKey>,
+  'filters'
+> & { filters: { workspaceId: string; userId: string } };
+
+const scheduledColumns = {
+  id: scheduledCampaigns.id,
+  workspaceId: scheduledCampaigns.workspaceId,
+  userId: scheduledCampaigns.userId,
+  mergeSourceSheetKey: scheduledCampaigns.mergeSourceSheetKey,
+  spreadsheetName: scheduledCampaigns.spreadsheetName,
+  sheetName: scheduledCampaigns.sheetName,
+  status: scheduledCampaigns.status,
+  nextScheduledRunAt: scheduledCampaigns.nextScheduledRunAt,
+  toSendCount: scheduledCampaigns.toSendCount,
+  sentCount: scheduledCampaigns.sentCount,
+  error: scheduledCampaigns.error,
+  errorDetails: scheduledCampaigns.errorDetails,
+  recoverableErrorRetries: scheduledCampaigns.recoverableErrorRetries,
+  recoverableErrorLastRetryAt: scheduledCampaigns.recoverableErrorLastRetryAt,
+  createdAt: scheduledCampaigns.createdAt,
+};
+
+export type ScheduledCampaignRow = {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  mergeSourceSheetKey: string;
+  spreadsheetName: string;
+  sheetName: string;
+  status: ScheduledStatus;
+  nextScheduledRunAt: Date | null;
+  toSendCount: number;
+  sentCount: number;
+  error: string | null;
+  errorDetails: string | null;
+  recoverableErrorRetries: number;
+  recoverableErrorLastRetryAt: Date | null;
+  createdAt: Date;
+};
+
+const sortColumns: Record<ScheduledSortKey, SQL> = {
+  nextScheduledRunTimestamp: sql`${scheduledCampaigns.nextScheduledRunAt}`,
+  createTimestamp: sql`${scheduledCampaigns.createdAt}`,
+  mergeSourceSheetName: sql`lower(${scheduledCampaigns.sheetName})`,
+};
+
+function whereClause(filters: ScheduledListQuery['filters']): SQL | undefined {
+  return and(
+    eq(scheduledCampaigns.workspaceId, filters.workspaceId),
+    eq(scheduledCampaigns.userId, filters.userId),
+  );
+}
+
+/**
+ * The sender's scheduled merges in a space. Default order: the next run first; out-of-quota merges
+ * (no next run time) and failed ones after those, newest first.
+ */
+export async function listScheduledCampaigns(
+  db: Executor,
+  query: ScheduledListQuery,
+): Promise<{ rows: ScheduledCampaignRow[]; total: number }> {
+  const where = whereClause(query.filters);
+  const sort =
+    query.sort.length > 0
+      ? query.sort
+      : [{ key: 'nextScheduledRunTimestamp' as const, direction: 'asc' as const }];
+  const rowsQuery = db
+    .select(scheduledColumns)
+    .from(scheduledCampaigns)
+    .where(where)
+    .orderBy(
+      ...sort.map(({ key, direction }) =>
+        direction === 'desc'
+          ? sql`${sortColumns[key]} desc nulls last`
+          : sql`${sortColumns[key]} asc nulls last`,
+      ),
+      sql`${scheduledCampaigns.createdAt} desc`,
+      sql`${scheduledCampaigns.id} asc`,
+    )
+    .limit(query.limit)
+    .offset(query.offset);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(scheduledCampaigns)
+    .where(where)
+    .limit(SCHEDULED_CAMPAIGN_TOTAL_CAP)
+    .as('capped');
+  const [rows, [total]] = await Promise.all([rowsQuery, db.select({ value: count() }).from(capped)]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** A scheduled merge of `userId` by id; undefined when missing or someone else's. */
+export async function findOwnScheduledCampaign(
+  db: Executor,
+  id: string,
+  userId: string,
+): Promise<ScheduledCampaignRow | undefined> {
+  const [row] = await db
+    .select(scheduledColumns)
+    .from(scheduledCampaigns)
+    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)));
+  return row;
+}
+
+export async function countScheduledCampaigns(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(scheduledCampaigns)
+    .where(whereClause({ workspaceId, userId }));
+  return row?.value ?? 0;
+}
+
+/** Deletes the merge when it is still `userId`'s; true when a row was deleted. */
+export async function deleteOwnScheduledCampaign(db: Executor, id: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(scheduledCampaigns)
+    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .returning({ id: scheduledCampaigns.id });
+  return rows.length > 0;
+}
+
+export type NewScheduledCampaign = Omit<typeof scheduledCampaigns.$inferInsert, 'id' | 'updatedAt'>;
+
+export async function insertScheduledCampaigns(
+  db: Executor,
+  values: readonly NewScheduledCampaign[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(scheduledCampaigns).values([...values]);
+}

@@ -1,0 +1,71 @@
+import { listQuerySchema } from '@mergedesk/domain/api/list-query';
+import {
+  cancelScheduledCampaignParamsSchema,
+  cancelScheduledCampaignResponseSchema,
+  scheduledCampaignListSchema,
+  scheduledCampaignParamsSchema,
+  scheduledCampaignSchema,
+} from '@mergedesk/domain/api/scheduled-campaigns';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { userOf } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
+import {
+  cancelScheduledCampaign,
+  getScheduledCampaign,
+  getScheduledCampaigns,
+} from './scheduled-campaigns.service';
+
+const tags = ['scheduled campaigns'];
+
+/** Scheduled mail merges, under /api/v1 (spec 002 §2.2, §4.1, §7 "Campaigns"). */
+export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  app.get(
+    '/users/me/scheduled-campaigns',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "The caller's scheduled mail merges in a space: filterBy workspaceId (required); sortBy nextScheduledRunTimestamp/createTimestamp/mergeSourceSheetName",
+        querystring: listQuerySchema,
+        response: { 200: scheduledCampaignListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getScheduledCampaigns(db, userOf(request), request.query),
+  );
+
+  app.get(
+    '/users/me/scheduled-campaigns/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "One of the caller's scheduled mail merges",
+        params: scheduledCampaignParamsSchema,
+        response: { 200: scheduledCampaignSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getScheduledCampaign(db, userOf(request), request.params.id),
+  );
+
+  // The spec's path is camelCase here (scheduledCampaigns), unlike the list's (spec 002 §7).
+  app.delete(
+    '/users/me/scheduledCampaigns/:scheduledMergeId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Cancels (deletes) one of the caller's scheduled mail merges",
+        params: cancelScheduledCampaignParamsSchema,
+        response: { 200: cancelScheduledCampaignResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await cancelScheduledCampaign(db, userOf(request), request.params.scheduledMergeId);
+      return {};
+    },
+  );
+
+  done();
+};

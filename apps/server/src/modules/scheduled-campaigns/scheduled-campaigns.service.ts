@@ -1,0 +1,128 @@
+import { parseListQuery, type ListQuery } from '@mergedesk/domain/api/list-query';
+import {
+  SCHEDULED_CAMPAIGN_FILTER_KEYS,
+  SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
+  SCHEDULED_CAMPAIGN_SORT_KEYS,
+  type ScheduledCampaign,
+  type ScheduledCampaignList,
+} from '@mergedesk/domain/api/scheduled-campaigns';
+import { CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE } from '@mergedesk/domain/api/campaigns';
+import type { FieldError } from '@mergedesk/domain/errors/error-codes';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError, isAppError } from '../../lib/app-error';
+import { listQueryFailed, singleFilterValue } from '../campaigns/list-query-errors';
+import { insertUsageEvent } from '../events/events.repo';
+import type { UserRecord } from '../users/users.repo';
+import { requireMembership } from '../workspaces/membership';
+import {
+  deleteOwnScheduledCampaign,
+  findOwnScheduledCampaign,
+  listScheduledCampaigns,
+  type ScheduledCampaignRow,
+  type ScheduledListQuery,
+} from './scheduled-campaigns.repo';
+
+/** Spec 002 §7 "Other": usage event logged when a scheduled merge is cancelled. */
+export const CANCELLED_SCHEDULED_MERGE_EVENT = 'cancelled scheduled merge';
+
+const uuidSchema = z.uuid();
+
+/**
+ * GET /api/v1/users/me/scheduled-campaigns (spec 002 §2.2, §7). A scheduled merge belongs to its
+ * sender (it sends from their Gmail draft and quota), so the list holds the caller's own merges in
+ * the space.
+ */
+export async function getScheduledCampaigns(
+  db: Database,
+  caller: UserRecord,
+  query: ListQuery,
+): Promise<ScheduledCampaignList> {
+  const parsed = parseListQuery(query, {
+    filterKeys: SCHEDULED_CAMPAIGN_FILTER_KEYS,
+    sortKeys: SCHEDULED_CAMPAIGN_SORT_KEYS,
+  });
+  if (!parsed.ok) throw listQueryFailed(parsed.issues);
+  const { filters, ...rest } = parsed.value;
+  const issues: FieldError[] = [];
+  const workspaceId = singleFilterValue('workspaceId', filters.workspaceId, issues);
+  if (issues.length > 0) throw listQueryFailed(issues);
+  if (workspaceId === undefined) {
+    throw listQueryFailed([{ field: 'filterBy', message: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE }]);
+  }
+  const membership = await requireMembership(db, caller.id, workspaceId);
+  const listQuery: ScheduledListQuery = {
+    ...rest,
+    filters: { workspaceId: membership.workspace.id, userId: caller.id },
+  };
+  const { rows, total } = await listScheduledCampaigns(db, listQuery);
+  return { items: rows.map(toScheduledCampaign), total };
+}
+
+/** GET /api/v1/users/me/scheduled-campaigns/{id}: the caller's own merge, else 404. */
+export async function getScheduledCampaign(
+  db: Database,
+  caller: UserRecord,
+  id: string,
+): Promise<ScheduledCampaign> {
+  return toScheduledCampaign(await requireOwnScheduledCampaign(db, caller, id));
+}
+
+/**
+ * DELETE /api/v1/users/me/scheduledCampaigns/{scheduledMergeId} (spec 002 §4.1 "Cancel"): deletes the
+ * caller's own merge (the scheduler no longer finds it) and logs the usage event of §7 "Other".
+ * Another user's merge is answered 404 and left untouched.
+ */
+export async function cancelScheduledCampaign(db: Database, caller: UserRecord, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const merge = await requireOwnScheduledCampaign(tx, caller, id);
+    if (!(await deleteOwnScheduledCampaign(tx, merge.id, caller.id))) throw scheduledNotFound();
+    await insertUsageEvent(tx, {
+      userId: caller.id,
+      eventType: CANCELLED_SCHEDULED_MERGE_EVENT,
+      payload: { workspaceId: merge.workspaceId, scheduledMergeId: merge.id, status: merge.status },
+    });
+  });
+}
+
+async function requireOwnScheduledCampaign(
+  db: Parameters<typeof findOwnScheduledCampaign>[0],
+  caller: UserRecord,
+  id: string,
+): Promise<ScheduledCampaignRow> {
+  const merge = uuidSchema.safeParse(id).success
+    ? await findOwnScheduledCampaign(db, id, caller.id)
+    : undefined;
+  if (!merge) throw scheduledNotFound();
+  try {
+    // A sender who has left the space no longer sees its merges.
+    await requireMembership(db, caller.id, merge.workspaceId);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw scheduledNotFound();
+    throw error;
+  }
+  return merge;
+}
+
+function scheduledNotFound(): AppError {
+  return new AppError('NOT_FOUND', SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE);
+}
+
+function toScheduledCampaign(row: ScheduledCampaignRow): ScheduledCampaign {
+  return {
+    id: row.id,
+    mergeSourceSheetKey: row.mergeSourceSheetKey,
+    mergeSourceSpreadSheetName: row.spreadsheetName,
+    mergeSourceSheetName: row.sheetName,
+    createTimestamp: row.createdAt.getTime(),
+    nextScheduledRunTimestamp: row.nextScheduledRunAt?.getTime() ?? null,
+    eventCounts: { toSendCount: row.toSendCount, sentCount: row.sentCount },
+    status: row.status,
+    errorDetails: {
+      error: row.error,
+      errorDetails: row.errorDetails,
+      recoverableErrorRetries: row.recoverableErrorRetries,
+      recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
+    },
+  };
+}
