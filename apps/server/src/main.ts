@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config';
 import { createDatabase, runMigrations } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { hasNoUsers, seedDemo } from './db/seed';
+import { startEventAggregation } from './jobs/aggregate-events';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -17,7 +18,8 @@ export type RunningServer = {
 
 /**
  * Starts the whole server: PostgreSQL (DATABASE_URL, or an embedded one under DATA_DIR),
- * migrations, the demo seed when asked for and the database is empty, then the HTTP API.
+ * migrations, the demo seed when asked for and the database is empty, then the HTTP API and the
+ * event aggregation job.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const embedded =
@@ -33,10 +35,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp(config, { db, pool });
     if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
     const url = await app.listen({ host: config.HOST, port: config.PORT });
+    const aggregation = startEventAggregation({
+      db,
+      intervalMs: config.AGGREGATION_INTERVAL_MS,
+      log: app.log,
+    });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         await app.close();
+        await aggregation.stop();
         await pool.end();
         await embedded?.stop();
       })());

@@ -1,0 +1,169 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignEvents, campaignRecipients, campaigns, pollResponses, pollResults } from '../db/schema';
+import type { DemoSeedResult } from '../db/seed';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { aggregateEventsOnce, startEventAggregation } from './aggregate-events';
+
+describe('event aggregation job', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const drain = async () => {
+    for (;;) {
+      const result = await aggregateEventsOnce(t.db, 1000);
+      if (result.events === 0 && result.pollResponses === 0) return;
+    }
+  };
+
+  const newCampaign = async (recipientCount: number) => {
+    const [campaign] = await t.db
+      .insert(campaigns)
+      .values({
+        workspaceId: demo.spaces['Acme Sales']!,
+        mergeSourceSheetKey: 'a-1',
+        sentCount: recipientCount,
+      })
+      .returning({ id: campaigns.id });
+    const recipients = await t.db
+      .insert(campaignRecipients)
+      .values(
+        Array.from({ length: recipientCount }, (_, index) => ({
+          campaignId: campaign!.id,
+          email: `r${index}@example.com`,
+          trackingToken: `${campaign!.id}-${index}`,
+          sentAt: new Date(),
+        })),
+      )
+      .returning({ id: campaignRecipients.id });
+    return { id: campaign!.id, recipients: recipients.map((recipient) => recipient.id) };
+  };
+
+  const countersOf = async (id: string) => {
+    const [row] = await t.db
+      .select({
+        sent: campaigns.sentCount,
+        opened: campaigns.openedCount,
+        clicked: campaigns.clickedCount,
+        bounced: campaigns.bouncedCount,
+        unsubscribed: campaigns.unsubscribedCount,
+        responded: campaigns.respondedCount,
+      })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    return row;
+  };
+
+  it('counts distinct recipients’ first events, marks them aggregated, and is idempotent', async () => {
+    await drain();
+    const campaign = await newCampaign(4);
+    const [r0, r1, r2, r3] = campaign.recipients as [string, string, string, string];
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+    await t.db.insert(campaignEvents).values([
+      // r0 opens three times, then clicks twice.
+      { campaignId: campaign.id, recipientId: r0, type: 'opened', occurredAt: at(5) },
+      { campaignId: campaign.id, recipientId: r0, type: 'opened', occurredAt: at(1) },
+      { campaignId: campaign.id, recipientId: r0, type: 'opened', occurredAt: at(9) },
+      { campaignId: campaign.id, recipientId: r0, type: 'clicked', occurredAt: at(10) },
+      { campaignId: campaign.id, recipientId: r0, type: 'clicked', occurredAt: at(11) },
+      // r1 clicks with images blocked: a click is an open too.
+      { campaignId: campaign.id, recipientId: r1, type: 'clicked', occurredAt: at(3) },
+      { campaignId: campaign.id, recipientId: r2, type: 'bounced', occurredAt: at(2) },
+      { campaignId: campaign.id, recipientId: r3, type: 'unsubscribed', occurredAt: at(4) },
+      { campaignId: campaign.id, recipientId: r3, type: 'responded', occurredAt: at(4) },
+      { campaignId: campaign.id, recipientId: null, type: 'opened', occurredAt: at(4) },
+    ]);
+
+    await drain();
+    expect(await countersOf(campaign.id)).toEqual({
+      sent: 4,
+      opened: 2,
+      clicked: 2,
+      bounced: 1,
+      unsubscribed: 1,
+      responded: 1,
+    });
+    const [first] = await t.db
+      .select({ opened: campaignRecipients.firstOpenedAt, clicked: campaignRecipients.firstClickedAt })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.id, r0));
+    expect(first).toEqual({ opened: at(1), clicked: at(10) });
+    const left = await t.db
+      .select({ id: campaignEvents.id })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.aggregated, false));
+    expect(left).toEqual([]);
+
+    // A second run changes nothing; a repeated open later does not count again.
+    await drain();
+    await t.db
+      .insert(campaignEvents)
+      .values({ campaignId: campaign.id, recipientId: r0, type: 'opened', occurredAt: at(30) });
+    await drain();
+    expect(await countersOf(campaign.id)).toMatchObject({ opened: 2, clicked: 2 });
+  });
+
+  it('gives the same counters when several runs aggregate at once', async () => {
+    await drain();
+    const campaign = await newCampaign(50);
+    await t.db.insert(campaignEvents).values(
+      campaign.recipients.flatMap((recipientId, index) =>
+        Array.from({ length: index % 3 === 0 ? 0 : 4 }, (_, hit) => ({
+          campaignId: campaign.id,
+          recipientId,
+          type: hit % 2 === 0 ? ('opened' as const) : ('clicked' as const),
+        })),
+      ),
+    );
+    const opened = campaign.recipients.filter((_, index) => index % 3 !== 0).length;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const result = await aggregateEventsOnce(t.db, 7);
+          if (result.events === 0) return;
+        }
+      }),
+    );
+    expect(await countersOf(campaign.id)).toMatchObject({ opened, clicked: opened });
+  });
+
+  it('counts new poll responses into poll results', async () => {
+    await drain();
+    const campaign = await newCampaign(1);
+    await t.db.insert(pollResponses).values([
+      { campaignId: campaign.id, value: 'Yes', aggregated: false },
+      { campaignId: campaign.id, value: 'Yes', aggregated: false },
+      { campaignId: campaign.id, value: 'No', aggregated: false },
+    ]);
+    await drain();
+    await t.db.insert(pollResponses).values({ campaignId: campaign.id, value: 'Yes', aggregated: false });
+    await drain();
+    const results = await t.db
+      .select({ info: pollResults.info, count: pollResults.count })
+      .from(pollResults)
+      .where(inArray(pollResults.campaignId, [campaign.id]))
+      .orderBy(pollResults.info);
+    expect(results).toEqual([
+      { info: 'No', count: 1 },
+      { info: 'Yes', count: 3 },
+    ]);
+  });
+
+  it('polls on its own and stops cleanly', async () => {
+    const campaign = await newCampaign(1);
+    const aggregator = startEventAggregation({ db: t.db, intervalMs: 10, log: { error: () => undefined } });
+    await t.db
+      .insert(campaignEvents)
+      .values({ campaignId: campaign.id, recipientId: campaign.recipients[0]!, type: 'opened' });
+    await expect.poll(async () => (await countersOf(campaign.id))?.opened, { timeout: 5000 }).toBe(1);
+    await aggregator.stop();
+  });
+});

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+
+/**
+ * Folds new tracking events into the campaign counters (ARCHITECTURE.md "Scale": the hot path only
+ * appends events; counters are a job's). pg-boss needs Node 22, so this is a small poller over the
+ * events' own queue: the partial index of unaggregated events.
+ *
+ * Each run, in one transaction: picks up to `batchSize` unaggregated events (`for update skip
+ * locked`, so several processes can run it at once without taking the same events), sets each
+ * recipient's first open / click / bounce / unsubscription / response where it is still null, adds
+ * those transitions (distinct recipients, never repeated hits) to the campaigns' counters, counts
+ * new poll responses into poll_results, and flags everything it read. Rows are locked in id order
+ * (recipients, then campaigns) so concurrent runs cannot deadlock.
+ */
+
+/** Per event type: the recipient's first-time column and the campaign counter it feeds. */
+const FIRSTS = {
+  sent: { at: 'sent_at', count: 'sent_count' },
+  opened: { at: 'first_opened_at', count: 'opened_count' },
+  clicked: { at: 'first_clicked_at', count: 'clicked_count' },
+  bounced: { at: 'bounced_at', count: 'bounced_count' },
+  unsubscribed: { at: 'unsubscribed_at', count: 'unsubscribed_count' },
+  responded: { at: 'responded_at', count: 'responded_count' },
+} as const;
+
+type EventType = keyof typeof FIRSTS;
+
+export type AggregationResult = { events: number; pollResponses: number };
+
+type PickedEvent = { campaign_id: string; recipient_id: string | null; type: EventType; occurred_at: string };
+
+export async function aggregateEventsOnce(db: Database, batchSize = 5000): Promise<AggregationResult> {
+  return db.transaction(async (tx) => {
+    const picked = await tx.execute<PickedEvent>(sql`
+      with picked as (
+        select id from campaign_events
+        where not aggregated
+        order by id
+        limit ${batchSize}
+        for update skip locked
+      )
+      update campaign_events e set aggregated = true
+      from picked where e.id = picked.id
+      returning e.campaign_id, e.recipient_id, e.type, e.occurred_at
+    `);
+    const pollResponses = await aggregatePollResponses(tx, batchSize);
+    if (picked.rows.length > 0) await applyEvents(tx, picked.rows);
+    return { events: picked.rows.length, pollResponses };
+  });
+}
+
+async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
+  // The earliest occurrence per recipient and type in this batch. A click also counts as an open
+  // when no open was seen (the pixel is often blocked), as mail tools usually count it.
+  const firsts = new Map<string, Partial<Record<EventType, string>>>();
+  const note = (recipientId: string, type: EventType, at: string) => {
+    const seen = firsts.get(recipientId) ?? {};
+    const known = seen[type];
+    if (known === undefined || at < known) seen[type] = at;
+    firsts.set(recipientId, seen);
+  };
+  for (const event of events) {
+    if (event.recipient_id === null || !(event.type in FIRSTS)) continue;
+    const at = new Date(event.occurred_at).toISOString();
+    note(event.recipient_id, event.type, at);
+    if (event.type === 'clicked') note(event.recipient_id, 'opened', at);
+  }
+  if (firsts.size === 0) return;
+
+  // Recipients in id order, so concurrent runs lock in the same order.
+  const ids = JSON.stringify([...firsts.keys()]);
+  const locked = await tx.execute<{ id: string; campaign_id: string } & Record<string, string | null>>(sql`
+    select id, campaign_id, ${sql.join(
+      Object.values(FIRSTS).map(({ at }) => sql.identifier(at)),
+      sql`, `,
+    )}
+    from campaign_recipients
+    where id in (select value::uuid from json_array_elements_text(${ids}::json))
+    order by id
+    for update
+  `);
+
+  // Only first times count: a recipient opening twice is one open.
+  const recipientUpdates: Record<string, string | null>[] = [];
+  const campaignCounts = new Map<string, Record<EventType, number>>();
+  for (const recipient of locked.rows) {
+    const seen = firsts.get(recipient.id) ?? {};
+    const update: Record<string, string | null> = { id: recipient.id };
+    let changed = false;
+    for (const [type, { at }] of Object.entries(FIRSTS) as [EventType, (typeof FIRSTS)[EventType]][]) {
+      const first = seen[type];
+      if (first === undefined || recipient[at] !== null) continue;
+      update[at] = first;
+      changed = true;
+      const counts = campaignCounts.get(recipient.campaign_id) ?? emptyCounts();
+      counts[type] += 1;
+      campaignCounts.set(recipient.campaign_id, counts);
+    }
+    if (changed) recipientUpdates.push(update);
+  }
+  if (recipientUpdates.length === 0) return;
+
+  const columns = Object.values(FIRSTS).map(({ at }) => at);
+  await tx.execute(sql`
+    update campaign_recipients r set ${sql.join(
+      columns.map(
+        (column) =>
+          sql`${sql.identifier(column)} = coalesce(r.${sql.identifier(column)}, v.${sql.identifier(column)})`,
+      ),
+      sql`, `,
+    )}
+    from json_to_recordset(${JSON.stringify(recipientUpdates)}::json)
+      as v(id uuid, ${sql.join(
+        columns.map((column) => sql`${sql.identifier(column)} timestamptz`),
+        sql`, `,
+      )})
+    where r.id = v.id
+  `);
+
+  const campaignRows = [...campaignCounts]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, counts]) => ({ id, ...counts }));
+  await tx.execute(sql`
+    select id from campaigns
+    where id in (select value::uuid from json_array_elements_text(${JSON.stringify(campaignRows.map((row) => row.id))}::json))
+    order by id
+    for update
+  `);
+  const types = Object.keys(FIRSTS) as EventType[];
+  await tx.execute(sql`
+    update campaigns c set ${sql.join(
+      types.map(
+        (type) =>
+          sql`${sql.identifier(FIRSTS[type].count)} = c.${sql.identifier(FIRSTS[type].count)} + v.${sql.identifier(type)}`,
+      ),
+      sql`, `,
+    )}
+    from json_to_recordset(${JSON.stringify(campaignRows)}::json)
+      as v(id uuid, ${sql.join(
+        types.map((type) => sql`${sql.identifier(type)} int`),
+        sql`, `,
+      )})
+    where c.id = v.id
+  `);
+}
+
+function emptyCounts(): Record<EventType, number> {
+  return { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 };
+}
+
+/** New form/poll answers (tracking writes them with aggregated = false) → poll_results counts. */
+async function aggregatePollResponses(tx: Executor, batchSize: number): Promise<number> {
+  const result = await tx.execute<{ responses: number }>(sql`
+    with picked as (
+      select id from poll_responses where not aggregated order by id limit ${batchSize} for update skip locked
+    ),
+    marked as (
+      update poll_responses p set aggregated = true from picked where p.id = picked.id
+      returning p.campaign_id, p.value
+    ),
+    grouped as (
+      select campaign_id, value as info, count(*)::int as n from marked group by campaign_id, value
+    ),
+    upserted as (
+      insert into poll_results (campaign_id, info, count)
+      select campaign_id, info, n from grouped order by campaign_id, info
+      on conflict (campaign_id, info) do update set count = poll_results.count + excluded.count
+      returning 1
+    )
+    select (select count(*)::int from marked) as responses
+  `);
+  return result.rows[0]?.responses ?? 0;
+}
+
+export type EventAggregator = {
+  /** Runs until no unaggregated event is left (or the batch came back short). */
+  runOnce: () => Promise<AggregationResult>;
+  /** Stops polling and waits for the run in progress. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the poller: a run every `intervalMs`, at once again while runs come back full. Errors are
+ * logged and retried at the next tick (a deadlock or a lost connection loses nothing: the events
+ * stay unaggregated).
+ */
+export function startEventAggregation(options: {
+  db: Database;
+  intervalMs: number;
+  batchSize?: number;
+  log: { error: (object: unknown, message: string) => void };
+}): EventAggregator {
+  const batchSize = options.batchSize ?? 5000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<AggregationResult> | undefined;
+
+  const drain = async (): Promise<AggregationResult> => {
+    const total: AggregationResult = { events: 0, pollResponses: 0 };
+    for (;;) {
+      const result = await aggregateEventsOnce(options.db, batchSize);
+      total.events += result.events;
+      total.pollResponses += result.pollResponses;
+      if (stopped || (result.events < batchSize && result.pollResponses < batchSize)) return total;
+    }
+  };
+  const runOnce = () => (running ??= drain().finally(() => (running = undefined)));
+  const tick = () => {
+    runOnce()
+      .catch((error: unknown) => options.log.error({ err: error }, 'event aggregation failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs);
+      });
+  };
+  timer = setTimeout(tick, options.intervalMs);
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
