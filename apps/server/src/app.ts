@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
+import { teamReportRoutes } from './modules/team-report/team-report.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(trackingRoutes, { prefix: '/t', config, db });
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
+  await app.register(teamReportRoutes, { prefix: '/api', db });
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

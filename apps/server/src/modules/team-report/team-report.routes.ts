@@ -1,0 +1,48 @@
+import { listQuerySchema } from '@mergedesk/domain/api/list-query';
+import {
+  teamMemberListSchema,
+  teamReportParamsSchema,
+  teamSummarySchema,
+} from '@mergedesk/domain/api/team-report';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { userOf } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
+import { getTeamMembers, getTeamSummary } from './team-report.service';
+
+const tags = ['team report'];
+
+/** Team report of a space, under /api (spec 002 §2.5, §7 "Team report"). */
+export const teamReportRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  app.get(
+    '/workspaces/:id/team-report/members',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Members with their sending figures (emailSentThisMonth = last 30 days): filterBy memberStatus, search; sortBy userName/userEmail/lastEmailSentTimestamp/emailSentThisMonth/emailSentAllTime',
+        params: teamReportParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: teamMemberListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getTeamMembers(db, userOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/workspaces/:id/team-report/summary',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Active users and e-mails sent in the space, all time and in the last 30 days',
+        params: teamReportParamsSchema,
+        response: { 200: teamSummarySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getTeamSummary(db, userOf(request), request.params.id),
+  );
+
+  done();
+};
