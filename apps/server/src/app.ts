@@ -19,6 +19,7 @@ import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
 import { registerErrorHandlers } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
+import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
 import { createAccessTokenSigner } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -30,6 +31,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
 import { teamReportRoutes } from './modules/team-report/team-report.routes';
+import { devMailboxRoutes } from './modules/templates/dev-mailbox.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
@@ -109,6 +112,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
+  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail: createMailAdapter(config) });
+  // The local mailbox page (drafts of MAIL_ADAPTER=local) exists outside production only.
+  if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

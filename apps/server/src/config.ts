@@ -41,6 +41,11 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Where template drafts go: 'gmail' (the Gmail API) or 'local' (the development mailbox at
+   * /dev/mailbox). Unset: gmail in production, local elsewhere.
+   */
+  MAIL_ADAPTER: z.enum(['local', 'gmail']).optional(),
+  /**
    * Trust X-Forwarded-* from a reverse proxy / load balancer, so that the client address (rate
    * limits, logs) is the caller's and not the proxy's. Set it when the server runs behind one.
    */

@@ -1,0 +1,14 @@
+import type { UserRecord } from '../modules/users/users.repo';
+
+/** A draft to put into the user's mailbox. */
+export type DraftContent = { subject: string; html: string };
+
+/**
+ * Where drafts are written (ARCHITECTURE.md "email"): Gmail in production, a local mailbox in
+ * development and tests. Implementations throw a plain Error when the provider fails; an AppError
+ * (e.g. a missing authorization) is passed through to the caller as is.
+ */
+export type MailAdapter = {
+  readonly kind: 'gmail' | 'local';
+  createDraft(user: UserRecord, draft: DraftContent): Promise<{ messageId: string }>;
+};

@@ -1,0 +1,211 @@
+import {
+  DRAFT_CREATION_FAILED_MESSAGE,
+  DRAFT_MISSING_AUTHORIZATION_MESSAGE,
+  DRAFT_OTHER_USER_MESSAGE,
+  GMAIL_COMPOSE_SCOPE,
+  MISSING_AUTHORIZATION_REASON,
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  type TemplateList,
+} from '@mergedesk/domain/api/templates';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drafts, sessions } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { AppError } from '../../lib/app-error';
+import type { MailAdapter } from '../../mail/mail-adapter';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { findUserByEmail } from '../users/users.repo';
+import { createDraftFromTemplate } from './templates.service';
+
+describe('templates API', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A session as after the compose consent of spec 002 §4.5. */
+  const signInWithCompose = async (email: string) => {
+    const token = await t.signIn(email);
+    await t.db
+      .update(sessions)
+      .set({ scopes: `openid email profile ${GMAIL_COMPOSE_SCOPE}` })
+      .where(eq(sessions.email, email));
+    return token;
+  };
+  const templates = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/templates',
+        headers: bearer(await t.signIn('mia@acme.test')),
+      })
+    ).json<TemplateList>().items;
+  const createDraft = (token: string, userId: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${userId}/drafts`,
+      headers: bearer(token),
+      payload: body,
+    });
+
+  describe('GET /api/v1/templates', () => {
+    it('answers the 12 gallery templates sorted by order', async () => {
+      const items = await templates();
+      expect(items).toHaveLength(12);
+      const orders = items.map((item) => item.order);
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+      expect(Object.keys(items[0]!).sort()).toEqual(['id', 'order', 'preview', 'subject', 'thumbnail']);
+    });
+
+    it('answers 401 without a token', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/templates' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/v1/users/{userId}/drafts', () => {
+    it('creates the draft in the local mailbox and records its message id for the template', async () => {
+      const [template] = await templates();
+      const userId = demo.users['adam@acme.test']!;
+      const token = await signInWithCompose('adam@acme.test');
+      const response = await createDraft(token, userId, { fromTemplate: template!.id, source: 'GALLERY' });
+      expect(response.statusCode).toBe(200);
+      const { messageId } = response.json<{ messageId: string }>();
+      expect(messageId).toMatch(/^local-[0-9a-f]{32}$/);
+      const rows = await t.db
+        .select({ templateId: drafts.templateId, messageId: drafts.messageId })
+        .from(drafts)
+        .where(eq(drafts.userId, userId));
+      expect(rows).toEqual([{ templateId: template!.id, messageId }]);
+
+      const mailbox = await t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: bearer(token) });
+      expect(mailbox.statusCode).toBe(200);
+      expect(mailbox.headers['content-type']).toContain('text/html');
+      expect(mailbox.body).toContain(messageId);
+      expect(mailbox.body).toContain('Local mailbox of adam@acme.test');
+    });
+
+    it('shows a person only their own drafts in the local mailbox', async () => {
+      const mailbox = await t.app.inject({
+        method: 'GET',
+        url: '/dev/mailbox',
+        headers: bearer(await t.signIn('olivia@acme.test')),
+      });
+      expect(mailbox.statusCode).toBe(200);
+      expect(mailbox.body).toContain('No drafts yet.');
+      expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(401);
+    });
+
+    it('answers 403 missing_authorization without the Gmail compose scope', async () => {
+      const [template] = await templates();
+      const response = await createDraft(await t.signIn('mia@acme.test'), demo.users['mia@acme.test']!, {
+        fromTemplate: template!.id,
+        source: 'GALLERY',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        errors: [],
+        code: 'FORBIDDEN',
+        message: DRAFT_MISSING_AUTHORIZATION_MESSAGE,
+        reason: MISSING_AUTHORIZATION_REASON,
+      });
+    });
+
+    it("answers 403 for another user's mailbox", async () => {
+      const [template] = await templates();
+      const response = await createDraft(
+        await signInWithCompose('mia@acme.test'),
+        demo.users['olivia@acme.test']!,
+        {
+          fromTemplate: template!.id,
+          source: 'GALLERY',
+        },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: DRAFT_OTHER_USER_MESSAGE });
+    });
+
+    it('answers 404 for an unknown template and 400 for a bad body', async () => {
+      const token = await signInWithCompose('mia@acme.test');
+      const userId = demo.users['mia@acme.test']!;
+      const unknown = await createDraft(token, userId, {
+        fromTemplate: '00000000-0000-4000-8000-000000000000',
+        source: 'GALLERY',
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: TEMPLATE_NOT_FOUND_MESSAGE });
+      const [template] = await templates();
+      const source = await createDraft(token, userId, { fromTemplate: template!.id, source: 'OTHER' });
+      expect(source.statusCode).toBe(400);
+      const missing = await createDraft(token, userId, { source: 'GALLERY' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
+    it("answers 503 'Gmail draft could not be created' when the mail provider fails", async () => {
+      const [template] = await templates();
+      const caller = (await findUserByEmail(t.db, 'mia@acme.test'))!;
+      await signInWithCompose('mia@acme.test');
+      const [session] = await t.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.email, 'mia@acme.test'));
+      const failing: MailAdapter = {
+        kind: 'gmail',
+        createDraft: () => Promise.reject(new Error('Gmail answered 500')),
+      };
+      const attempt = createDraftFromTemplate(
+        t.db,
+        failing,
+        caller,
+        { sessionId: session!.id, email: caller.email },
+        'me',
+        {
+          fromTemplate: template!.id,
+          source: 'GALLERY',
+        },
+      );
+      await expect(attempt).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: DRAFT_CREATION_FAILED_MESSAGE,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(AppError);
+    });
+  });
+});
+
+describe('templates API with MAIL_ADAPTER=gmail', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('asks for the compose permission while no Google access token is stored', async () => {
+    const token = await t.signIn('olivia@acme.test');
+    await t.db
+      .update(sessions)
+      .set({ scopes: GMAIL_COMPOSE_SCOPE })
+      .where(eq(sessions.email, 'olivia@acme.test'));
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/templates', headers: bearer(token) });
+    const [template] = list.json<TemplateList>().items;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${demo.users['olivia@acme.test']}/drafts`,
+      headers: bearer(token),
+      payload: { fromTemplate: template!.id, source: 'GALLERY' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ reason: MISSING_AUTHORIZATION_REASON });
+  });
+});
