@@ -28,7 +28,7 @@ const tags = ['campaigns'];
  * Spec 002 §7 sends an X-ID-Token header (a bearer id token) with the campaign calls. The bearer
  * access token already identifies the caller, so the header is accepted, documented and ignored.
  */
-const idTokenHeaders = z.object({ 'x-id-token': z.string().optional() });
+const idTokenHeaders = z.looseObject({ 'x-id-token': z.string().optional() });
 
 /** Sent mail merges, under /api/v1 (spec 002 §2.2, §4.2, §7 "Campaigns"). */
 export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
