@@ -1,0 +1,131 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { campaigns, monthlySentMails, pollResults, scheduledCampaigns } from './schema';
+import type { DemoSeedResult } from './seed';
+import { ACME_SALES_SENT_MERGES, LEGACY_TEAM_SENT_MERGES, SURVEY_SUBJECT } from './seed-campaigns';
+
+/** The mail-merge facts of shared/demo-data.md ("Content"), at an ordinary time and a month's first minutes. */
+describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merges seeded at %s', (at) => {
+  const now = new Date(at);
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo({ now });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const merges = (spaceName: string) =>
+    t.db
+      .select({
+        userId: campaigns.userId,
+        subject: campaigns.subject,
+        createdAt: campaigns.createdAt,
+        lastEmailSentAt: campaigns.lastEmailSentAt,
+        lastUpdateAt: campaigns.lastUpdateAt,
+        sent: campaigns.sentCount,
+        opened: campaigns.openedCount,
+        clicked: campaigns.clickedCount,
+        bounced: campaigns.bouncedCount,
+      })
+      .from(campaigns)
+      .where(
+        and(eq(campaigns.workspaceId, demo.spaces[spaceName]!), eq(campaigns.isFormNotification, false)),
+      );
+
+  /** Every monthly counter of the space equals the mails its merges sent that month, and back. */
+  const expectConsistentCounters = async (spaceName: string) => {
+    const sums = new Map<string, number>();
+    for (const merge of await merges(spaceName)) {
+      const key = `${merge.userId}:${merge.createdAt.getUTCFullYear()}-${merge.createdAt.getUTCMonth() + 1}`;
+      sums.set(key, (sums.get(key) ?? 0) + merge.sent);
+    }
+    const rows = await t.db
+      .select({
+        userId: monthlySentMails.userId,
+        year: monthlySentMails.year,
+        month: monthlySentMails.month,
+        count: monthlySentMails.count,
+      })
+      .from(monthlySentMails)
+      .where(
+        and(eq(monthlySentMails.workspaceId, demo.spaces[spaceName]!), sql`${monthlySentMails.count} > 0`),
+      );
+    expect(new Map(rows.map((row) => [`${row.userId}:${row.year}-${row.month}`, row.count]))).toEqual(sums);
+  };
+
+  it('gives Acme Sales 120 merges of olivia, adam and mia over 18 months, with realistic counts', async () => {
+    const rows = await merges('Acme Sales');
+    expect(rows).toHaveLength(ACME_SALES_SENT_MERGES);
+    const senders = new Set(rows.map((row) => row.userId));
+    expect(senders).toEqual(
+      new Set(['olivia@acme.test', 'adam@acme.test', 'mia@acme.test'].map((email) => demo.users[email])),
+    );
+    const oldest = Math.min(...rows.map((row) => row.createdAt.getTime()));
+    expect(oldest).toBeGreaterThanOrEqual(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 17, 1));
+    for (const row of rows) {
+      expect(row.sent).toBeGreaterThanOrEqual(20);
+      expect(row.sent).toBeLessThanOrEqual(1500);
+      expect(row.opened).toBeGreaterThanOrEqual(Math.floor((row.sent - row.bounced) * 0.2));
+      expect(row.opened).toBeLessThanOrEqual(Math.ceil((row.sent - row.bounced) * 0.7));
+      expect(row.clicked).toBeLessThanOrEqual(row.opened);
+      expect(row.lastUpdateAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    expect(rows.filter((row) => row.bounced > 0).length).toBeGreaterThan(10);
+    const thisMonth = rows.filter(
+      (row) =>
+        row.lastEmailSentAt !== null &&
+        row.lastEmailSentAt.getTime() >= Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+    );
+    expect(thisMonth.length).toBeGreaterThanOrEqual(3);
+    const noSubject = rows.filter((row) => row.subject === null);
+    expect(noSubject.map((row) => row.userId)).toEqual([demo.users['adam@acme.test']]);
+    await expectConsistentCounters('Acme Sales');
+  });
+
+  it('gives the survey its poll results', async () => {
+    const [survey] = await t.db
+      .select({ id: campaigns.id, responded: campaigns.respondedCount })
+      .from(campaigns)
+      .where(eq(campaigns.subject, SURVEY_SUBJECT));
+    const results = await t.db
+      .select({ count: pollResults.count })
+      .from(pollResults)
+      .where(eq(pollResults.campaignId, survey!.id));
+    expect(results.length).toBe(5);
+    expect(results.reduce((sum, row) => sum + row.count, 0)).toBe(survey!.responded);
+  });
+
+  it("gives Gina's space 2 merges and Legacy Team 30, with their counters", async () => {
+    expect(await merges("Gina's space")).toHaveLength(2);
+    expect(await merges('Legacy Team')).toHaveLength(LEGACY_TEAM_SENT_MERGES);
+    await expectConsistentCounters("Gina's space");
+    await expectConsistentCounters('Legacy Team');
+  });
+
+  it('gives olivia one scheduled merge per status in Acme Sales', async () => {
+    const rows = await t.db
+      .select({ status: scheduledCampaigns.status, next: scheduledCampaigns.nextScheduledRunAt })
+      .from(scheduledCampaigns)
+      .where(eq(scheduledCampaigns.userId, demo.users['olivia@acme.test']!));
+    expect(rows.map((row) => row.status).sort()).toEqual(
+      [
+        'IN PROGRESS',
+        'IN PROGRESS',
+        'UNKNOWN ERROR',
+        'SHEET DELETED',
+        'DRAFT NOT FOUND',
+        'INVALID DRAFT',
+        'TOO COMPLEX REGEXP',
+        'SPREADSHEET DELETED',
+        'NAMED RANGE DELETED',
+        'USER PROPERTY NOT FOUND',
+      ].sort(),
+    );
+    expect(rows.filter((row) => row.status === 'IN PROGRESS' && row.next === null)).toHaveLength(1);
+  });
+});
