@@ -184,7 +184,10 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     ['/checkout/details', '/checkout/details', 'Checkout'],
   ])('olivia (owner) at %s ends at %s', async (path, expected, heading) => {
     const { location } = renderShell(`${SALES}${path}`, olivia);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // The pages are lazy: the first import of a real page can take over the default 1 s.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(location()).toBe(`${SALES}${expected}`);
     await waitFor(() => expect(document.title).toBe(`${heading} | MergeDesk`));
   });
