@@ -24,7 +24,8 @@ export type Template = z.infer<typeof templateSchema>;
 export const templateListSchema = z.object({ items: z.array(templateSchema) });
 export type TemplateList = z.infer<typeof templateListSchema>;
 
-export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+/** The scope a draft needs; the one sign-in asks for with scope=compose (api/auth). */
+export { GMAIL_COMPOSE_SCOPE } from './auth';
 export const MISSING_AUTHORIZATION_REASON = 'missing_authorization';
 
 export const DRAFT_TEMPLATE_REQUIRED_MESSAGE = 'fromTemplate is required';
