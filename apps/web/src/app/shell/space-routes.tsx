@@ -86,15 +86,22 @@ export function SpaceRoutes({
     );
   }
 
+  const mailMergesPage = <MailMergesPage prefix={prefix} space={space} />;
   const gate = (allowed: boolean, page: ReactNode, fallback = FEATURE_GATE_FALLBACK) =>
     allowed ? <PageSuspense>{page}</PageSuspense> : <Navigate to={fallback} replace />;
 
   return (
     <Routes>
       <Route path="mail-merges" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
-      <Route path="mail-merges/sent" element={gate(true, <MailMergesPage />)} />
-      <Route path="mail-merges/sent/:campaignId" element={gate(true, <MailMergesPage />)} />
-      <Route path="mail-merges/scheduled" element={gate(true, <MailMergesPage />)} />
+      {[
+        'mail-merges/sent',
+        'mail-merges/sent/:campaignId',
+        'mail-merges/sent/:campaignId/poll',
+        'mail-merges/scheduled',
+        'mail-merges/scheduled/:scheduledId',
+      ].map((path) => (
+        <Route key={path} path={path} element={gate(true, mailMergesPage)} />
+      ))}
       <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage space={space} />)} />
       <Route path="bounces" element={gate(navigation.bounces, <BouncesPage space={space} />)} />
       <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />

@@ -1,12 +1,108 @@
-import { Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import { CANCEL_SUCCESS_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
+import { showAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
+import { useScheduledCount } from '../api/get-scheduled-count';
+import { sentThisMonth } from '../lib/list-state';
+import { GET_STARTED_PATH } from './list-states';
+import { ScheduledCampaignDialog } from './scheduled-campaign-dialog';
+import { ScheduledCampaignsTab } from './scheduled-campaigns-tab';
+import { SentCampaignDialog } from './sent-campaign-dialog';
+import { SentCampaignsTab } from './sent-campaigns-tab';
+import { StatCards } from './stat-cards';
+import type { SentDialogTab } from './sent-campaign-dialog';
 
-/** Placeholder: the sent and scheduled mail merges (spec 002 §2.2) are built by a later issue. */
-export function MailMergesPage() {
+type MailMergesTab = 'scheduled' | 'sent';
+
+export type MailMergesPageProps = {
+  /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
+  prefix: string;
+  space: Pick<UserWorkspace, 'workspaceId' | 'workspacePlan' | 'counters'>;
+};
+
+/**
+ * The mail merges page (spec 002 §2.2): heading, Quick tutorial link, three stat cards and the tabs
+ * Scheduled and Sent, bound to the URL ({base}/mail-merges/scheduled, …/sent). The detail dialogs
+ * are routes too (…/sent/{id}, …/sent/{id}/poll, …/scheduled/{id}); closing one keeps the query.
+ */
+export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
   usePageTitle('Mail merges');
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { campaignId, scheduledId } = useParams();
+  const scheduledCount = useScheduledCount(space.workspaceId);
+
+  const base = `${prefix}/mail-merges`;
+  const tab: MailMergesTab = pathname.startsWith(`${base}/scheduled`) ? 'scheduled' : 'sent';
+  const sentDialogTab: SentDialogTab = pathname.endsWith('/poll') ? 'poll' : 'mail';
+
+  const go = (path: string) => void navigate(`${path}${search}`);
+
+  const cancelled = () => {
+    // Spec 002 §4.1: the list is refreshed (by the mutation), the dialog closes, the page scrolls
+    // to the top and 'Mail merge cancelled.' appears. The alert is raised for the list's page:
+    // seen on the dialog's route, closing it would clear it at once.
+    showAlert({ kind: 'remove', tone: 'success', title: CANCEL_SUCCESS_ALERT, showOn: `${base}/scheduled` });
+    go(`${base}/scheduled`);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <Stack gap="lg">
-      <Title order={1}>Mail merges</Title>
+      <Group justify="space-between" align="center">
+        <Title order={1}>Mail merges</Title>
+        {/* Spec 002 §2.2: desktop only; secondary style on the FREE plan, otherwise primary. */}
+        <Button
+          component={Link}
+          to={GET_STARTED_PATH}
+          variant={space.workspacePlan === 'FREE' ? 'default' : 'filled'}
+          visibleFrom="md"
+        >
+          Quick tutorial
+        </Button>
+      </Group>
+
+      <StatCards
+        scheduledCount={scheduledCount.data?.campaignCount ?? null}
+        isScheduledCountLoading={scheduledCount.isPending}
+        sentThisMonth={sentThisMonth(space.counters, new Date())}
+        sentAllTime={space.counters.totalNumberOfMailsSent.count}
+      />
+
+      <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="scheduled">Scheduled</Tabs.Tab>
+          <Tabs.Tab value="sent">Sent</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="scheduled" pt="md">
+          <ScheduledCampaignsTab
+            workspaceId={space.workspaceId}
+            onOpen={(id) => go(`${base}/scheduled/${id}`)}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="sent" pt="md">
+          <SentCampaignsTab workspaceId={space.workspaceId} onOpen={(id) => go(`${base}/sent/${id}`)} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {tab === 'sent' && campaignId && (
+        <SentCampaignDialog
+          campaignId={campaignId}
+          tab={sentDialogTab}
+          onTabChange={(next) => go(`${base}/sent/${campaignId}${next === 'poll' ? '/poll' : ''}`)}
+          onClose={() => go(`${base}/sent`)}
+        />
+      )}
+      {tab === 'scheduled' && scheduledId && (
+        <ScheduledCampaignDialog
+          workspaceId={space.workspaceId}
+          scheduledId={scheduledId}
+          onClose={() => go(`${base}/scheduled`)}
+          onCancelled={cancelled}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/users/me/scheduled-campaigns/{id} (spec 002 §7). */
+export const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<ScheduledCampaign> =>
+  api.get<ScheduledCampaign>('/v1/users/me/scheduled-campaigns/:id', { params: { id }, signal });
+
+export const getScheduledCampaignQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['scheduled-campaign', id],
+    queryFn: ({ signal }) => getScheduledCampaign(id, signal),
+  });
+
+export const useScheduledCampaign = (id: string) => useQuery(getScheduledCampaignQueryOptions(id));

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CampaignCount } from '@mergedesk/domain/api/campaigns';
+import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/users/me/workspaces/{id}/campaigns/count?isScheduled=true (spec 002 §7). */
+export const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Promise<CampaignCount> =>
+  api.get<CampaignCount>('/v1/users/me/workspaces/:workspaceId/campaigns/count', {
+    params: { workspaceId },
+    query: { isScheduled: true },
+    signal,
+  });
+
+export const scheduledCountQueryKey = (workspaceId: string) => ['scheduled-count', workspaceId] as const;
+
+export const getScheduledCountQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: scheduledCountQueryKey(workspaceId),
+    queryFn: ({ signal }) => getScheduledCount(workspaceId, signal),
+    staleTime: LIST_STALE_TIME_MS,
+  });
+
+export const useScheduledCount = (workspaceId: string) =>
+  useQuery(getScheduledCountQueryOptions(workspaceId));

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { SentCampaignList } from '@mergedesk/domain/api/campaigns';
+import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
+import { dateFilterRange } from '@mergedesk/domain/format/dates';
+import { api } from '../../../lib/api-client';
+import type { SentListState } from '../lib/list-state';
+import { sentListQuery } from '../lib/list-state';
+
+/**
+ * GET /api/v1/users/me/campaigns with filterBy (workspaceId, search, from, to), sortBy, limit and
+ * limitOffset (spec 002 §7). Spec §7 also sends an X-ID-Token header; the session exposes no id
+ * token and the server does not require it, so none is sent.
+ */
+export const getSentCampaigns = (query: ListQuery, signal?: AbortSignal): Promise<SentCampaignList> =>
+  api.get<SentCampaignList>('/v1/users/me/campaigns', { query, signal });
+
+/** The list parameters of a table state, with the date filter's range taken now. */
+export const sentCampaignsRequestQuery = (workspaceId: string, state: SentListState): ListQuery =>
+  sentListQuery(workspaceId, state, dateFilterRange(state.dateFilter, Date.now()));
+
+/** The key of every page of a space's sent merges. */
+export const sentCampaignsQueryKey = (workspaceId: string) => ['sent-campaigns', workspaceId] as const;
+
+/**
+ * Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads.
+ * The key holds the date filter, not its range: the range is taken when the request is made.
+ */
+export const getSentCampaignsQueryOptions = (workspaceId: string, state: SentListState) =>
+  queryOptions({
+    queryKey: [...sentCampaignsQueryKey(workspaceId), state],
+    queryFn: ({ signal }) => getSentCampaigns(sentCampaignsRequestQuery(workspaceId, state), signal),
+    staleTime: LIST_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSentCampaigns = (workspaceId: string, state: SentListState) =>
+  useQuery(getSentCampaignsQueryOptions(workspaceId, state));

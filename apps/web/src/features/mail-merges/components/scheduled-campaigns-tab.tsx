@@ -1,0 +1,155 @@
+import { Group, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
+import {
+  CANCEL_ERROR_ALERT,
+  isOutOfQuota,
+  scheduledDeliveryLabel,
+} from '@mergedesk/domain/campaigns/scheduled-status';
+import { scheduledTitle } from '@mergedesk/domain/campaigns/sheet-key';
+import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
+import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { showAlert } from '../../../lib/alerts';
+import { exportCsv as downloadCsvExport } from '../../../lib/csv-export';
+import { formatLongDate } from '../../../lib/dates';
+import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-scheduled-campaigns';
+import { scheduledListQuery } from '../lib/list-state';
+import { formatTimeOfDay } from '../lib/times';
+import { ListEmptyState, ListError, ListFooter } from './list-states';
+import { SheetLink } from './sheet-link';
+
+const SKELETON_ROWS = 3;
+
+export const scheduledCampaignTitle = (
+  campaign: Pick<ScheduledCampaign, 'mergeSourceSpreadSheetName' | 'mergeSourceSheetName'>,
+): string => scheduledTitle(campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName);
+
+/** Date column: 'Upon quota reset' when out of quota (spec 002 §4.1), else the next run's date. */
+export const scheduledDate = (campaign: ScheduledCampaign): string =>
+  scheduledDeliveryLabel(campaign, formatLongDate) ?? '—';
+
+/** Time column: the next run's time; none when out of quota or without a next run. */
+export const scheduledTime = (campaign: ScheduledCampaign): string =>
+  isOutOfQuota(campaign) || campaign.nextScheduledRunTimestamp == null
+    ? '—'
+    : formatTimeOfDay(campaign.nextScheduledRunTimestamp);
+
+export type ScheduledCampaignsTabProps = {
+  workspaceId: string;
+  onOpen: (scheduledId: string) => void;
+};
+
+/**
+ * The Scheduled tab (spec 002 §2.2): Sheet Name, Date, Time, Emails and the spreadsheet link
+ * (desktop only), the next run first; a row opens the dialog at …/scheduled/{id}.
+ */
+export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaignsTabProps) {
+  const [page, setPage] = useState(1);
+  const query = scheduledListQuery(workspaceId, page);
+  const list = useScheduledCampaigns(workspaceId, query);
+
+  const exportCsv = async () => {
+    try {
+      const all = await getScheduledCampaigns({ ...query, limit: EXPORT_LIMIT, limitOffset: 0 });
+      downloadCsvExport(
+        exportFileName('SCHEDULED_MAIL_MERGES', Date.now()),
+        ['Sheet Name', 'Date', 'Time', 'Emails', 'Status'],
+        all.items.map((campaign) => [
+          scheduledCampaignTitle(campaign),
+          scheduledDate(campaign),
+          scheduledTime(campaign),
+          formatNumber(campaign.eventCounts.toSendCount),
+          campaign.status,
+        ]),
+      );
+    } catch {
+      // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).
+      showAlert({ kind: 'error', tone: 'error', title: CANCEL_ERROR_ALERT });
+    }
+  };
+
+  const openOnEnter = (event: KeyboardEvent, id: string) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    onOpen(id);
+  };
+
+  const items = list.data?.items;
+  const isEmpty = list.isSuccess && items?.length === 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" visibleFrom="md">
+        <CsvExportButton onExport={exportCsv} disabled={!list.isSuccess || isEmpty} />
+      </Group>
+      {list.isError ? (
+        <ListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : isEmpty ? (
+        <ListEmptyState narrowed={false} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={320}>
+            <Table
+              aria-label="Scheduled mail merges"
+              aria-busy={list.isPending || list.isFetching}
+              highlightOnHover
+              verticalSpacing="xs"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sheet Name</Table.Th>
+                  <Table.Th w={170}>Date</Table.Th>
+                  <Table.Th w={90}>Time</Table.Th>
+                  <Table.Th ta="right" w={80}>
+                    Emails
+                  </Table.Th>
+                  <Table.Th w={56} visibleFrom="md">
+                    <VisuallyHidden>Spreadsheet</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending || !items
+                  ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                      <Table.Tr key={index} aria-hidden>
+                        {[60, 80, 50, 40].map((width, cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton height={14} width={`${width}%`} />
+                          </Table.Td>
+                        ))}
+                        <Table.Td visibleFrom="md">
+                          <Skeleton height={24} width={24} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : items.map((campaign) => {
+                      const title = scheduledCampaignTitle(campaign);
+                      return (
+                        <Table.Tr
+                          key={campaign.id}
+                          tabIndex={0}
+                          style={{ cursor: 'pointer' }}
+                          onClick={() => onOpen(campaign.id)}
+                          onKeyDown={(event) => openOnEnter(event, campaign.id)}
+                        >
+                          <Table.Td style={{ wordBreak: 'break-word' }}>{title}</Table.Td>
+                          <Table.Td>{scheduledDate(campaign)}</Table.Td>
+                          <Table.Td>{scheduledTime(campaign)}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(campaign.eventCounts.toSendCount)}</Table.Td>
+                          <Table.Td visibleFrom="md">
+                            <SheetLink sheetKey={campaign.mergeSourceSheetKey} title={title} />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.isSuccess && <ListFooter total={list.data.total} page={page} onPageChange={setPage} />}
+        </>
+      )}
+    </Stack>
+  );
+}

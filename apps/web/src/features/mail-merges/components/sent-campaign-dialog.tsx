@@ -1,0 +1,184 @@
+import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
+import { campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
+import {
+  campaignRates,
+  formatNumber,
+  formatPercentLabel,
+  pollPercentages,
+} from '@mergedesk/domain/format/numbers';
+import { useCampaignPoll } from '../api/get-poll-results';
+import { useSentCampaign } from '../api/get-sent-campaign';
+
+export type SentDialogTab = 'mail' | 'poll';
+
+export type SentCampaignDialogProps = {
+  campaignId: string;
+  tab: SentDialogTab;
+  onTabChange: (tab: SentDialogTab) => void;
+  onClose: () => void;
+};
+
+/**
+ * The detail dialog of a sent merge (spec 002 §2.2), at {base}/mail-merges/sent/{id} with the tabs
+ * Mail results and Poll results (…/poll). Title: the subject, or the missing-subject text (§8).
+ * The detail and the poll are refreshed every 30 s (§4.2).
+ */
+export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: SentCampaignDialogProps) {
+  const campaign = useSentCampaign(campaignId);
+  const title = campaign.isSuccess ? campaignSubject(campaign.data.sentMessageSubject) : 'Mail merge';
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => onTabChange(value === 'poll' ? 'poll' : 'mail')}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="mail">Mail results</Tabs.Tab>
+          <Tabs.Tab value="poll">Poll results</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="mail">
+          {campaign.isError ? (
+            <LoadError onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
+          ) : campaign.isSuccess ? (
+            <MailResults campaign={campaign.data} />
+          ) : (
+            <TableSkeleton label="Loading the mail results" />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="poll">
+          <PollResults campaignId={campaignId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
+
+/** Spec 002 §9 percentages: delivered and bounced against sent, the rest against delivered. */
+function MailResults({ campaign }: { campaign: SentCampaign }) {
+  const counts = campaign.eventCounts;
+  const rates = campaignRates(counts);
+  const rows: Array<[label: string, count: number, percent: number | null]> = [
+    ['Sent', counts.sentCount, null],
+    ['Delivered', rates.delivered, rates.deliveredPercent],
+    ['Opened', counts.openedCount, rates.openedPercent],
+    ['Clicked', counts.clickedCount, rates.clickedPercent],
+    ['Responded', counts.respondedCount, rates.respondedPercent],
+    ['Unsubscribed', counts.unsubscribedCount, rates.unsubscribedPercent],
+    ['Bounced', counts.bouncedCount, rates.bouncedPercent],
+  ];
+  return (
+    <Table aria-label="Mail results" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Result</Table.Th>
+          <Table.Th ta="right">Emails</Table.Th>
+          <Table.Th ta="right">%</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(([label, count, percent]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td ta="right">{formatNumber(count)}</Table.Td>
+            <Table.Td ta="right">{percent === null ? '' : formatPercentLabel(percent)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Spec 002 §4.2: poll results first, the responses when they cannot be had; % against the total. */
+function PollResults({ campaignId }: { campaignId: string }) {
+  const poll = useCampaignPoll(campaignId);
+  if (poll.isError) return <LoadError onRetry={() => void poll.refetch()} retrying={poll.isFetching} />;
+  if (!poll.isSuccess) return <TableSkeleton label="Loading the poll results" />;
+  if (poll.data.items.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        There are no poll results for this mail merge.
+      </Text>
+    );
+  }
+  if (poll.data.kind === 'responses') {
+    return (
+      <Table aria-label="Poll responses" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Response</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {poll.data.items.map((item, index) => (
+            <Table.Tr key={index}>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{item.value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return (
+    <Table aria-label="Poll results" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Answer</Table.Th>
+          <Table.Th ta="right">Responses</Table.Th>
+          <Table.Th ta="right">%</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {pollPercentages(poll.data.items).map((item, index) => (
+          <Table.Tr key={index}>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{item.info}</Table.Td>
+            <Table.Td ta="right">{formatNumber(item.count)}</Table.Td>
+            <Table.Td ta="right">{formatPercentLabel(item.percent)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={GENERIC_ERROR_ALERT.title}
+      role="alert"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{GENERIC_ERROR_ALERT.description}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function TableSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="xs" role="status" aria-label={label} aria-busy>
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} height={18} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,240 @@
+import { Group, Select, Skeleton, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
+import { CANCEL_ERROR_ALERT, campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
+import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';
+import { scheduledTitle } from '@mergedesk/domain/campaigns/sheet-key';
+import type { DateFilter } from '@mergedesk/domain/format/dates';
+import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterSchema } from '@mergedesk/domain/format/dates';
+import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
+import { campaignRates, formatNumber, formatPercentLabel } from '@mergedesk/domain/format/numbers';
+import { SortableTh } from '../../../components/sortable-th';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { showAlert } from '../../../lib/alerts';
+import { exportCsv as downloadCsvExport } from '../../../lib/csv-export';
+import { formatLongDate } from '../../../lib/dates';
+import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '../api/get-sent-campaigns';
+import type { SentListState, SentSortKey } from '../lib/list-state';
+import { isSentListNarrowed, parseSentListState, sentListSearchParams } from '../lib/list-state';
+import { ListEmptyState, ListError, ListFooter } from './list-states';
+import { SheetLink } from './sheet-link';
+
+const SKELETON_ROWS = 5;
+const DATE_FILTER_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
+
+/** Spec 002 §3: the date of a sent merge is its last update, falling back to its creation. */
+const campaignDate = (campaign: SentCampaign): number =>
+  campaign.lastUpdateTimestamp || campaign.createTimestamp;
+
+export const sentCampaignTitle = (campaign: Pick<SentCampaign, 'spreadsheetName' | 'sheetName'>): string =>
+  scheduledTitle(campaign.spreadsheetName, campaign.sheetName);
+
+export type SentCampaignsTabProps = {
+  workspaceId: string;
+  /** Opens the detail dialog of a row (a route: {base}/mail-merges/sent/{id}, keeping the query). */
+  onOpen: (campaignId: string) => void;
+};
+
+/**
+ * The Sent tab (spec 002 §2.2): search (debounced 200 ms), date filter (default Last 12 months),
+ * CSV export, and the table Sheet Name (sortable), Date (sortable, default descending), Sent,
+ * Opened %, Clicked % and the spreadsheet link (desktop only); 25 rows a page.
+ */
+export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = parseSentListState(searchParams);
+  const [searchText, setSearchText] = useState(state.search);
+
+  const list = useSentCampaigns(workspaceId, state);
+
+  const update = (changes: Partial<SentListState>) =>
+    setSearchParams(
+      (current) => sentListSearchParams({ ...parseSentListState(current), ...changes }, current),
+      {
+        replace: true,
+      },
+    );
+
+  const applySearch = useDebouncedCallback(
+    (search: string) => update({ search, page: 1 }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const toggleSort = (key: SentSortKey) => {
+    const direction =
+      state.sort.key === key
+        ? state.sort.direction === 'asc'
+          ? 'desc'
+          : 'asc'
+        : key === 'sheetName'
+          ? 'asc'
+          : 'desc';
+    update({ sort: { key, direction }, page: 1 });
+  };
+  const directionOf = (key: SentSortKey) => (state.sort.key === key ? state.sort.direction : null);
+
+  const exportCsv = async () => {
+    try {
+      const all = await getSentCampaigns({
+        ...sentCampaignsRequestQuery(workspaceId, state),
+        limit: EXPORT_LIMIT,
+        limitOffset: 0,
+      });
+      downloadCsvExport(
+        exportFileName('MAIL_MERGES', Date.now()),
+        [
+          'Sheet Name',
+          'Subject',
+          'Date',
+          'Sent',
+          'Delivered',
+          'Opened %',
+          'Clicked %',
+          'Responded',
+          'Unsubscribed',
+          'Bounced',
+        ],
+        all.items.map((campaign) => {
+          const rates = campaignRates(campaign.eventCounts);
+          return [
+            sentCampaignTitle(campaign),
+            campaignSubject(campaign.sentMessageSubject),
+            formatLongDate(campaignDate(campaign)),
+            formatNumber(campaign.eventCounts.sentCount),
+            formatNumber(rates.delivered),
+            formatPercentLabel(rates.openedPercent),
+            formatPercentLabel(rates.clickedPercent),
+            formatNumber(campaign.eventCounts.respondedCount),
+            formatNumber(campaign.eventCounts.unsubscribedCount),
+            formatNumber(campaign.eventCounts.bouncedCount),
+          ];
+        }),
+      );
+    } catch {
+      // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).
+      showAlert({ kind: 'error', tone: 'error', title: CANCEL_ERROR_ALERT });
+    }
+  };
+
+  const openOnEnter = (event: KeyboardEvent, campaignId: string) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    onOpen(campaignId);
+  };
+
+  const items = list.data?.items;
+  const isEmpty = list.isSuccess && items?.length === 0;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Search mail merges"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Date filter"
+          data={DATE_FILTER_OPTIONS}
+          value={state.dateFilter}
+          allowDeselect={false}
+          onChange={(value) => {
+            const parsed = dateFilterSchema.safeParse(value);
+            if (parsed.success) update({ dateFilter: parsed.data satisfies DateFilter, page: 1 });
+          }}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <CsvExportButton onExport={exportCsv} disabled={!list.isSuccess || isEmpty} />
+      </Group>
+
+      {list.isError ? (
+        <ListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : isEmpty ? (
+        <ListEmptyState narrowed={isSentListNarrowed(state)} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={320}>
+            <Table
+              aria-label="Sent mail merges"
+              aria-busy={list.isPending || list.isFetching}
+              highlightOnHover
+              verticalSpacing="xs"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh
+                    label="Sheet Name"
+                    direction={directionOf('sheetName')}
+                    onSort={() => toggleSort('sheetName')}
+                  />
+                  <SortableTh
+                    label="Date"
+                    direction={directionOf('lastUpdateTimestamp')}
+                    onSort={() => toggleSort('lastUpdateTimestamp')}
+                    w={170}
+                  />
+                  <Table.Th ta="right">Sent</Table.Th>
+                  <Table.Th ta="right">Opened %</Table.Th>
+                  <Table.Th ta="right">Clicked %</Table.Th>
+                  <Table.Th w={56} visibleFrom="md">
+                    <VisuallyHidden>Spreadsheet</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending || !items
+                  ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                      <Table.Tr key={index} aria-hidden>
+                        {[60, 80, 40, 40, 40].map((width, cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton height={14} width={`${width}%`} />
+                          </Table.Td>
+                        ))}
+                        <Table.Td visibleFrom="md">
+                          <Skeleton height={24} width={24} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : items.map((campaign) => {
+                      const title = sentCampaignTitle(campaign);
+                      const rates = campaignRates(campaign.eventCounts);
+                      return (
+                        <Table.Tr
+                          key={campaign.campaignId}
+                          tabIndex={0}
+                          style={{ cursor: 'pointer' }}
+                          onClick={() => onOpen(campaign.campaignId)}
+                          onKeyDown={(event) => openOnEnter(event, campaign.campaignId)}
+                        >
+                          <Table.Td style={{ wordBreak: 'break-word' }}>{title}</Table.Td>
+                          <Table.Td>{formatLongDate(campaignDate(campaign))}</Table.Td>
+                          <Table.Td ta="right">{formatNumber(campaign.eventCounts.sentCount)}</Table.Td>
+                          <Table.Td ta="right">{formatPercentLabel(rates.openedPercent)}</Table.Td>
+                          <Table.Td ta="right">{formatPercentLabel(rates.clickedPercent)}</Table.Td>
+                          <Table.Td visibleFrom="md">
+                            <SheetLink sheetKey={campaign.mergeSourceSheetKey} title={title} />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.isSuccess && (
+            <ListFooter total={list.data.total} page={state.page} onPageChange={(page) => update({ page })} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
