@@ -180,7 +180,15 @@ export function SuppressionTable(props: SuppressionTableProps) {
                         </Table.Td>
                       )}
                       <Table.Td ta="center">
-                        <Tooltip label={blocked} disabled={!blocked} multiline maw={280} withArrow>
+                        <Tooltip
+                          label={blocked}
+                          disabled={!blocked}
+                          multiline
+                          maw={280}
+                          withArrow
+                          // keyboard and touch users reach the reason too
+                          events={{ hover: true, focus: true, touch: true }}
+                        >
                           <ActionIcon
                             variant="subtle"
                             color="red"

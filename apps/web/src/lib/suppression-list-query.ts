@@ -52,5 +52,12 @@ export function useSuppressionListState() {
     setSearchInput,
     setSort: setSortState,
     setPage: (next: number) => setPageState({ page: next, search: debouncedSearch, sort }),
+    /**
+     * Called with the rows of the current page: a page left empty (its last row deleted) goes
+     * back one page instead of showing the empty state.
+     */
+    stepBackFromEmptyPage: (rowCount: number | undefined) => {
+      if (rowCount === 0 && page > 1) setPageState({ page: page - 1, search: debouncedSearch, sort });
+    },
   };
 }

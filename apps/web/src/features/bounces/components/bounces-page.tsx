@@ -1,6 +1,6 @@
 import { Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Bounce } from '@mergedesk/domain/api/bounces';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
@@ -52,6 +52,10 @@ export function BouncesPage({ space }: BouncesPageProps) {
   const addBounces = useAddBounces(workspaceId);
   const deleteBounce = useDeleteBounce(workspaceId);
   const [alert, setAlert] = useState<ResultAlertValue | null>(null);
+  // Rows of the current page only, not the previous page's kept on screen while it loads.
+  const rowCount = bounces.isPlaceholderData ? undefined : bounces.data?.items.length;
+  const stepBackFromEmptyPage = list.stepBackFromEmptyPage;
+  useEffect(() => stepBackFromEmptyPage(rowCount), [rowCount, stepBackFromEmptyPage]);
   const [toDelete, setToDelete] = useState<Bounce | null>(null);
 
   const add = async (emails: string[]): Promise<boolean> => {

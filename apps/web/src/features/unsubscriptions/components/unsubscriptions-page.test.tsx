@@ -266,6 +266,21 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
     expect(screen.getByText('Total: 1')).toBeInTheDocument();
   });
 
+  it('goes back a page when the last row of a page is deleted', async () => {
+    const items = Array.from({ length: 26 }, (_, index) =>
+      item(`user${String(index).padStart(2, '0')}@example.test`),
+    );
+    renderUnsubscriptions({ items });
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user25@example.test' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('user00@example.test')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(26);
+    expect(screen.queryByText('There are no unsubscriptions')).not.toBeInTheDocument();
+  });
+
   it('keeps the confirmation open while the delete is loading', async () => {
     renderUnsubscriptions({ items: [item('ann@example.test')] });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete ann@example.test' }));

@@ -1,6 +1,6 @@
 import { Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Unsubscription } from '@mergedesk/domain/api/unsubscriptions';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
@@ -58,6 +58,10 @@ export function UnsubscriptionsPage({ space }: UnsubscriptionsPageProps) {
   const addUnsubscriptions = useAddUnsubscriptions(workspaceId);
   const deleteUnsubscription = useDeleteUnsubscription(workspaceId);
   const [alert, setAlert] = useState<ResultAlertValue | null>(null);
+  // Rows of the current page only, not the previous page's kept on screen while it loads.
+  const rowCount = unsubscriptions.isPlaceholderData ? undefined : unsubscriptions.data?.items.length;
+  const stepBackFromEmptyPage = list.stepBackFromEmptyPage;
+  useEffect(() => stepBackFromEmptyPage(rowCount), [rowCount, stepBackFromEmptyPage]);
   const [toDelete, setToDelete] = useState<Unsubscription | null>(null);
 
   const add = async (emails: string[]): Promise<boolean> => {
