@@ -177,6 +177,7 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     expect(document.title).toBe('Mail merges | MergeDesk');
     expect(screen.getByRole('heading', { level: 1, name: 'Mail merges' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('href', '/get-started');
+    expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'filled');
     expect(
       await within(screen.getByRole('group', { name: 'Merges scheduled' })).findByText('3'),
     ).toBeInTheDocument();
@@ -228,6 +229,42 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     expect(url!.searchParams.get('sortBy')).toBe('lastUpdateTimestamp:desc');
     expect(url!.searchParams.get('limit')).toBe('25');
     expect(url!.searchParams.get('limitOffset')).toBe('0');
+  });
+
+  it('sorts by Sheet Name ascending on its header, then descending', async () => {
+    renderPage('sent?page=2');
+    const table = await sentTable();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Sheet Name' }));
+    await waitFor(() => expect(calls(SENT_PATH).at(-1)!.searchParams.get('sortBy')).toBe('sheetName:asc'));
+    expect(calls(SENT_PATH).at(-1)!.searchParams.get('limitOffset')).toBe('0');
+    expect(within(table).getByRole('columnheader', { name: 'Sheet Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Sheet Name' }));
+    await waitFor(() => expect(calls(SENT_PATH).at(-1)!.searchParams.get('sortBy')).toBe('sheetName:desc'));
+  });
+
+  it('asks for this month when the date filter is This month', async () => {
+    const { router } = renderPage('sent');
+    await sentTable();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Date filter' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'This month' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?date=THIS_MONTH'));
+    const now = new Date();
+    const firstOfMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    await waitFor(() =>
+      expect(calls(SENT_PATH).at(-1)!.searchParams.get('filterBy')).toContain(`from:${firstOfMonth},`),
+    );
+  });
+
+  it('shows Quick tutorial in the secondary style on the FREE plan', () => {
+    renderPage('sent', userWorkspace({ workspacePlan: 'FREE', userPlan: 'FREE' }));
+    expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'default');
   });
 
   it('debounces the search: one request, 200 ms after the last change', async () => {
