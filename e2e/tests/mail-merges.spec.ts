@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signIn, spacePath } from './sign-in';
+
+test('lists the sent merges of Acme Sales and opens a merge with its poll results', async ({ page }) => {
+  await signIn(page, 'olivia@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await expect(page.getByText('Merges scheduled')).toBeVisible();
+  await expect(page.getByText('Emails sent this month')).toBeVisible();
+  await expect(page.getByText('Emails sent all time')).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Sent mail merges' });
+  await expect(table.getByRole('row')).toHaveCount(26); // header + 25 per page
+  await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill('survey');
+  await expect(page).toHaveURL(/search=survey/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const survey = table.getByRole('row', { name: /survey/i });
+  await survey.click();
+
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent/[0-9a-f-]{36}'));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Customer survey — Q3');
+  await dialog.getByRole('tab', { name: 'Poll results' }).click();
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent/[0-9a-f-]{36}/poll'));
+  await expect(dialog.getByText('Very satisfied')).toBeVisible();
+  await expect(dialog.getByText('Neutral')).toBeVisible();
+});
+
+test('shows the scheduled merges, the out-of-quota warning, and cancels one', async ({ page }) => {
+  await signIn(page, 'olivia@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await page.getByRole('tab', { name: /Scheduled/ }).click();
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/scheduled'));
+  const table = page.getByRole('table', { name: 'Scheduled mail merges' });
+
+  await table.getByRole('row', { name: /Upon quota reset/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText(
+      'Your mail merge could not be sent in full because your sending quota was insufficient. It will resume as soon as your quota resets.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel mail merge' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByText('Mail merge cancelled.')).toBeVisible();
+  await expect(table.getByRole('row', { name: /Upon quota reset/ })).toHaveCount(0);
+});
+
+test("shows an empty scheduled list in Gina's space", async ({ page }) => {
+  await signIn(page, 'gina@gmail.com');
+  await expect(page).toHaveURL(spacePath('ginas-space', 'mail-merges/sent'));
+  await page.getByRole('tab', { name: /Scheduled/ }).click();
+  await expect(page.getByText('Nothing to see here...')).toBeVisible();
+});
