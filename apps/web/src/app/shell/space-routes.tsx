@@ -6,6 +6,7 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
 import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { DisabledPage } from './disabled-page';
 
 const MailMergesPage = lazy(() =>
@@ -105,7 +106,9 @@ export function SpaceRoutes({
       <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage space={space} />)} />
       <Route path="bounces" element={gate(navigation.bounces, <BouncesPage space={space} />)} />
       <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />
-      <Route path="templates" element={gate(true, <TemplatesPage />)} />
+      <Route path="templates" element={gate(true, <TemplatesRoute />)} />
+      {/* Spec 002 §2.6: the preview dialog has its own address; the gallery stays behind it. */}
+      <Route path="templates/:templateId" element={gate(true, <TemplatesRoute />)} />
       <Route
         path="space"
         element={<KeepQueryRedirect to={at(`/space/${spaceBaseRedirect(role, isUsersPageRestricted)}`)} />}
@@ -125,6 +128,12 @@ export function SpaceRoutes({
       <Route path="*" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
     </Routes>
   );
+}
+
+/** The gallery creates drafts in the signed-in user's mailbox (spec 002 §7 POST /users/{userId}/drafts). */
+function TemplatesRoute() {
+  const user = useCurrentUser();
+  return user.data ? <TemplatesPage userId={user.data.userId} /> : null;
 }
 
 /**

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TemplateList } from '@mergedesk/domain/api/templates';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"). */
+export const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
+  api.get<TemplateList>('/v1/templates', { signal });
+
+/** The gallery changes with releases, not while a person looks at it. */
+const TEMPLATES_STALE_TIME_MS = 5 * 60 * 1000;
+
+export const getTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['templates'],
+    queryFn: ({ signal }) => getTemplates(signal),
+    staleTime: TEMPLATES_STALE_TIME_MS,
+  });
+
+export const useTemplates = () => useQuery(getTemplatesQueryOptions());
