@@ -69,6 +69,15 @@ describe('TeamReportPage (spec 002 §2.5)', () => {
     await waitFor(() => expect(document.title).toBe('Team report | MergeDesk'));
   });
 
+  it('shows skeletons while the report loads', () => {
+    fetchMock.mockReturnValue(new Promise<Response>(() => undefined));
+    renderReport();
+    expect(screen.getByRole('group', { name: 'Active users' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('table', { name: 'Team members' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('There are no users in this team')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
   it('shows the summary in German number format, the month card labelled as the last 30 days', async () => {
     answer({ members: memberList([member()]) });
     renderReport();
