@@ -31,9 +31,7 @@ describe('exportCsv', () => {
       ],
     );
 
-    expect(csv).toBe(
-      'Email address,Date\r\n\'=cmd@evil.test,"March 3rd, 2026"\r\na@acme.test,"say ""hi"""\r\n',
-    );
+    expect(csv).toBe('Email address,Date\r\n\'=cmd@evil.test,"March 3rd, 2026"\r\na@acme.test,"say ""hi"""');
     expect(downloads.click).toHaveBeenCalledTimes(1);
     expect(downloads.names).toEqual(['Exported_Bounces_2026-03-03.csv']);
     const blob = downloads.createObjectURL.mock.calls[0]![0];
@@ -54,7 +52,7 @@ describe('exportCsv', () => {
 });
 
 describe('toCsv', () => {
-  it('writes records, header first, with the domain writer after the cell transform', () => {
+  it('writes records, header first, neutralising formulas after the cell transform', () => {
     expect(
       toCsv(
         [
@@ -64,10 +62,20 @@ describe('toCsv', () => {
         ],
         (value) => value.toUpperCase(),
       ),
-    ).toBe('NAME,SENT\r\n"\'+ANN, ""A""",1500\r\n,\r\n');
+    ).toBe('NAME,SENT\r\n"\'+ANN, ""A""",1500\r\n,');
   });
 
-  it('writes nothing but an empty header line for no records', () => {
-    expect(toCsv([])).toBe('\r\n');
+  it('writes nothing for no records', () => {
+    expect(toCsv([])).toBe('');
+  });
+
+  it('keeps numbers as data (a negative count is not a formula) and quotes line breaks', () => {
+    expect(
+      toCsv([
+        ['n', 'note'],
+        [-3, 'line\nbreak'],
+        [Number.NaN, '@SUM(A1)'],
+      ]),
+    ).toBe('n,note\r\n-3,"line\nbreak"\r\n,\'@SUM(A1)');
   });
 });

@@ -1,10 +1,10 @@
-import type { CsvValue } from '@mergedesk/domain/exports/csv-safety';
-import { toCsv as domainToCsv } from '@mergedesk/domain/exports/csv-safety';
+import { neutralizeFormula, type CsvValue } from '@mergedesk/domain/exports/csv-safety';
+import Papa from 'papaparse';
 
 /**
- * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §9). The CSV text — RFC
- * 4180 quoting and formula neutralising of every cell — is the domain's (exports/csv-safety); no
- * CSV library is installed. This module only hands the text to the browser as a file.
+ * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §9). Papa Parse writes the
+ * CSV (RFC 4180 quoting, CRLF line ends); every text cell goes through the domain's formula
+ * neutralising first (OWASP CSV injection), while numbers stay numbers.
  */
 
 /** The UTF-8 byte order mark, so spreadsheet programs read accented addresses correctly. */
@@ -27,30 +27,39 @@ export function downloadCsv(fileName: string, csv: string): void {
 
 export type CsvCell = CsvValue;
 
-/**
- * Records (header first) as CSV text, written by the domain's toCsv (which neutralises formulas
- * and quotes per RFC 4180). `transformCell` runs first on every text cell.
- */
+function safeCell(value: CsvValue): string | number | boolean {
+  if (value == null) return '';
+  if (typeof value === 'string') return neutralizeFormula(value);
+  if (typeof value === 'number' && Number.isNaN(value)) return '';
+  return value;
+}
+
+/** A header line and the rows as CSV text. */
+export function writeCsv(header: readonly CsvValue[], rows: ReadonlyArray<readonly CsvValue[]>): string {
+  return Papa.unparse(
+    { fields: header.map((cell) => String(safeCell(cell))), data: rows.map((row) => row.map(safeCell)) },
+    { newline: '\r\n' },
+  );
+}
+
+/** Records (header first) as CSV text; `transformCell` runs first on every text cell. */
 export function toCsv(
   records: ReadonlyArray<readonly CsvCell[]>,
   transformCell: (value: string) => string = (value) => value,
 ): string {
-  const [header = [], ...rows] = records.map((record) =>
+  const [header, ...rows] = records.map((record) =>
     record.map((cell) => (typeof cell === 'string' ? transformCell(cell) : cell)),
   );
-  return domainToCsv(
-    header.map((cell) => (cell == null ? '' : String(cell))),
-    rows,
-  );
+  return header ? writeCsv(header, rows) : '';
 }
 
-/** Builds the CSV of `header` and `rows` with the domain's writer and downloads it. Returns the text. */
+/** Builds the CSV of `header` and `rows` and downloads it. Returns the text. */
 export function exportCsv(
   fileName: string,
   header: readonly string[],
   rows: ReadonlyArray<readonly CsvValue[]>,
 ): string {
-  const csv = domainToCsv(header, rows);
+  const csv = writeCsv(header, rows);
   downloadCsv(fileName, csv);
   return csv;
 }

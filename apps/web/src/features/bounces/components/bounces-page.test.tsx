@@ -224,7 +224,7 @@ describe('BouncesPage (spec 002 §2.4)', () => {
     expect(await downloads.texts()).toEqual([
       'Email address,Date\r\n' +
         '\'+1@example.test,"March 3rd, 2026"\r\n' +
-        'gone@example.test,"March 3rd, 2026"\r\n',
+        'gone@example.test,"March 3rd, 2026"',
     ]);
     expect(callsTo(fetchMock, '/bounces').at(-1)?.url.searchParams.get('limit')).toBe('30000');
   });

@@ -211,7 +211,7 @@ describe('TeamReportPage (spec 002 §2.5)', () => {
     const text = await created[0]!.text();
     expect(text).toContain(
       'Name,Email,Last email sent,Sent in the last 30 days,Sent all time\r\n' +
-        `"'=HYPERLINK(""x"")",olivia@acme.test,"March 3rd, 2026",1.234,1.234.567\r\n`,
+        `"'=HYPERLINK(""x"")",olivia@acme.test,"March 3rd, 2026",1.234,1.234.567`,
     );
   });
 });

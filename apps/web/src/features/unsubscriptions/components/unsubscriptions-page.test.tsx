@@ -339,7 +339,7 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
     expect(await downloads.texts()).toEqual([
       'Email address,Date,Type\r\n' +
         '\'=cmd@example.test,"March 3rd, 2026",Shared\r\n' +
-        'ann@example.test,"March 3rd, 2026",Personal\r\n',
+        'ann@example.test,"March 3rd, 2026",Personal',
     ]);
     const exportCall = callsTo(fetchMock, '/unsubscriptions').at(-1);
     expect(exportCall?.url.searchParams.get('limit')).toBe('30000');
