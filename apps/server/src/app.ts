@@ -114,7 +114,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(teamReportRoutes, { prefix: '/api', db });
   await app.register(templatesRoutes, { prefix: '/api/v1', db, mail: createMailAdapter(config) });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists outside production only.
-  if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
+  if (config.NODE_ENV !== 'production' && (config.MAIL_ADAPTER ?? 'local') === 'local') {
+    await app.register(devMailboxRoutes, { db });
+  }
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { drafts, sessions, templates } from '../../db/schema';
+import { drafts, sessions, templates, users } from '../../db/schema';
 
 /** The OAuth scopes the session was granted (space-separated in sessions.scopes). */
 export async function findSessionScopes(db: Executor, sessionId: string): Promise<string[]> {
@@ -16,24 +16,26 @@ export async function insertDraft(
 }
 
 export type MailboxDraft = {
+  owner: string;
   messageId: string;
   subject: string | null;
   preview: string | null;
   createdAt: Date;
 };
 
-/** The user's drafts, newest first, with their template's subject and body (the local mailbox). */
-export async function listUserDrafts(db: Executor, userId: string, limit: number): Promise<MailboxDraft[]> {
+/** The newest drafts of the local mailbox (every user's), with their template's subject and body. */
+export async function listMailboxDrafts(db: Executor, limit: number): Promise<MailboxDraft[]> {
   return db
     .select({
+      owner: users.email,
       messageId: drafts.messageId,
       subject: templates.subject,
       preview: templates.preview,
       createdAt: drafts.createdAt,
     })
     .from(drafts)
+    .innerJoin(users, eq(users.id, drafts.userId))
     .leftJoin(templates, eq(templates.id, drafts.templateId))
-    .where(eq(drafts.userId, userId))
     .orderBy(desc(drafts.createdAt), desc(drafts.id))
     .limit(limit);
 }
