@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { trackEvent } from './analytics';
 import { exportCsv, toCsv } from './csv-export';
+
+vi.mock('./analytics', () => ({ trackEvent: vi.fn() }));
 
 /** Captures what the browser is asked to download. */
 function captureDownloads() {
@@ -48,6 +51,10 @@ describe('exportCsv', () => {
     const downloads = captureDownloads();
     exportCsv('Exported_Unsubscriptions_2026-03-03', ['Email address'], []);
     expect(downloads.names).toEqual(['Exported_Unsubscriptions_2026-03-03.csv']);
+    expect(trackEvent).toHaveBeenCalledWith({
+      event_type: 'csv_export',
+      message: 'Exported_Unsubscriptions_2026-03-03.csv',
+    });
   });
 });
 

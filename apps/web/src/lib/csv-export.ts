@@ -1,5 +1,6 @@
 import { neutralizeFormula, type CsvValue } from '@mergedesk/domain/exports/csv-safety';
 import Papa from 'papaparse';
+import { trackEvent } from './analytics';
 
 /**
  * CSV exports of the tables (spec 002 §1 "Tables support … CSV export", §9). Papa Parse writes the
@@ -17,6 +18,8 @@ export function downloadCsv(fileName: string, csv: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName.endsWith('.csv') ? fileName : `${fileName}.csv`;
+  // Spec 002 §7: CSV exports are logged as usage events (when analytics is granted).
+  trackEvent({ event_type: 'csv_export', message: link.download });
   link.style.display = 'none';
   document.body.append(link);
   link.click();

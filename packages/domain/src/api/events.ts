@@ -11,6 +11,8 @@ export const USAGE_EVENT_TYPES = [
   'ad_displayed',
   'ad_list_displayed',
   'page_view',
+  // Spec 002 §7 "Usage events are logged for CSV exports"; the name is ours.
+  'csv_export',
 ] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 
