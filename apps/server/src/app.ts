@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
-  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail: createMailAdapter(config) });
+  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail: createMailAdapter(config, db) });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists outside production only.
   if (config.NODE_ENV !== 'production' && (config.MAIL_ADAPTER ?? 'local') === 'local') {
     await app.register(devMailboxRoutes, { db });

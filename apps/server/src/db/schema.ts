@@ -140,6 +140,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The provider's (Google's) access token of the sign-in, encrypted (lib/secret-box): the Gmail
+     * API needs it to create drafts (spec 002 §4.5). Google access tokens live about an hour.
+     */
+    providerAccessToken: text('provider_access_token'),
+    providerTokenExpiresAt: timestamp('provider_token_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_email_idx').on(t.email)],

@@ -9,9 +9,8 @@ import type { DraftContent, MailAdapter } from './mail-adapter';
 export const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
 
 /**
- * A Google OAuth access token with the gmail.compose scope for `user`, or null when none is held.
- * GAP: sign-in does not store Google access/refresh tokens yet, so the production provider answers
- * null and draft creation ends in 403 missing_authorization until token storage exists.
+ * A Google OAuth access token with the gmail.compose scope for `user`, or null when none is held
+ * (modules/auth/provider-tokens: the token of the person's latest sign-in with that scope).
  */
 export type GoogleAccessTokenProvider = (user: UserRecord) => Promise<string | null>;
 

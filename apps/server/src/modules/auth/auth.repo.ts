@@ -28,7 +28,10 @@ export type SessionRow = {
 
 export async function insertSession(
   db: Database,
-  values: Omit<SessionRow, 'id' | 'revokedAt'>,
+  values: Omit<SessionRow, 'id' | 'revokedAt'> & {
+    providerAccessToken: string | null;
+    providerTokenExpiresAt: Date | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning(sessionColumns);
   if (!row) throw new Error('Session insert returned no row.');

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { createGoogleAccessTokenProvider } from './provider-tokens';
 
 const PUBLIC_URL = 'http://localhost:3998';
 const CALLBACK = `${PUBLIC_URL}/auth/callback`;
@@ -188,6 +189,38 @@ describe('sign-in through the OpenID provider', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: [expect.objectContaining({ field: 'continue' })] });
+  });
+});
+
+describe("the provider's access token (for Gmail drafts)", () => {
+  it('keeps it sealed with the session and hands it out only for a compose grant', async () => {
+    const tokens = createGoogleAccessTokenProvider(t.db, t.config.SESSION_SECRET);
+    const plain = await signInThroughProvider('leo@legacy.test');
+    expect(plain.token.statusCode).toBe(200);
+    const [stored] = await t.db
+      .select({ sealed: sessions.providerAccessToken, expiresAt: sessions.providerTokenExpiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, plain.token.json<{ sessionId: string }>().sessionId));
+    expect(stored?.sealed).toMatch(/^v1\./);
+    expect(stored?.expiresAt?.getTime()).toBeGreaterThan(Date.now());
+    // Signed in without the compose scope: no token for the Gmail API.
+    expect(await tokens({ email: 'leo@legacy.test' })).toBeNull();
+
+    const compose = await signInThroughProvider('leo@legacy.test', '?scope=compose');
+    expect(compose.token.json<{ scopes: string[] }>().scopes).toContain(
+      'https://www.googleapis.com/auth/gmail.compose',
+    );
+    const token = await tokens({ email: 'leo@legacy.test' });
+    expect(token).toEqual(expect.any(String));
+    expect(token).not.toMatch(/^v1\./);
+
+    // Revoking the session withdraws its token too.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/revoke',
+      headers: bearer(compose.token.json<{ accessToken: string }>().accessToken),
+    });
+    expect(await tokens({ email: 'leo@legacy.test' })).toBeNull();
   });
 });
 

@@ -5,11 +5,14 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { createSecretBox } from '../../lib/secret-box';
 import type { AccessTokenSigner } from './access-token';
 import { findSession, insertSession, revokeSession, touchSession, type SessionRow } from './auth.repo';
 import type { OidcClient } from './oidc-client';
 
 const BASE_SCOPES = ['openid', 'email', 'profile'];
+/** Purpose of the secret box that seals the provider's access tokens in the sessions table. */
+export const PROVIDER_TOKEN_PURPOSE = 'provider-access-token';
 const SIGN_IN_STATE_TTL_SECONDS = 10 * 60;
 
 export type SignInState = { state: string; nonce: string; codeVerifier: string; intent: SignInIntent };
@@ -45,6 +48,7 @@ export function createAuthService(deps: {
 }) {
   const { config, db, signer } = deps;
   const stateKey = new TextEncoder().encode(`${config.SESSION_SECRET}:sign-in-state`);
+  const providerTokenBox = createSecretBox(config.SESSION_SECRET, PROVIDER_TOKEN_PURPOSE);
 
   async function issueTokens(session: SessionRow) {
     const { token, expiresAt } = await signer.sign({ sessionId: session.id, email: session.email });
@@ -148,6 +152,11 @@ export function createAuthService(deps: {
         scopes: identity.scopes.join(' '),
         refreshTokenHash: hashSecret(secret),
         expiresAt: new Date(Date.now() + config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000),
+        providerAccessToken: providerTokenBox.seal(identity.accessToken),
+        providerTokenExpiresAt:
+          identity.accessTokenExpiresIn === null
+            ? null
+            : new Date(Date.now() + identity.accessTokenExpiresIn * 1000),
       });
       return {
         tokens: { ...(await issueTokens(session)), intent: signInState.intent },

@@ -83,6 +83,9 @@ export function createOidcClient(config: Config) {
         name: typeof name === 'string' ? name : email,
         picture: typeof picture === 'string' ? picture : null,
         scopes: (tokens.scope ?? '').split(' ').filter(Boolean),
+        /** Google's access token: the Gmail API calls (drafts) need it. */
+        accessToken: tokens.access_token,
+        accessTokenExpiresIn: tokens.expiresIn() ?? null,
       };
     },
   };
