@@ -1,24 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
-import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
-import { formatCappedTotal } from '@mergedesk/domain/format/numbers';
 import { formatLongDate } from '../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
+import { ListFooter } from './list-footer';
 import { SortableTh } from './sortable-th';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
@@ -117,7 +104,6 @@ export function SuppressionTable(props: SuppressionTableProps) {
     props.onSortChange({ key, direction });
   };
   const directionOf = (key: SuppressionSortKey) => (state.sort.key === key ? state.sort.direction : null);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Stack gap="sm">
@@ -210,31 +196,7 @@ export function SuppressionTable(props: SuppressionTableProps) {
         </Table>
       </Table.ScrollContainer>
       {status === 'success' && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Total: {formatCappedTotal(total)}
-          </Text>
-          {pageCount > 1 && (
-            <Pagination
-              total={pageCount}
-              value={state.page}
-              onChange={props.onPageChange}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              aria-label="Pages"
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
-            />
-          )}
-        </Group>
+        <ListFooter total={total} page={state.page} onPageChange={props.onPageChange} />
       )}
     </Stack>
   );

@@ -1,10 +1,8 @@
-import { Alert, Anchor, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
-import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
 import { NO_MAIL_MERGES_EMPTY_STATE, NO_RESULTS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
-import { formatCappedTotal } from '@mergedesk/domain/format/numbers';
 
 /** Where the empty state's get-started link goes: the onboarding (install, then send a first merge). */
 export const GET_STARTED_PATH = '/get-started';
@@ -56,45 +54,5 @@ export function ListEmptyState({ narrowed }: { narrowed: boolean }) {
         </>
       )}
     </Stack>
-  );
-}
-
-/** The total of a list (capped: '10.000+') and its pages of PAGE_SIZE rows. */
-export function ListFooter({
-  total,
-  page,
-  onPageChange,
-}: {
-  total: number;
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        Total: {formatCappedTotal(total)}
-      </Text>
-      {pageCount > 1 && (
-        <Pagination
-          total={pageCount}
-          value={Math.min(page, pageCount)}
-          onChange={onPageChange}
-          size="sm"
-          siblings={1}
-          boundaries={1}
-          aria-label="Pages"
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          getControlProps={(control) => ({
-            'aria-label': {
-              first: 'First page',
-              previous: 'Previous page',
-              next: 'Next page',
-              last: 'Last page',
-            }[control],
-          })}
-        />
-      )}
-    </Group>
   );
 }

@@ -17,7 +17,8 @@ import { formatLongDate } from '../../../lib/dates';
 import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-scheduled-campaigns';
 import { scheduledListQuery } from '../lib/list-state';
 import { formatTimeOfDay } from '../lib/times';
-import { ListEmptyState, ListError, ListFooter } from './list-states';
+import { ListFooter } from '../../../components/list-footer';
+import { ListEmptyState, ListError } from './list-states';
 import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 3;

@@ -20,7 +20,8 @@ import { formatLongDate } from '../../../lib/dates';
 import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '../api/get-sent-campaigns';
 import type { SentListState, SentSortKey } from '../lib/list-state';
 import { isSentListNarrowed, parseSentListState, sentListSearchParams } from '../lib/list-state';
-import { ListEmptyState, ListError, ListFooter } from './list-states';
+import { ListFooter } from '../../../components/list-footer';
+import { ListEmptyState, ListError } from './list-states';
 import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 5;

@@ -1,11 +1,11 @@
-import { Alert, Avatar, Button, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Avatar, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { TeamMember, TeamReportSortKey } from '@mergedesk/domain/api/team-report';
-import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
 import { NO_TEAM_USERS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
-import { formatCappedTotal, formatNumber } from '@mergedesk/domain/format/numbers';
+import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { initials } from '@mergedesk/domain/users/initials';
+import { ListFooter } from '../../../components/list-footer';
 import { SortableTh } from '../../../components/sortable-th';
 import {
   lastEmailSentLabel,
@@ -64,8 +64,6 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
       </Text>
     );
   }
-
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Stack gap="sm">
@@ -128,31 +126,7 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
         </Table>
       </Table.ScrollContainer>
       {status === 'success' && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Total: {formatCappedTotal(total)}
-          </Text>
-          {pageCount > 1 && (
-            <Pagination
-              total={pageCount}
-              value={state.page}
-              onChange={props.onPageChange}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              aria-label="Pages"
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
-            />
-          )}
-        </Group>
+        <ListFooter total={total} page={state.page} onPageChange={props.onPageChange} />
       )}
     </Stack>
   );
