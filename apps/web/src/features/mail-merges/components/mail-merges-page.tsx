@@ -5,7 +5,7 @@ import { CANCEL_SUCCESS_ALERT } from '@mergedesk/domain/campaigns/scheduled-stat
 import { showAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScheduledCount } from '../api/get-scheduled-count';
-import { sentThisMonth } from '../lib/list-state';
+import { sentThisMonth } from '@mergedesk/domain/users/counters';
 import { GET_STARTED_PATH } from './list-states';
 import { ScheduledCampaignDialog } from './scheduled-campaign-dialog';
 import { ScheduledCampaignsTab } from './scheduled-campaigns-tab';

@@ -1,6 +1,5 @@
 import { formatFilterBy } from '@mergedesk/domain/api/list-query';
 import type { ListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
-import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
 import type { DateFilter, DateRange } from '@mergedesk/domain/format/dates';
 import { DEFAULT_DATE_FILTER, dateFilterSchema } from '@mergedesk/domain/format/dates';
@@ -101,12 +100,3 @@ export const scheduledListQuery = (workspaceId: string, page: number): ListQuery
   limit: PAGE_SIZE,
   limitOffset: (page - 1) * PAGE_SIZE,
 });
-
-/**
- * 'Emails sent this month' of the counters (spec 000 §3): the monthlySentMails entry of the
- * current calendar month (month 1–12, as the server writes it), 0 when there is none.
- */
-export const sentThisMonth = (counters: UserWorkspace['counters'], now: Date): number =>
-  counters.monthlySentMails.find(
-    (entry) => entry.year === now.getFullYear() && entry.month === now.getMonth() + 1,
-  )?.count ?? 0;

@@ -31,8 +31,7 @@ export const useMembers = (workspaceId: string, query: ListQuery, options: { ena
     enabled: query.limit != null && (options.enabled ?? true),
   });
 
-/** Spec 000 §7: the owner lookup is filterBy userRole:OWNER with limit 1. */
-export const OWNER_LOOKUP_QUERY: ListQuery = { filterBy: formatFilterBy({ userRole: 'OWNER' }), limit: 1 };
+export { OWNER_LOOKUP_QUERY } from '../../../lib/space-owner';
 
 /** Spec 000 §9: the upgrade modal lists up to 100 ACTIVE members with role ADMIN or OWNER. */
 export const UPGRADE_MODAL_ADMINS_QUERY: ListQuery = {
