@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import { ActionIcon, Badge, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
 import { formatLongDate } from '../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
 import { ListFooter } from './list-footer';
+import { EmptyState, ListError } from './list-states';
 import { SortableTh } from './sortable-th';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
@@ -58,38 +58,10 @@ export function suppressionCsvRows(
 export function SuppressionTable(props: SuppressionTableProps) {
   const { label, items, total, status, isFetching, state, showType = false, empty } = props;
 
-  if (status === 'error') {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
-        title={GENERIC_ERROR_ALERT.title}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          {GENERIC_ERROR_ALERT.description}
-          <Button size="xs" variant="light" color="red" onClick={props.onRetry} loading={isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (status === 'error') return <ListError onRetry={props.onRetry} retrying={isFetching} />;
 
   if (status === 'success' && items && items.length === 0) {
-    return (
-      <Stack gap={4} align="center" py="xl" ta="center">
-        <Text fw={600} size="lg">
-          {empty.title}
-        </Text>
-        {empty.description && (
-          <Text c="dimmed" size="sm">
-            {empty.description}
-          </Text>
-        )}
-      </Stack>
-    );
+    return <EmptyState title={empty.title} description={empty.description} />;
   }
 
   const toggleSort = (key: SuppressionSortKey) => {

@@ -18,7 +18,8 @@ import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-schedul
 import { scheduledListQuery } from '../lib/list-state';
 import { formatTimeOfDay } from '../lib/times';
 import { ListFooter } from '../../../components/list-footer';
-import { ListEmptyState, ListError } from './list-states';
+import { ListError } from '../../../components/list-states';
+import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 3;

@@ -21,7 +21,8 @@ import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '.
 import type { SentListState, SentSortKey } from '../lib/list-state';
 import { isSentListNarrowed, parseSentListState, sentListSearchParams } from '../lib/list-state';
 import { ListFooter } from '../../../components/list-footer';
-import { ListEmptyState, ListError } from './list-states';
+import { ListError } from '../../../components/list-states';
+import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 5;

@@ -1,11 +1,10 @@
-import { Alert, Avatar, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import { Avatar, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TeamMember, TeamReportSortKey } from '@mergedesk/domain/api/team-report';
 import { NO_TEAM_USERS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { initials } from '@mergedesk/domain/users/initials';
 import { ListFooter } from '../../../components/list-footer';
+import { EmptyState, ListError } from '../../../components/list-states';
 import { SortableTh } from '../../../components/sortable-th';
 import {
   lastEmailSentLabel,
@@ -38,31 +37,10 @@ export type TeamMembersTableProps = {
 export function TeamMembersTable(props: TeamMembersTableProps) {
   const { items, total, status, isFetching, state } = props;
 
-  if (status === 'error') {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
-        title={GENERIC_ERROR_ALERT.title}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          {GENERIC_ERROR_ALERT.description}
-          <Button size="xs" variant="light" color="red" onClick={props.onRetry} loading={isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (status === 'error') return <ListError onRetry={props.onRetry} retrying={isFetching} />;
 
   if (status === 'success' && items && items.length === 0) {
-    return (
-      <Text fw={600} size="lg" ta="center" py="xl">
-        {NO_TEAM_USERS_EMPTY_STATE.title}
-      </Text>
-    );
+    return <EmptyState title={NO_TEAM_USERS_EMPTY_STATE.title} />;
   }
 
   return (
