@@ -33,7 +33,7 @@ import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/schedule
 import { teamReportRoutes } from './modules/team-report/team-report.routes';
 import { devMailboxRoutes } from './modules/templates/dev-mailbox.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { createTrackingStats, trackingRoutes, type TrackingStats } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
@@ -42,6 +42,15 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 export const API_DOCS_PATH = '/api/docs';
 
 export type AppDependencies = { db: Database; pool: pg.Pool };
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- Fastify's instance is extended by declaration merging */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tracking hits answered but not stored, since start (counted and logged, never silent). */
+    trackingStats: TrackingStats;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /** The composition root: plugins, policies, error handling and every module of the API. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
@@ -108,7 +117,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
   await app.register(bouncesRoutes, { prefix: '/api/v1', db });
   await app.register(addonRoutes, { prefix: '/api/addon', config, db });
-  await app.register(trackingRoutes, { prefix: '/t', config, db });
+  const trackingStats = createTrackingStats();
+  app.decorate('trackingStats', trackingStats);
+  await app.register(trackingRoutes, { prefix: '/t', config, db, stats: trackingStats });
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });

@@ -36,7 +36,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return findPgCode(error) === '23505';
 }
 
-function findPgCode(error: unknown): string | undefined {
+/** The SQLSTATE of a PostgreSQL error, also when wrapped (Drizzle's DrizzleQueryError); else undefined. */
+export function findPgCode(error: unknown): string | undefined {
   // Drizzle wraps driver errors (DrizzleQueryError) with the pg error as `cause`.
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
+import { retryTransient } from '../db/retry';
 
 /**
  * Folds new tracking events into the campaign counters (ARCHITECTURE.md "Scale": the hot path only
@@ -11,7 +12,11 @@ import type { Database, Executor } from '../db/client';
  * recipient's first open / click / bounce / unsubscription / response where it is still null, adds
  * those transitions (distinct recipients, never repeated hits) to the campaigns' counters, counts
  * new poll responses into poll_results, and flags everything it read. Rows are locked in id order
- * (recipients, then campaigns) so concurrent runs cannot deadlock.
+ * (recipients, then campaigns) so concurrent runs cannot deadlock, and `for no key update`: that
+ * strength does not conflict with the `for key share` locks the tracking INSERT's foreign keys
+ * take on the same rows, so hits and the job never wait on each other (issue 10: the job's
+ * `for update` deadlocked against them). A run that still meets a deadlock or a serialization
+ * failure (e.g. against a merge being deleted) is run again.
  */
 
 /** Per event type: the recipient's first-time column and the campaign counter it feeds. */
@@ -31,6 +36,10 @@ export type AggregationResult = { events: number; pollResponses: number };
 type PickedEvent = { campaign_id: string; recipient_id: string | null; type: EventType; occurred_at: string };
 
 export async function aggregateEventsOnce(db: Database, batchSize = 5000): Promise<AggregationResult> {
+  return retryTransient(() => aggregateInTransaction(db, batchSize));
+}
+
+function aggregateInTransaction(db: Database, batchSize: number): Promise<AggregationResult> {
   return db.transaction(async (tx) => {
     const picked = await tx.execute<PickedEvent>(sql`
       with picked as (
@@ -78,7 +87,7 @@ async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
     from campaign_recipients
     where id in (select value::uuid from json_array_elements_text(${ids}::json))
     order by id
-    for update
+    for no key update
   `);
 
   // Only first times count: a recipient opening twice is one open.
@@ -125,7 +134,7 @@ async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
     select id from campaigns
     where id in (select value::uuid from json_array_elements_text(${JSON.stringify(campaignRows.map((row) => row.id))}::json))
     order by id
-    for update
+    for no key update
   `);
   const types = Object.keys(FIRSTS) as EventType[];
   await tx.execute(sql`

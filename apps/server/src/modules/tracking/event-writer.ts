@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { findPgCode, type Executor } from '../../db/client';
+import { isTransientTransactionError, retryTransient, type RetryOptions } from '../../db/retry';
 
 export type BatchWriter<T> = {
   /** Resolves once the item is durably written (its batch committed); rejects with the batch's error. */
@@ -104,10 +105,29 @@ export async function insertTrackedEvents(db: Executor, events: readonly Tracked
   `);
 }
 
-/** The tracking endpoints' writer: hits of the same few milliseconds share one INSERT. */
+/**
+ * Whether a failed batch INSERT is worth another run: a deadlock or serialization failure, or a
+ * foreign-key violation (a recipient deleted with its merge between the statement's join and its
+ * checks; the next run's join leaves that hit out). Each failed run wrote nothing.
+ */
+export function isRetryableInsertError(error: unknown): boolean {
+  return isTransientTransactionError(error) || findPgCode(error) === FOREIGN_KEY_VIOLATION;
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The tracking endpoints' writer: hits of the same few milliseconds share one INSERT, run again
+ * on a retryable error before any caller is answered.
+ */
 export function createEventWriter(
   db: Executor,
-  options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> = {},
+  options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> & { onRetry?: RetryOptions['onRetry'] } = {},
 ): BatchWriter<TrackedEvent> {
-  return createBatchWriter({ ...options, flush: (events) => insertTrackedEvents(db, events) });
+  const { onRetry, ...batchOptions } = options;
+  return createBatchWriter({
+    ...batchOptions,
+    flush: (events) =>
+      retryTransient(() => insertTrackedEvents(db, events), { retryOn: isRetryableInsertError, onRetry }),
+  });
 }

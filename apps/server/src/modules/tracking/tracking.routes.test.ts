@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, pollResponses, unsubscriptions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
@@ -97,6 +97,32 @@ describe('tracking endpoints', () => {
       );
       expect(responses.every((response) => response.statusCode === 200)).toBe(true);
       expect((await eventsOf('opened')).length).toBe(before + 30);
+    });
+  });
+
+  describe('a hit whose event cannot be stored', () => {
+    it('still answers the GIF and the redirect, and is counted and logged as lost', async () => {
+      // A constraint every new open and click breaks: the batch INSERT fails with a non-retryable error.
+      await t.db.execute(
+        sql`alter table campaign_events add constraint no_hits check (type not in ('opened', 'clicked')) not valid`,
+      );
+      const lostBefore = t.app.trackingStats.lost;
+      const eventsBefore = (await eventsOf('opened')).length + (await eventsOf('clicked')).length;
+      try {
+        const open = await t.app.inject({ method: 'GET', url: pathOf(ann.openPixelUrl) });
+        expect(open.statusCode).toBe(200);
+        expect(open.headers['content-type']).toBe('image/gif');
+        const click = await t.app.inject({
+          method: 'GET',
+          url: pathOf(ann.clickUrls['https://example.com/a']!),
+        });
+        expect(click.statusCode).toBe(302);
+        expect(click.headers.location).toBe('https://example.com/a');
+      } finally {
+        await t.db.execute(sql`alter table campaign_events drop constraint no_hits`);
+      }
+      expect(t.app.trackingStats.lost).toBe(lostBefore + 2);
+      expect((await eventsOf('opened')).length + (await eventsOf('clicked')).length).toBe(eventsBefore);
     });
   });
 

@@ -10,6 +10,13 @@ import { createTrackingTokens } from './tracking-token';
 
 const tags = ['tracking'];
 
+/** Hits this process answered without storing: `lost` (the write failed), `limited` (rate limits). */
+export type TrackingStats = { lost: number; limited: number };
+
+export function createTrackingStats(): TrackingStats {
+  return { lost: 0, limited: 0 };
+}
+
 /** The longest form answer stored; longer ones are cut. */
 const MAX_RESPONSE_LENGTH = 1000;
 
@@ -25,13 +32,26 @@ const noHead = { exposeHeadRoute: false } as const;
  * URL carries a signed token (modules/tracking/tracking-token.ts); a tampered or foreign token
  * records nothing. Responses are never cached.
  */
-export const trackingRoutes: FastifyPluginCallbackZod<{ config: Config; db: Database }> = (
-  app,
-  { config, db },
-  done,
-) => {
-  const writer = createEventWriter(db);
-  const tracking = createTrackingService({ db, tokens: createTrackingTokens(config.SESSION_SECRET), writer });
+export const trackingRoutes: FastifyPluginCallbackZod<{
+  config: Config;
+  db: Database;
+  stats: TrackingStats;
+}> = (app, { config, db, stats }, done) => {
+  const writer = createEventWriter(db, {
+    onRetry: (error, attempt) => app.log.warn({ err: error, attempt }, 'tracking batch retried'),
+  });
+  const tracking = createTrackingService({
+    db,
+    tokens: createTrackingTokens(config.SESSION_SECRET),
+    writer,
+    onLost: (event, error) => {
+      stats.lost += 1;
+      app.log.error(
+        { err: error, type: event.type, recipientId: event.recipientId, lostTotal: stats.lost },
+        'tracking event lost',
+      );
+    },
+  });
   // Graceful shutdown: pending hits are written before the pool closes.
   app.addHook('onClose', () => writer.close());
   app.addHook('onSend', (_request, reply, payload, next) => {

@@ -17,10 +17,21 @@ export function createTrackingService(deps: {
   db: Database;
   tokens: TrackingTokens;
   writer: BatchWriter<TrackedEvent>;
+  /**
+   * A hit whose event could not be stored (its batch failed after the writer's retries). The
+   * recipient still gets the image, the link or the page; the loss is counted and logged here.
+   */
+  onLost: (event: TrackedEvent, error: unknown) => void;
 }) {
-  const { db, tokens, writer } = deps;
-  const record = (recipientId: string, type: TrackedEvent['type'], url: string | null = null) =>
-    writer.write({ recipientId, type, url, occurredAt: new Date() });
+  const { db, tokens, writer, onLost } = deps;
+  const record = async (recipientId: string, type: TrackedEvent['type'], url: string | null = null) => {
+    const event: TrackedEvent = { recipientId, type, url, occurredAt: new Date() };
+    try {
+      await writer.write(event);
+    } catch (error) {
+      onLost(event, error);
+    }
+  };
 
   return {
     /** Records an open; false (nothing recorded) for a token that is not ours. */
@@ -33,7 +44,8 @@ export function createTrackingService(deps: {
 
     /**
      * The link to redirect to, or null: only a link that was sent with this recipient's merge,
-     * never a URL from the request (no open redirect).
+     * never a URL from the request (no open redirect). A click whose event could not be stored
+     * still redirects (counted as lost).
      */
     async recordClick(token: string, linkIndex: number): Promise<string | null> {
       const recipientId = tokens.verify(token);

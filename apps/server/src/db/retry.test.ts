@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { isTransientTransactionError, retryTransient } from './retry';
+
+const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
+/** As Drizzle throws it: the driver's error as the cause. */
+const wrapped = (code: string) => new Error('Failed query', { cause: pgError(code) });
+
+/** An action failing with the given errors, one per call, then answering 'done'. */
+function failing(errors: Error[]) {
+  let calls = 0;
+  return {
+    calls: () => calls,
+    action: () => {
+      const error = errors[calls];
+      calls += 1;
+      return error ? Promise.reject(error) : Promise.resolve('done');
+    },
+  };
+}
+
+describe('retryTransient', () => {
+  it.each([
+    ['40001', true],
+    ['40P01', true],
+    ['23505', false],
+    ['57P01', false],
+  ])('treats SQLSTATE %s as transient: %s', (code, transient) => {
+    expect(isTransientTransactionError(pgError(code))).toBe(transient);
+    expect(isTransientTransactionError(wrapped(code))).toBe(transient);
+  });
+
+  it('runs a deadlocked or serialization-failed action again until it succeeds', async () => {
+    const fake = failing([wrapped('40P01'), pgError('40001')]);
+    const retries: number[] = [];
+    await expect(
+      retryTransient(fake.action, { onRetry: (_, attempt) => retries.push(attempt) }),
+    ).resolves.toBe('done');
+    expect(fake.calls()).toBe(3);
+    expect(retries).toEqual([1, 2]);
+  });
+
+  it('gives up after the last attempt with the last error', async () => {
+    const fake = failing([pgError('40P01'), pgError('40P01'), pgError('40P01')]);
+    await expect(retryTransient(fake.action, { attempts: 2 })).rejects.toThrow('pg 40P01');
+    expect(fake.calls()).toBe(2);
+  });
+
+  it('does not run again after any other error', async () => {
+    const fake = failing([pgError('23505')]);
+    await expect(retryTransient(fake.action)).rejects.toThrow('pg 23505');
+    expect(fake.calls()).toBe(1);
+  });
+
+  it('asks retryOn which errors to run again', async () => {
+    const fake = failing([pgError('23503')]);
+    await expect(retryTransient(fake.action, { retryOn: () => true })).resolves.toBe('done');
+    expect(fake.calls()).toBe(2);
+  });
+});

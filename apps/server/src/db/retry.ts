@@ -1,0 +1,39 @@
+import { findPgCode } from './client';
+
+/**
+ * SQLSTATEs after which the same transaction, run again, may succeed: PostgreSQL rolled it back
+ * whole (serialization_failure 40001, deadlock_detected 40P01), so nothing of it was written.
+ */
+export const TRANSIENT_TRANSACTION_CODES: readonly string[] = ['40001', '40P01'];
+
+export function isTransientTransactionError(error: unknown): boolean {
+  const code = findPgCode(error);
+  return code !== undefined && TRANSIENT_TRANSACTION_CODES.includes(code);
+}
+
+export type RetryOptions = {
+  /** Runs in all, the first included. */
+  attempts?: number;
+  /** Whether an error is worth another run; default: serialization failures and deadlocks. */
+  retryOn?: (error: unknown) => boolean;
+  /** Called before each new run (for a log line). */
+  onRetry?: (error: unknown, attempt: number) => void;
+};
+
+/**
+ * Runs `action` (a whole transaction or a single statement) again when it failed with an error
+ * that leaves nothing behind, after a short random pause so the contenders do not meet again.
+ */
+export async function retryTransient<T>(action: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 4;
+  const retryOn = options.retryOn ?? isTransientTransactionError;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await action();
+    } catch (error) {
+      if (attempt >= attempts || !retryOn(error)) throw error;
+      options.onRetry?.(error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
