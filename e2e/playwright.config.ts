@@ -1,14 +1,31 @@
 import { defineConfig, devices } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 
 /**
  * The whole product on its own ports and database: the server (API + built web app), the
- * local OpenID provider and an embedded PostgreSQL seeded with the demo data, wiped per run.
- * Access tokens live 20 s here so every run also exercises the silent refresh.
+ * local OpenID provider and an embedded PostgreSQL seeded with the demo data, in a data directory
+ * of the run's own, wiped before and removed after. Free ports are picked per run, so several
+ * checkouts on one machine can run the suite at once. Access tokens live 20 s here so every run
+ * also exercises the silent refresh.
  */
-const PORT = 3100;
-const IDP_PORT = 3101;
+
+/**
+ * The runner loads this file and then every worker loads it again: the ports are picked once, by
+ * the runner, and reach the workers through the environment they inherit.
+ */
+async function pickPorts(): Promise<{ port: number; idpPort: number; postgresPort: number }> {
+  if (!process.env.E2E_PORTS) {
+    const picked = new Set<number>();
+    while (picked.size < 3) picked.add(await freePort());
+    process.env.E2E_PORTS = [...picked].join(',');
+  }
+  const [port = 0, idpPort = 0, postgresPort = 0] = process.env.E2E_PORTS.split(',').map(Number);
+  return { port, idpPort, postgresPort };
+}
+
+const { port: PORT, idpPort: IDP_PORT, postgresPort: POSTGRES_PORT } = await pickPorts();
 export const BASE_URL = `http://localhost:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -43,18 +60,20 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'rm -rf .data/e2e && node --import tsx scripts/start.ts',
+    command: 'node --import tsx e2e/server.ts',
     cwd: root,
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop PostgreSQL and remove the data directory (e2e/server.ts).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
       IDP_PORT: String(IDP_PORT),
       PUBLIC_URL: BASE_URL,
-      DATA_DIR: '.data/e2e',
-      EMBEDDED_POSTGRES_PORT: '54340',
+      DATA_DIR: `.data/e2e-${PORT}`,
+      EMBEDDED_POSTGRES_PORT: String(POSTGRES_PORT),
       ACCESS_TOKEN_TTL_SECONDS: '20',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
