@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alreadyPaidWarning,
+  failedToRemoveMessage,
+  freeUserLimitTooltip,
+  legacyUserLimitMessage,
+  memberSuccessBanner,
+  transferConfirmTitle,
+  transferLegacyMessage,
+} from './messages';
+
+describe('member messages (spec 002 §8)', () => {
+  it('words the already-paid warning for one and several addresses', () => {
+    expect(alreadyPaidWarning(['a@x.test'])).toBe('a@x.test is already a paid user in another space.');
+    expect(alreadyPaidWarning(['a@x.test', 'b@x.test', 'c@x.test'])).toBe(
+      'a@x.test and 2 others are already paid users in another space.',
+    );
+    expect(alreadyPaidWarning([])).toBe('');
+  });
+
+  it('fills the templates', () => {
+    expect(failedToRemoveMessage('a@x.test')).toBe('Failed to remove a@x.test from the space');
+    expect(freeUserLimitTooltip(2)).toBe(
+      'Your current plan does not allow more than 2 free user(s). Remove active users to re-activate disabled users.',
+    );
+    expect(legacyUserLimitMessage(10)).toBe('You cannot go over your current plan user limit (10).');
+    expect(transferConfirmTitle('Acme Sales', 'Mia Member')).toBe(
+      'Transfer Acme Sales ownership to Mia Member?',
+    );
+    expect(transferLegacyMessage('MergeDesk')).toBe(
+      'Transferring ownership is only available to new MergeDesk plans. Switch to a new plan to unlock this feature.',
+    );
+  });
+
+  it.each([
+    ['removed', 1, '1 member successfully removed from the space.'],
+    ['removed', 2, '2 members successfully removed from the space.'],
+    ['reinvited', 1, 'Invitation successfully sent again.'],
+    ['cancelled', 3, '3 invitations successfully cancelled.'],
+  ] as const)('banner %s × %i', (action, count, text) => {
+    expect(memberSuccessBanner(action, count)).toBe(text);
+  });
+});

@@ -1,0 +1,177 @@
+import type { BillingModel, MemberStatus, PaymentSource, SpacePlan, UserPlan } from '../plans/plans';
+import { isPaidUserPlan, isSupportManagedPaymentSource } from '../plans/plans';
+import { canSendInvitation, canTransferOwnership } from '../roles/permissions';
+import type { Role } from '../roles/roles';
+import { hasRoleAtLeast } from '../roles/roles';
+import { MEMBER_MESSAGES } from './messages';
+import { ADDED_SEAT_TYPE } from './status';
+
+/** Who acts on the members of a space. */
+export type MemberActor = {
+  userId: string;
+  role: Role;
+  workspacePlan: SpacePlan | null;
+  billingModel: BillingModel;
+  /** The space's manageUserRoles feature. */
+  manageUserRoles?: boolean;
+  /** The INVITATION rollout restriction is active for the actor (spec 000 §6). */
+  isInvitationRestricted?: boolean;
+  /** Payment source of the space's subscription, when it has one. */
+  paymentSource?: PaymentSource | null;
+};
+
+/** A member acted upon. */
+export type MemberTarget = {
+  userId: string | null;
+  role: Role;
+  status: MemberStatus;
+  userPlan: UserPlan;
+};
+
+export type Verdict = { ok: true } | { ok: false; message: string };
+const allowed: Verdict = { ok: true };
+const refused = (message: string): Verdict => ({ ok: false, message });
+
+/** Spec 002 §6: the manage-users UI (add, invite, re-invite, cancel, activate, remove) is for OWNER or ADMIN. */
+export const canManageMembers = (actor: Pick<MemberActor, 'role'>): boolean =>
+  hasRoleAtLeast(actor.role, 'ADMIN');
+
+/**
+ * Spec 000 §6 "Send invitation" plus spec 002 §2.8: hidden when invitations are restricted (the
+ * INVITATION rollout flag of the actor).
+ */
+export const canInviteMembers = (
+  actor: Pick<MemberActor, 'role' | 'workspacePlan' | 'isInvitationRestricted'>,
+): boolean => canSendInvitation(actor) && actor.isInvitationRestricted !== true;
+
+/**
+ * Spec 002 §6 "Removal is disabled when": the owner is selected; a free-trial user is selected; the
+ * actor is an admin removing another admin or themselves; the subscription is offline or
+ * support-managed; on a legacy plan, paid users are selected. Plain members never remove. The first
+ * failing rule gives the message (spec 002 §8 drawer warnings).
+ */
+export const canRemoveMember = (actor: MemberActor, target: MemberTarget): Verdict => {
+  if (!canManageMembers(actor)) return refused(MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS);
+  if (target.role === 'OWNER') return refused(MEMBER_MESSAGES.OWNER_CANNOT_BE_REMOVED);
+  if (target.status === 'FREE_TRIAL') return refused(MEMBER_MESSAGES.FREE_TRIAL_CANNOT_BE_REMOVED);
+  if (target.userId !== null && target.userId === actor.userId)
+    return refused(MEMBER_MESSAGES.CANNOT_REMOVE_YOURSELF);
+  if (actor.role === 'ADMIN' && target.role === 'ADMIN')
+    return refused(MEMBER_MESSAGES.ADMIN_CANNOT_REMOVE_ADMIN);
+  if (isSupportManagedPaymentSource(actor.paymentSource))
+    return refused(MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS);
+  // Spec 002 §4.6: paid users of the per-user model are downgraded first, removed at the next cycle.
+  if (actor.workspacePlan === 'LEGACY' && target.status !== 'PENDING' && isPaidUserPlan(target.userPlan)) {
+    return refused(MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST);
+  }
+  return allowed;
+};
+
+/** Spec 002 §4.6: pending members can be re-invited or cancelled, by those who manage members. */
+export const canReinviteOrCancel = (actor: MemberActor, target: Pick<MemberTarget, 'status'>): Verdict => {
+  if (!canManageMembers(actor)) return refused(MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS);
+  if (target.status !== 'PENDING') return refused(MEMBER_MESSAGES.NOT_PENDING);
+  return allowed;
+};
+
+/** Spec 002 §4.6: disabled members can be activated, by those who manage members. */
+export const canActivateMember = (actor: MemberActor, target: Pick<MemberTarget, 'status'>): Verdict => {
+  if (!canManageMembers(actor)) return refused(MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS);
+  if (target.status !== 'DISABLED') return refused(MEMBER_MESSAGES.NOT_DISABLED);
+  return allowed;
+};
+
+/**
+ * Spec 002 §5 "Role change": offered only when the plan is not FREE, the actor is the owner with
+ * the manage-roles feature; disabled on a legacy plan. (Spec 000 §6 says ADMIN and up; the more
+ * specific spec 002 wins: owner only.)
+ */
+export const canChangeRoles = (
+  actor: Pick<MemberActor, 'role' | 'workspacePlan' | 'manageUserRoles'>,
+): boolean =>
+  actor.role === 'OWNER' &&
+  actor.manageUserRoles === true &&
+  actor.workspacePlan !== null &&
+  actor.workspacePlan !== 'FREE' &&
+  actor.workspacePlan !== 'LEGACY';
+
+/** Roles a role change may set: ADMIN ↔ MEMBER; OWNER only through the ownership transfer. */
+export const ASSIGNABLE_ROLES = ['ADMIN', 'MEMBER'] as const satisfies readonly Role[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** One member's role change: never on the owner, only for a member who has joined. */
+export const canChangeRoleOf = (
+  actor: Pick<MemberActor, 'role' | 'workspacePlan' | 'manageUserRoles'>,
+  target: Pick<MemberTarget, 'role' | 'status'>,
+): Verdict => {
+  if (!canChangeRoles(actor)) return refused(MEMBER_MESSAGES.CANNOT_CHANGE_ROLES);
+  if (target.role === 'OWNER') return refused(MEMBER_MESSAGES.OWNER_ROLE_UNCHANGEABLE);
+  if (target.status === 'PENDING') return refused(MEMBER_MESSAGES.NOT_A_MEMBER);
+  return allowed;
+};
+
+/** Spec 002 §5: Save of the role change is enabled only if a role actually differs. */
+export const hasRoleChanges = (
+  current: readonly { userId: string; role: Role }[],
+  wanted: readonly { userId: string; userRole: Role }[],
+): boolean =>
+  wanted.some((change) => current.find((m) => m.userId === change.userId)?.role !== change.userRole);
+
+/**
+ * Spec 002 §5 "New owner": candidates in the per-seat model are active members who hold an added
+ * seat and are not in free trial; in the legacy model active or accepted members. Never the owner.
+ */
+export const isOwnerCandidate = (
+  billingModel: BillingModel,
+  member: Pick<MemberTarget, 'role' | 'status'> & { seatType: string | null },
+): boolean => {
+  if (member.role === 'OWNER') return false;
+  if (billingModel === 'PER_SEAT') return member.status === 'ACTIVE' && member.seatType === ADDED_SEAT_TYPE;
+  return member.status === 'ACTIVE' || member.status === 'ACCEPTED';
+};
+
+/**
+ * Spec 002 §6 ownership transfer: owner only; unavailable on FREE ('…not available in free plan…')
+ * and LEGACY ('…only available to new {product} plans…') unless the transferOwnerShip feature allows
+ * it; hidden when the TRANSFER_WORKSPACE restriction is on.
+ */
+export type TransferAvailability =
+  | { available: true }
+  | { available: false; reason: 'NOT_OWNER' | 'RESTRICTED' | 'FREE_PLAN' | 'LEGACY_PLAN' };
+
+export const transferAvailability = (input: {
+  role: Role;
+  workspacePlan: SpacePlan | null;
+  transferOwnerShip: boolean;
+  isTransferRestricted: boolean;
+}): TransferAvailability => {
+  if (input.role !== 'OWNER') return { available: false, reason: 'NOT_OWNER' };
+  if (input.isTransferRestricted) return { available: false, reason: 'RESTRICTED' };
+  const user = { ...input, features: { transferOwnerShip: input.transferOwnerShip } };
+  if (canTransferOwnership(user)) return { available: true };
+  return { available: false, reason: input.workspacePlan === 'LEGACY' ? 'LEGACY_PLAN' : 'FREE_PLAN' };
+};
+
+/** Spec 002 §4.7: the dropdown defaults to the current owner; Save is disabled while it is selected. */
+export const isTransferSaveDisabled = (selectedUserId: string | null, ownerUserId: string): boolean =>
+  selectedUserId === null || selectedUserId === ownerUserId;
+
+/** Spec 002 §6 drawer hint by actor role and model. */
+export const drawerHintKind = (
+  role: Role,
+  workspacePlan: SpacePlan | null,
+): 'OWNER' | 'ADMIN' | 'LEGACY' | null => {
+  if (!hasRoleAtLeast(role, 'ADMIN')) return null;
+  if (workspacePlan === 'LEGACY') return 'LEGACY';
+  return role === 'OWNER' ? 'OWNER' : 'ADMIN';
+};
+
+/** Spec 002 §5: only members of the space's domain can be added / invited (without multi-domain). */
+export const isAllowedDomain = (
+  email: string,
+  space: { domains: readonly string[]; hasMultiDomain: boolean },
+): boolean => {
+  if (space.hasMultiDomain || space.domains.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return space.domains.includes(domain);
+};
