@@ -37,6 +37,7 @@ import { createTrackingStats, trackingRoutes, type TrackingStats } from './modul
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
+import { findMembership } from './modules/workspaces/workspaces.repo';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerAccessPolicy(app, {
     signer,
     findSession: (sessionId) => findSessionAccount(db, sessionId),
+    findMembership: (userId, workspaceId) => findMembership(db, userId, workspaceId),
     isThirdPartyPublicRoute: (url) =>
       url === API_DOCS_PATH ||
       url.startsWith(`${API_DOCS_PATH}/`) ||

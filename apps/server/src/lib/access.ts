@@ -1,6 +1,11 @@
+import { filterValuesOf } from '@mergedesk/domain/api/list-query';
+import type { MemberStatus } from '@mergedesk/domain/plans/plans';
+import type { SpaceFeatureFlags, UserInSpace } from '@mergedesk/domain/roles/permissions';
+import { hasRoleAtLeast, ROLES, type Role } from '@mergedesk/domain/roles/roles';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessTokenClaims, AccessTokenSigner } from '../modules/auth/access-token';
 import type { UserRecord } from '../modules/users/users.repo';
+import type { MembershipRecord } from '../modules/workspaces/workspaces.repo';
 import { AppError } from './app-error';
 
 /**
@@ -9,28 +14,112 @@ import { AppError } from './app-error';
  * - session: a valid access token (`Authorization: Bearer`) of a live session (not revoked, not
  *   expired), whether or not the person has an account;
  * - user: a valid access token of a person with a MergeDesk account.
- * Space-scoped rules (membership, role) are checked by the services (requireMembership).
+ *
+ * A route of one space also declares `config.space` (SpaceAccess): where the space id is read and
+ * the least role (plus, where the spec names one, a capability rule of packages/domain). The access
+ * layer resolves the caller's membership once, after validation and before the handler, and the
+ * handler takes it with `membershipOf(request)` and hands it to the service:
+ *
+ *   config: {
+ *     access: 'user',
+ *     space: {
+ *       from: { param: 'id' },        // or { query: 'workspaceId' }, { body: 'workspaceId' },
+ *                                     // { filter: 'workspaceId', missingMessage } (filterBy=workspaceId:…),
+ *                                     // { resourceParam: 'id', spaceOf: (id, caller) => …, notFoundMessage }
+ *       role: 'ADMIN',                       // MEMBER, ADMIN or OWNER
+ *       capability: { rule: canManageUserRoles, message: '…' }, // optional, a packages/domain rule
+ *     },
+ *   },
+ *   handler: async (request) => doSomething(db, membershipOf(request), request.body)
+ *
+ * Strangers, unknown or malformed ids get 404 (another space's existence is never revealed),
+ * DISABLED members and roles or capabilities below the requirement get 403. The server refuses to
+ * start when a route whose path or schema carries a space id declares no `config.space`.
  */
 export const ACCESS_POLICIES = ['public', 'session', 'user'] as const;
 export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
 
 export type SessionIdentity = AccessTokenClaims;
 
+/** The caller's membership of the space a route is about, as the access layer resolved it. */
+export type SpaceMembership = MembershipRecord;
+
+/** Where a route finds the id of its space (after validation, so values are the validated ones). */
+export type SpaceSource =
+  | { param: string }
+  | { query: string }
+  | { body: string }
+  /** The one `key:value` of the list query's filterBy (spec 002 §7 campaign lists). */
+  | { filter: string; missingMessage: string }
+  /**
+   * The space of a resource named by a path parameter (a mail merge by id). `spaceOf` answers
+   * undefined when the resource does not exist or is not the caller's; then, as for strangers and
+   * malformed ids, 404 with `notFoundMessage` (another space's merge looks like a missing one).
+   */
+  | {
+      resourceParam: string;
+      spaceOf: (resourceId: string, caller: UserRecord) => Promise<string | undefined>;
+      notFoundMessage: string;
+    };
+
+/** A packages/domain rule over the caller in the space, with the 403 message when it says no. */
+export type SpaceCapability = { rule: (user: UserInSpace) => boolean; message: string };
+
+export type SpaceAccess = {
+  from: SpaceSource;
+  /** The least role (spec 000 §6). */
+  role: Role;
+  /** Checked after the role; when the role falls short, the capability's message is answered. */
+  capability?: SpaceCapability;
+  /** DISABLED members pass too (the space summary, which shows them the disabled page). */
+  allowDisabled?: boolean;
+  /**
+   * The space is only named, not required: a caller who does not belong to it gets no membership
+   * (membershipIfAny) instead of an error (page views, spec 000 §7).
+   */
+  optional?: boolean;
+};
+
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
+    space?: SpaceAccess;
   }
   interface FastifyRequest {
     session: SessionIdentity | null;
     user: UserRecord | null;
+    membership: SpaceMembership | null;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
-export type RouteAccessRecord = { method: string; url: string; access: AccessPolicy | undefined };
+export const SPACE_NOT_FOUND_MESSAGE = 'Space not found.';
+
+/** Spec 000 §2: the page a DISABLED member sees; also the message of everything they may not do. */
+export const DISABLED_MEMBER_MESSAGE =
+  'Sorry, your account is disabled. Contact your space administrator to solve this issue.';
+
+export const ROLE_REQUIRED_MESSAGES = {
+  MEMBER: 'Only members of this space can do this.',
+  ADMIN: 'Only an admin or the owner of this space can do this.',
+  OWNER: 'Only the owner of this space can do this.',
+} as const satisfies Record<Role, string>;
+
+/**
+ * Statuses that make a linked member row a member. PENDING rows have not been taken up yet (they
+ * are linked and turned ACTIVE when the person creates the account), so they grant nothing.
+ */
+const MEMBER_STATUSES_WITH_ACCESS: readonly MemberStatus[] = ['ACTIVE', 'ACCEPTED', 'LEGACY', 'FREE_TRIAL'];
+
+export type RouteAccessRecord = {
+  method: string;
+  url: string;
+  access: AccessPolicy | undefined;
+  space: SpaceAccess | undefined;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,6 +136,8 @@ export type SessionState = {
 export type AccessPolicyOptions = {
   signer: AccessTokenSigner;
   findSession: (sessionId: string) => Promise<SessionState | undefined>;
+  /** The member row of `userId` in the space with a well-formed `workspaceId`, whatever its status. */
+  findMembership: (userId: string, workspaceId: string) => Promise<SpaceMembership | undefined>;
   /**
    * Routes registered by third-party plugins that we configure ourselves (API docs, static files
    * of the web app) cannot declare a policy; they are public.
@@ -55,14 +146,16 @@ export type AccessPolicyOptions = {
 };
 
 /**
- * Adds the access policy to `app` (the root instance): every route must declare
- * `config.access` or start-up fails, and each request is authenticated according to it.
+ * Adds the access policy to `app` (the root instance): every route must declare `config.access`
+ * (and `config.space` when it is about one space) or start-up fails, and each request is
+ * authenticated and, for a space route, authorised according to it.
  */
 export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicyOptions): void {
   const routes: RouteAccessRecord[] = [];
   registeredRoutes.set(app, routes);
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('membership', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const declared = route.config?.access;
@@ -70,11 +163,21 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
       route.config = { ...route.config, access: 'public' };
     }
     const access = route.config?.access;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    const space = route.config?.space;
+    const name = `Route ${[route.method].flat().join(',')} ${route.url}`;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, space });
     if (access === undefined || !(ACCESS_POLICIES as readonly string[]).includes(access)) {
-      throw new Error(
-        `Route ${[route.method].flat().join(',')} ${route.url} declares no access policy (config.access).`,
-      );
+      throw new Error(`${name} declares no access policy (config.access).`);
+    }
+    if (space === undefined) {
+      const carried = spaceIdCarriedBy(route);
+      if (carried !== undefined) {
+        throw new Error(
+          `${name} carries a space id (${carried}) but declares no space access (config.space).`,
+        );
+      }
+    } else if (access !== 'user' || !ROLES.includes(space.role)) {
+      throw new Error(`${name}: space access needs access 'user' and a role (${ROLES.join(', ')}).`);
     }
   });
 
@@ -103,6 +206,113 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
       request.user = session.user;
     }
   });
+
+  // After validation (the space id is a validated value) and before the handler.
+  app.addHook('preHandler', async (request) => {
+    const space = request.routeOptions.config.space;
+    if (space === undefined) return;
+    request.membership = await resolveMembership(request, space, options.findMembership);
+  });
+}
+
+async function resolveMembership(
+  request: FastifyRequest,
+  space: SpaceAccess,
+  findMembership: AccessPolicyOptions['findMembership'],
+): Promise<SpaceMembership | null> {
+  const caller = userOf(request);
+  const notFound = () =>
+    new AppError(
+      'NOT_FOUND',
+      'resourceParam' in space.from ? space.from.notFoundMessage : SPACE_NOT_FOUND_MESSAGE,
+    );
+  const workspaceId = await spaceIdOf(request, space.from, caller);
+  const membership =
+    workspaceId !== undefined && UUID.test(workspaceId)
+      ? await findMembership(caller.id, workspaceId)
+      : undefined;
+  const disabled = membership?.status === 'DISABLED';
+  if (!membership || (!disabled && !MEMBER_STATUSES_WITH_ACCESS.includes(membership.status))) {
+    if (space.optional === true) return null;
+    throw notFound();
+  }
+  if (disabled && space.allowDisabled !== true && space.optional !== true) {
+    throw new AppError('FORBIDDEN', DISABLED_MEMBER_MESSAGE);
+  }
+  if (!hasRoleAtLeast(membership.role, space.role)) {
+    throw new AppError('FORBIDDEN', space.capability?.message ?? ROLE_REQUIRED_MESSAGES[space.role]);
+  }
+  if (space.capability && !space.capability.rule(userInSpaceOf(membership))) {
+    throw new AppError('FORBIDDEN', space.capability.message);
+  }
+  return membership;
+}
+
+/** The space id named by the request, or undefined; a missing required filter is a 400. */
+async function spaceIdOf(
+  request: FastifyRequest,
+  from: SpaceSource,
+  caller: UserRecord,
+): Promise<string | undefined> {
+  if ('resourceParam' in from) {
+    const resourceId = (request.params as Record<string, unknown> | undefined)?.[from.resourceParam];
+    return typeof resourceId === 'string' && UUID.test(resourceId)
+      ? from.spaceOf(resourceId, caller)
+      : undefined;
+  }
+  if ('filter' in from) {
+    const query = request.query as { filterBy?: unknown } | undefined;
+    const values = filterValuesOf(
+      typeof query?.filterBy === 'string' ? query.filterBy : undefined,
+      from.filter,
+    );
+    const message =
+      values.length === 0
+        ? from.missingMessage
+        : values.length > 1
+          ? `Filter '${from.filter}' may be given once.`
+          : null;
+    if (message !== null) {
+      throw new AppError('VALIDATION_FAILED', message, { fieldErrors: [{ field: 'filterBy', message }] });
+    }
+    return values[0];
+  }
+  const [container, key] =
+    'param' in from
+      ? [request.params, from.param]
+      : 'query' in from
+        ? [request.query, from.query]
+        : [request.body, from.body];
+  const value = (container as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Names of space ids: the spec's workspaceId and the page views' space_id. */
+const SPACE_ID_KEY = /^(workspace|space)_?id$/i;
+
+/** Where a route's path or schema carries a space id ('path :id', 'body workspaceId'…), if anywhere. */
+function spaceIdCarriedBy(route: RouteOptions): string | undefined {
+  const pathParam = /\/workspaces\/:([A-Za-z_]+)|:([A-Za-z_]+)/g;
+  for (const match of route.url.matchAll(pathParam)) {
+    const param = match[1] ?? match[2] ?? '';
+    if (match[1] !== undefined || SPACE_ID_KEY.test(param)) return `path :${param}`;
+  }
+  const schema = route.schema as Record<string, unknown> | undefined;
+  for (const part of ['params', 'querystring', 'body'] as const) {
+    const key = objectKeysOf(schema?.[part]).find((candidate) => SPACE_ID_KEY.test(candidate));
+    if (key !== undefined) return `${part} ${key}`;
+  }
+  return undefined;
+}
+
+/** The keys of a zod object schema (also behind optional/refine/pipe wrappers); [] otherwise. */
+function objectKeysOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const candidate = schema as { shape?: unknown; def?: { innerType?: unknown; in?: unknown } };
+  if (typeof candidate.shape === 'object' && candidate.shape !== null) return Object.keys(candidate.shape);
+  if (candidate.def?.innerType !== undefined) return objectKeysOf(candidate.def.innerType);
+  if (candidate.def?.in !== undefined) return objectKeysOf(candidate.def.in);
+  return [];
 }
 
 /** Every route registered on `app` with its access policy (for the route-policy test). */
@@ -131,4 +341,43 @@ export function sessionOf(request: FastifyRequest): SessionIdentity {
 export function userOf(request: FastifyRequest): UserRecord {
   if (!request.user) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED_MESSAGE);
   return request.user;
+}
+
+/** The caller's membership of the space of a route that declares `config.space`. */
+export function membershipOf(request: FastifyRequest): SpaceMembership {
+  if (!request.membership) {
+    throw new Error(`Route ${request.routeOptions.url ?? ''} declares no space access (config.space).`);
+  }
+  return request.membership;
+}
+
+/** The membership of a route declaring `space.optional`: null when the caller does not belong. */
+export function membershipIfAny(request: FastifyRequest): SpaceMembership | null {
+  if (request.routeOptions.config.space?.optional !== true) return membershipOf(request);
+  return request.membership;
+}
+
+/** The space's feature columns under the API's names (spec 000 §3 otherFeatures, spelling as in the spec). */
+export function otherFeaturesOf(workspace: SpaceMembership['workspace']): SpaceFeatureFlags {
+  return {
+    teamAnalyticsDashboard: workspace.teamAnalyticsDashboard,
+    manageUserRoles: workspace.manageUserRoles,
+    transferOwnerShip: workspace.transferOwnership,
+    shareUnsubscribesAcrossWorkspace: workspace.shareUnsubscribes,
+    shareBouncesAccrossWorkspace: workspace.shareBounces,
+  };
+}
+
+/** A membership as the capability rules of packages/domain read it. */
+export function userInSpaceOf(membership: SpaceMembership): UserInSpace {
+  const { workspace } = membership;
+  return {
+    role: membership.role,
+    userPlan: membership.userPlan,
+    workspacePlan: workspace.plan,
+    legacyType: workspace.legacyType,
+    billingModel: workspace.billingModel,
+    status: membership.status,
+    features: otherFeaturesOf(workspace),
+  };
 }

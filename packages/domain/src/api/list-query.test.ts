@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFilterBy, parseListQuery } from './list-query';
+import { filterValuesOf, formatFilterBy, parseListQuery } from './list-query';
 
 const allowed = {
   filterKeys: ['userRole', 'memberStatus'],
@@ -53,5 +53,20 @@ describe('formatFilterBy', () => {
     expect(formatFilterBy({ userRole: ['ADMIN', 'OWNER'], memberStatus: 'ACTIVE', x: undefined })).toBe(
       'userRole:ADMIN,userRole:OWNER,memberStatus:ACTIVE',
     );
+  });
+});
+
+describe('filterValuesOf', () => {
+  it.each([
+    [undefined, []],
+    ['', []],
+    ['search:a', []],
+    ['workspaceId:w1', ['w1']],
+    ['search:x, workspaceId:w1 ,workspaceId:w2', ['w1', 'w2']],
+    ['workspaceId:', []],
+    ['workspaceIdx:w1', []],
+    ['workspaceId:a:b', ['a:b']],
+  ] as const)('%j gives %j', (filterBy, expected) => {
+    expect(filterValuesOf(filterBy, 'workspaceId')).toEqual(expected);
   });
 });

@@ -78,6 +78,15 @@ export function formatFilterBy(filters: Record<string, string | readonly string[
     .join(',');
 }
 
+/** Every non-empty value a `filterBy` string gives `key` (e.g. the space of `workspaceId:…`), in order. */
+export function filterValuesOf(filterBy: string | undefined, key: string): string[] {
+  const prefix = `${key}:`;
+  return splitList(filterBy)
+    .filter((part) => part.startsWith(prefix))
+    .map((part) => part.slice(prefix.length))
+    .filter((value) => value !== '');
+}
+
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')

@@ -11,10 +11,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { createTrackingTokens } from '../tracking/tracking-token';
+import { findOwnCampaign, findOwnScheduledCampaignWorkspace } from './addon.repo';
 import {
+  CAMPAIGN_NOT_FOUND_MESSAGE,
+  SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
   createScheduledCampaign,
   registerSentCampaign,
   reportBounces,
@@ -40,11 +43,29 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
     trackingBaseUrl: config.TRACKING_URL ?? config.PUBLIC_URL,
   };
   const campaignParams = z.object({ id: z.string() });
+  const bodySpace: SpaceAccess = { from: { body: 'workspaceId' }, role: 'MEMBER' };
+  // A merge is reported on by its sender only, while a member of its space; 404 for anything else.
+  const ownCampaign: SpaceAccess = {
+    from: {
+      resourceParam: 'id',
+      spaceOf: async (id, caller) => (await findOwnCampaign(db, id, caller.id))?.workspaceId,
+      notFoundMessage: CAMPAIGN_NOT_FOUND_MESSAGE,
+    },
+    role: 'MEMBER',
+  };
+  const ownScheduledCampaign: SpaceAccess = {
+    from: {
+      resourceParam: 'id',
+      spaceOf: (id, caller) => findOwnScheduledCampaignWorkspace(db, id, caller.id),
+      notFoundMessage: SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
+    },
+    role: 'MEMBER',
+  };
 
   app.post(
     '/campaigns',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: bodySpace },
       bodyLimit: SENT_CAMPAIGN_BODY_LIMIT,
       schema: {
         tags,
@@ -54,13 +75,15 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await registerSentCampaign(deps, userOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await registerSentCampaign(deps, userOf(request), membershipOf(request), request.body)),
   );
 
   app.post(
     '/scheduled-campaigns',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: bodySpace },
       schema: {
         tags,
         summary: 'Register a scheduled mail merge',
@@ -69,13 +92,15 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createScheduledCampaign(db, userOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await createScheduledCampaign(db, userOf(request), membershipOf(request), request.body)),
   );
 
   app.put(
     '/scheduled-campaigns/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: ownScheduledCampaign },
       schema: {
         tags,
         summary:
@@ -91,7 +116,7 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
   app.post(
     '/campaigns/:id/bounces',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: ownCampaign },
       schema: {
         tags,
         summary: 'Report bounced addresses of a sent mail merge (events and the space’s bounce list)',
@@ -100,13 +125,14 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
         response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => reportBounces(db, userOf(request), request.params.id, request.body.emails),
+    async (request) =>
+      reportBounces(db, userOf(request), membershipOf(request), request.params.id, request.body.emails),
   );
 
   app.post(
     '/campaigns/:id/replies',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: ownCampaign },
       schema: {
         tags,
         summary: 'Report addresses that replied to a sent mail merge',
@@ -115,7 +141,7 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
         response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => reportReplies(db, userOf(request), request.params.id, request.body.emails),
+    async (request) => reportReplies(db, request.params.id, request.body.emails),
   );
 
   done();

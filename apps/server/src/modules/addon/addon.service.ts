@@ -10,17 +10,13 @@ import {
 } from '@mergedesk/domain/api/addon';
 import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
 import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
-import { otherFeaturesOf } from '../workspaces/workspaces.service';
 import {
   addMonthlySentMails,
-  findOwnCampaign,
-  findOwnScheduledCampaignWorkspace,
   findRecipientIdsByEmail,
   insertBounces,
   insertCampaign,
@@ -38,8 +34,6 @@ export const SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE = 'Scheduled mail merge not fo
 
 export type AddonDeps = { db: Database; tokens: TrackingTokens; trackingBaseUrl: string };
 
-const uuidSchema = z.uuid();
-
 /**
  * Registers a merge the add-on has sent: the campaign, its recipients with their tracking tokens,
  * the links to track and one 'sent' event per recipient, in one transaction; sent_count and the
@@ -49,10 +43,10 @@ const uuidSchema = z.uuid();
 export async function registerSentCampaign(
   deps: AddonDeps,
   caller: UserRecord,
+  membership: SpaceMembership,
   body: SentCampaignBody,
 ): Promise<SentCampaignResponse> {
   const { db, tokens, trackingBaseUrl } = deps;
-  const membership = await requireMembership(db, caller.id, body.workspaceId);
   const linkIndexes = new Map<string, number>();
   for (const recipient of body.recipients) {
     for (const link of recipient.links ?? [])
@@ -121,9 +115,9 @@ export async function registerSentCampaign(
 export async function createScheduledCampaign(
   db: Database,
   caller: UserRecord,
+  membership: SpaceMembership,
   body: CreateScheduledCampaignBody,
 ): Promise<AddonScheduledCampaign> {
-  const membership = await requireMembership(db, caller.id, body.workspaceId);
   const row = await insertScheduledCampaign(db, {
     workspaceId: membership.workspace.id,
     userId: caller.id,
@@ -142,7 +136,8 @@ export async function createScheduledCampaign(
 
 /**
  * The add-on's progress on a scheduled merge: counts, next run, error status and retries
- * (spec 002 §4.1). Only the user who scheduled it, while still a member of its space, may update it.
+ * (spec 002 §4.1). Only the user who scheduled it, while still a member of its space (the route's
+ * space access), may update it.
  */
 export async function updateScheduledCampaign(
   db: Database,
@@ -150,10 +145,6 @@ export async function updateScheduledCampaign(
   id: string,
   body: UpdateScheduledCampaignBody,
 ): Promise<AddonScheduledCampaign> {
-  if (!uuidSchema.safeParse(id).success) throw scheduledNotFound();
-  const workspaceId = await findOwnScheduledCampaignWorkspace(db, id, caller.id);
-  if (workspaceId === undefined) throw scheduledNotFound();
-  await requireMembership(db, caller.id, workspaceId);
   const row = await updateOwnScheduledCampaign(db, id, caller.id, toScheduledValues(body));
   if (!row) throw scheduledNotFound();
   return toAddonScheduledCampaign(row);
@@ -167,10 +158,10 @@ export async function updateScheduledCampaign(
 export async function reportBounces(
   db: Database,
   caller: UserRecord,
+  membership: SpaceMembership,
   campaignId: string,
   emails: string[],
 ): Promise<CampaignReportResponse> {
-  const { campaign, membership } = await requireOwnCampaign(db, caller, campaignId);
   const type = hasSharedBounces({
     userPlan: membership.userPlan,
     features: otherFeaturesOf(membership.workspace),
@@ -179,37 +170,29 @@ export async function reportBounces(
     : 'PERSONAL';
   const unique = [...new Set(emails)];
   return db.transaction(async (tx) => {
-    const recipientIds = await findRecipientIdsByEmail(tx, campaign.id, unique);
-    const recorded = await insertRecipientEvents(tx, campaign.id, recipientIds, 'bounced');
+    const recipientIds = await findRecipientIdsByEmail(tx, campaignId, unique);
+    const recorded = await insertRecipientEvents(tx, campaignId, recipientIds, 'bounced');
     const updated = await insertBounces(
       tx,
-      unique.map((email) => ({ workspaceId: campaign.workspaceId, userId: caller.id, email, type })),
+      unique.map((email) => ({ workspaceId: membership.workspace.id, userId: caller.id, email, type })),
     );
     return { recorded, updated };
   });
 }
 
-/** Replies the add-on found for a merge: a 'responded' event per matching recipient. */
+/**
+ * Replies the add-on found for a merge: a 'responded' event per matching recipient. The route's
+ * space access admits only the merge's sender while a member of its space.
+ */
 export async function reportReplies(
   db: Database,
-  caller: UserRecord,
   campaignId: string,
   emails: string[],
 ): Promise<CampaignReportResponse> {
-  const { campaign } = await requireOwnCampaign(db, caller, campaignId);
   return db.transaction(async (tx) => {
-    const recipientIds = await findRecipientIdsByEmail(tx, campaign.id, [...new Set(emails)]);
-    return { recorded: await insertRecipientEvents(tx, campaign.id, recipientIds, 'responded') };
+    const recipientIds = await findRecipientIdsByEmail(tx, campaignId, [...new Set(emails)]);
+    return { recorded: await insertRecipientEvents(tx, campaignId, recipientIds, 'responded') };
   });
-}
-
-/** A merge the caller sent, in a space they are still a member of; 404 for anything else. */
-async function requireOwnCampaign(db: Database, caller: UserRecord, campaignId: string) {
-  if (!uuidSchema.safeParse(campaignId).success) throw campaignNotFound();
-  const campaign = await findOwnCampaign(db, campaignId, caller.id);
-  if (!campaign) throw campaignNotFound();
-  const membership = await requireMembership(db, caller.id, campaign.workspaceId);
-  return { campaign, membership };
 }
 
 function toScheduledValues(body: UpdateScheduledCampaignBody): ScheduledCampaignValues {
@@ -248,10 +231,6 @@ function toAddonScheduledCampaign(row: ScheduledCampaignRow): AddonScheduledCamp
       recoverableErrorLastRetryTimestamp: row.recoverableErrorLastRetryAt?.getTime() ?? null,
     },
   };
-}
-
-function campaignNotFound(): AppError {
-  return new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND_MESSAGE);
 }
 
 function scheduledNotFound(): AppError {

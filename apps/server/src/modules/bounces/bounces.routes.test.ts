@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bounces } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE } from './bounces.service';
 
 type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };

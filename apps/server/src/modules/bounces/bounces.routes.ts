@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipOf, userOf } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { addBounces, deleteBounce, getBounces } from './bounces.service';
 
@@ -23,7 +23,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
   app.get(
     '/users/me/workspaces/:workspaceId/bounces',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary:
@@ -33,13 +33,13 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
         response: { 200: bounceListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getBounces(db, userOf(request), request.params.workspaceId, request.query),
+    async (request) => getBounces(db, membershipOf(request), request.query),
   );
 
   app.post(
     '/users/workspace-activation-add-bounces/me',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { body: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary: 'Adds e-mail addresses to a space’s bounce list; answers the number of new entries',
@@ -47,13 +47,13 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
         response: { 200: addBouncesResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => addBounces(db, userOf(request), request.body),
+    async (request) => addBounces(db, userOf(request), membershipOf(request), request.body),
   );
 
   app.delete(
     '/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary: 'Removes an e-mail address from a space’s bounce list',
@@ -62,7 +62,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
       },
     },
     async (request) => {
-      await deleteBounce(db, userOf(request), request.params.workspaceId, request.params.emailAddress);
+      await deleteBounce(db, userOf(request), membershipOf(request), request.params.emailAddress);
       return {};
     },
   );

@@ -120,14 +120,27 @@ export async function listCampaigns(
   return { rows, total: total?.value ?? 0 };
 }
 
-/** A mail merge by id, whatever its space (the caller's membership is checked by the service). */
-export async function findCampaign(db: Executor, id: string): Promise<CampaignRow | undefined> {
+/** A mail merge of a space by id. */
+export async function findCampaign(
+  db: Executor,
+  workspaceId: string,
+  id: string,
+): Promise<CampaignRow | undefined> {
   const [row] = await db
     .select(campaignColumns)
     .from(campaigns)
     .leftJoin(users, eq(users.id, campaigns.userId))
-    .where(and(eq(campaigns.id, id), isMailMerge));
+    .where(and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId), isMailMerge));
   return row;
+}
+
+/** The space of a mail merge (for the access layer), whoever sent it. */
+export async function findCampaignWorkspace(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ workspaceId: campaigns.workspaceId })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), isMailMerge));
+  return row?.workspaceId;
 }
 
 export async function countCampaigns(db: Executor, workspaceId: string): Promise<number> {

@@ -11,7 +11,7 @@ import { campaigns } from '../../db/schema';
 import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../db/seed-campaigns';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 
 describe('campaigns API', () => {
   const now = new Date();

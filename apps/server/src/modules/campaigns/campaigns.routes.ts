@@ -2,6 +2,8 @@ import {
   campaignCountParamsSchema,
   campaignCountQuerySchema,
   campaignCountSchema,
+  CAMPAIGN_NOT_FOUND_MESSAGE,
+  CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE,
   campaignParamsSchema,
   pollResponsesSchema,
   pollResultsSchema,
@@ -12,7 +14,7 @@ import { listQuerySchema } from '@mergedesk/domain/api/list-query';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import {
   getCampaign,
@@ -21,6 +23,7 @@ import {
   getPollResponses,
   getPollResults,
 } from './campaigns.service';
+import { findCampaignWorkspace } from './campaigns.repo';
 
 const tags = ['campaigns'];
 
@@ -32,10 +35,26 @@ const idTokenHeaders = z.looseObject({ 'x-id-token': z.string().optional() });
 
 /** Sent mail merges, under /api/v1 (spec 002 §2.2, §4.2, §7 "Campaigns"). */
 export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  // The team shares its space: any member sees its merges, whoever sent them.
+  const campaignAccess: SpaceAccess = {
+    from: {
+      resourceParam: 'id',
+      spaceOf: (id) => findCampaignWorkspace(db, id),
+      notFoundMessage: CAMPAIGN_NOT_FOUND_MESSAGE,
+    },
+    role: 'MEMBER',
+  };
+
   app.get(
     '/users/me/campaigns',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        space: {
+          from: { filter: 'workspaceId', missingMessage: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE },
+          role: 'MEMBER',
+        },
+      },
       schema: {
         tags,
         summary:
@@ -45,13 +64,13 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
         response: { 200: sentCampaignListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getCampaigns(db, userOf(request), request.query),
+    async (request) => getCampaigns(db, membershipOf(request), request.query),
   );
 
   app.get(
     '/users/me/campaigns/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'One sent mail merge of a space the caller belongs to',
@@ -60,13 +79,13 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
         response: { 200: sentCampaignSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getCampaign(db, userOf(request), request.params.id),
+    async (request) => getCampaign(db, membershipOf(request), request.params.id),
   );
 
   app.get(
     '/users/me/campaigns/:id/pollResults',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'Poll results of a sent mail merge: answers with their counts, most frequent first',
@@ -75,13 +94,13 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
         response: { 200: pollResultsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getPollResults(db, userOf(request), request.params.id),
+    async (request) => getPollResults(db, membershipOf(request), request.params.id),
   );
 
   app.get(
     '/users/me/campaigns/:id/pollResponses',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'Poll responses of a sent mail merge, newest first (at most 1000)',
@@ -90,13 +109,13 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
         response: { 200: pollResponsesSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getPollResponses(db, userOf(request), request.params.id),
+    async (request) => getPollResponses(db, membershipOf(request), request.params.id),
   );
 
   app.get(
     '/users/me/workspaces/:id/campaigns/count',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { param: 'id' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary:
@@ -107,7 +126,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
       },
     },
     async (request) =>
-      getCampaignCount(db, userOf(request), request.params.id, isTrue(request.query.isScheduled)),
+      getCampaignCount(db, userOf(request), membershipOf(request), isTrue(request.query.isScheduled)),
   );
 
   done();

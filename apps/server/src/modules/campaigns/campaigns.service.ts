@@ -3,7 +3,6 @@ import {
   CAMPAIGN_FILTER_KEYS,
   CAMPAIGN_NOT_FOUND_MESSAGE,
   CAMPAIGN_SORT_KEYS,
-  CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE,
   type CampaignCount,
   type PollResponses,
   type PollResults,
@@ -14,10 +13,10 @@ import { parseListQuery, type ListQuery } from '@mergedesk/domain/api/list-query
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError, isAppError } from '../../lib/app-error';
+import type { SpaceMembership } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
 import { countScheduledCampaigns } from '../scheduled-campaigns/scheduled-campaigns.repo';
 import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
 import {
   countCampaigns,
   findCampaign,
@@ -32,7 +31,6 @@ import { containsPattern, listQueryFailed, singleFilterValue } from './list-quer
 /** The poll-responses fallback answers the newest responses, at most this many. */
 export const POLL_RESPONSES_LIMIT = 1000;
 
-const uuidSchema = z.uuid();
 const epochMsSchema = z.coerce.number().int().min(0).max(8.64e15);
 
 /**
@@ -41,29 +39,39 @@ const epochMsSchema = z.coerce.number().int().min(0).max(8.64e15);
  */
 export async function getCampaigns(
   db: Database,
-  caller: UserRecord,
+  membership: SpaceMembership,
   query: ListQuery,
 ): Promise<SentCampaignList> {
-  const listQuery = parseCampaignListQuery(query);
-  await requireMembership(db, caller.id, listQuery.filters.workspaceId);
-  const { rows, total } = await listCampaigns(db, listQuery);
+  const { rows, total } = await listCampaigns(db, parseCampaignListQuery(query, membership.workspace.id));
   return { items: rows.map(toSentCampaign), total };
 }
 
 /** GET /api/v1/users/me/campaigns/{id}: 404 unless the caller is a member of the merge's space. */
-export async function getCampaign(db: Database, caller: UserRecord, id: string): Promise<SentCampaign> {
-  return toSentCampaign(await requireCampaign(db, caller, id));
+export async function getCampaign(
+  db: Database,
+  membership: SpaceMembership,
+  id: string,
+): Promise<SentCampaign> {
+  return toSentCampaign(await requireCampaign(db, membership, id));
 }
 
 /** GET /api/v1/users/me/campaigns/{id}/pollResults (spec 002 §4.2). */
-export async function getPollResults(db: Database, caller: UserRecord, id: string): Promise<PollResults> {
-  const campaign = await requireCampaign(db, caller, id);
+export async function getPollResults(
+  db: Database,
+  membership: SpaceMembership,
+  id: string,
+): Promise<PollResults> {
+  const campaign = await requireCampaign(db, membership, id);
   return { items: await listPollResults(db, campaign.id) };
 }
 
 /** GET /api/v1/users/me/campaigns/{id}/pollResponses: the fallback of spec 002 §4.2. */
-export async function getPollResponses(db: Database, caller: UserRecord, id: string): Promise<PollResponses> {
-  const campaign = await requireCampaign(db, caller, id);
+export async function getPollResponses(
+  db: Database,
+  membership: SpaceMembership,
+  id: string,
+): Promise<PollResponses> {
+  const campaign = await requireCampaign(db, membership, id);
   return { items: await listPollResponses(db, campaign.id, POLL_RESPONSES_LIMIT) };
 }
 
@@ -75,45 +83,31 @@ export async function getPollResponses(db: Database, caller: UserRecord, id: str
 export async function getCampaignCount(
   db: Database,
   caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   isScheduled: boolean,
 ): Promise<CampaignCount> {
-  const membership = await requireMembership(db, caller.id, workspaceId);
   const campaignCount = isScheduled
     ? await countScheduledCampaigns(db, membership.workspace.id, caller.id)
     : await countCampaigns(db, membership.workspace.id);
   return { campaignCount };
 }
 
-async function requireCampaign(db: Database, caller: UserRecord, id: string): Promise<CampaignRow> {
-  const campaign = uuidSchema.safeParse(id).success ? await findCampaign(db, id) : undefined;
-  if (!campaign) throw campaignNotFound();
-  try {
-    await requireMembership(db, caller.id, campaign.workspaceId);
-  } catch (error) {
-    // Another space's merge is answered exactly like a missing one (ARCHITECTURE.md).
-    if (isAppError(error) && error.code === 'NOT_FOUND') throw campaignNotFound();
-    throw error;
-  }
+/** The merge in the caller's space (the access layer resolved the space from the merge). */
+async function requireCampaign(db: Database, membership: SpaceMembership, id: string): Promise<CampaignRow> {
+  const campaign = await findCampaign(db, membership.workspace.id, id);
+  if (!campaign) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND_MESSAGE);
   return campaign;
 }
 
-function campaignNotFound(): AppError {
-  return new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND_MESSAGE);
-}
-
-function parseCampaignListQuery(query: ListQuery): CampaignListQuery {
+/** The list parameters; the space is the one the access layer resolved from filterBy workspaceId. */
+function parseCampaignListQuery(query: ListQuery, workspaceId: string): CampaignListQuery {
   const parsed = parseListQuery(query, { filterKeys: CAMPAIGN_FILTER_KEYS, sortKeys: CAMPAIGN_SORT_KEYS });
   if (!parsed.ok) throw listQueryFailed(parsed.issues);
   const { filters, ...rest } = parsed.value;
   const issues: FieldError[] = [];
-  const workspaceId = singleFilterValue('workspaceId', filters.workspaceId, issues);
   const from = parseDate(singleFilterValue('from', filters.from, issues), issues);
   const to = parseDate(singleFilterValue('to', filters.to, issues), issues);
   if (issues.length > 0) throw listQueryFailed(issues);
-  if (workspaceId === undefined) {
-    throw listQueryFailed([{ field: 'filterBy', message: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE }]);
-  }
   return {
     ...rest,
     filters: {

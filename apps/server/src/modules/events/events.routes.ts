@@ -2,7 +2,7 @@ import { usageEventSchema } from '@mergedesk/domain/api/events';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipIfAny, userOf } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { recordEvent } from './events.service';
 
@@ -16,6 +16,9 @@ export const eventsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { 
     {
       config: {
         access: 'user',
+        // A page view names its space only when the caller belongs to it (nobody can attribute
+        // traffic to another space); a stranger's page view is stored without one.
+        space: { from: { body: 'space_id' }, role: 'MEMBER', optional: true },
         rateLimit: {
           max: EVENTS_RATE_LIMIT_PER_MINUTE,
           timeWindow: '1 minute',
@@ -33,7 +36,7 @@ export const eventsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { 
       },
     },
     async (request, reply) => {
-      await recordEvent(db, userOf(request), request.body);
+      await recordEvent(db, userOf(request), membershipIfAny(request), request.body);
       return reply.status(202).send({});
     },
   );

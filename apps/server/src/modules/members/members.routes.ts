@@ -3,9 +3,10 @@ import { memberListSchema } from '@mergedesk/domain/api/members';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { canAccessUsers } from '@mergedesk/domain/roles/permissions';
+import { membershipOf } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
-import { getMembers } from './members.service';
+import { getMembers, MEMBERS_FORBIDDEN_MESSAGE } from './members.service';
 
 const tags = ['members'];
 
@@ -14,7 +15,15 @@ export const membersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
   app.get(
     '/workspaces/:workspaceId/members',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        // Spec 000 §6 "Access to users": any member of a space on a current plan, ADMIN and up in LEGACY spaces.
+        space: {
+          from: { param: 'workspaceId' },
+          role: 'MEMBER',
+          capability: { rule: canAccessUsers, message: MEMBERS_FORBIDDEN_MESSAGE },
+        },
+      },
       schema: {
         tags,
         summary: 'Members of a space: filterBy userRole/memberStatus/userPlan/memberEmail, sortBy, paging',
@@ -23,7 +32,7 @@ export const membersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
         response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getMembers(db, userOf(request), request.params.workspaceId, request.query),
+    async (request) => getMembers(db, membershipOf(request), request.query),
   );
 
   done();

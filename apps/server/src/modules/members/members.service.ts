@@ -3,15 +3,13 @@ import { parseListQuery } from '@mergedesk/domain/api/list-query';
 import { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS, type Member } from '@mergedesk/domain/api/members';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { memberStatusSchema, userPlanSchema } from '@mergedesk/domain/plans/plans';
-import { canAccessUsers } from '@mergedesk/domain/roles/permissions';
 import { roleSchema } from '@mergedesk/domain/roles/roles';
 import { emailDomain, emailSchema, isGmailAddress } from '@mergedesk/domain/users/email';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
-import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
 import { listWorkspaceDomains } from '../workspaces/workspaces.repo';
 import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
 
@@ -22,19 +20,15 @@ const filterValueSchemas = {
   memberEmail: emailSchema,
 } satisfies Record<keyof MemberFilters, z.ZodType<string>>;
 
+export const MEMBERS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this space can see its members.';
+
 /** GET /api/workspaces/{workspaceId}/members (spec 002 §7 "Older members list"). */
 export async function getMembers(
   db: Database,
-  caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   query: ListQuery,
 ): Promise<{ items: Member[]; total: number }> {
   const listQuery = parseMemberListQuery(query);
-  const membership = await requireMembership(db, caller.id, workspaceId);
-  // Spec 000 §6 "Access to users": any member of a space on a current plan, ADMIN and up in LEGACY spaces.
-  if (!canAccessUsers({ role: membership.role, workspacePlan: membership.workspace.plan })) {
-    throw new AppError('FORBIDDEN', 'Only an admin or the owner of this space can see its members.');
-  }
   const [{ rows, total }, domains] = await Promise.all([
     listMembers(db, membership.workspace.id, listQuery),
     listWorkspaceDomains(db, membership.workspace.id),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledCampaigns, usageEvents } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { CANCELLED_SCHEDULED_MERGE_EVENT } from './scheduled-campaigns.service';
 
 describe('scheduled campaigns API', () => {

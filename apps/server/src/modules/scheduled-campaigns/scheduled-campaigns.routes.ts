@@ -1,29 +1,48 @@
+import { CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE } from '@mergedesk/domain/api/campaigns';
 import { listQuerySchema } from '@mergedesk/domain/api/list-query';
 import {
   cancelScheduledCampaignParamsSchema,
   cancelScheduledCampaignResponseSchema,
+  SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
   scheduledCampaignListSchema,
   scheduledCampaignParamsSchema,
   scheduledCampaignSchema,
 } from '@mergedesk/domain/api/scheduled-campaigns';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import {
   cancelScheduledCampaign,
   getScheduledCampaign,
   getScheduledCampaigns,
 } from './scheduled-campaigns.service';
+import { findOwnScheduledCampaign } from './scheduled-campaigns.repo';
 
 const tags = ['scheduled campaigns'];
 
 /** Scheduled mail merges, under /api/v1 (spec 002 §2.2, §4.1, §7 "Campaigns"). */
 export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  // A scheduled merge is its sender's (their draft, their quota); one who has left the space no longer sees it.
+  const ownMergeAccess = (resourceParam: string): SpaceAccess => ({
+    from: {
+      resourceParam,
+      spaceOf: async (id, caller) => (await findOwnScheduledCampaign(db, id, caller.id))?.workspaceId,
+      notFoundMessage: SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
+    },
+    role: 'MEMBER',
+  });
+
   app.get(
     '/users/me/scheduled-campaigns',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        space: {
+          from: { filter: 'workspaceId', missingMessage: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE },
+          role: 'MEMBER',
+        },
+      },
       schema: {
         tags,
         summary:
@@ -32,13 +51,13 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
         response: { 200: scheduledCampaignListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getScheduledCampaigns(db, userOf(request), request.query),
+    async (request) => getScheduledCampaigns(db, userOf(request), membershipOf(request), request.query),
   );
 
   app.get(
     '/users/me/scheduled-campaigns/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: ownMergeAccess('id') },
       schema: {
         tags,
         summary: "One of the caller's scheduled mail merges",
@@ -46,14 +65,14 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
         response: { 200: scheduledCampaignSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getScheduledCampaign(db, userOf(request), request.params.id),
+    async (request) => getScheduledCampaign(db, userOf(request), membershipOf(request), request.params.id),
   );
 
   // The spec's path is camelCase here (scheduledCampaigns), unlike the list's (spec 002 §7).
   app.delete(
     '/users/me/scheduledCampaigns/:scheduledMergeId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: ownMergeAccess('scheduledMergeId') },
       schema: {
         tags,
         summary: "Cancels (deletes) one of the caller's scheduled mail merges",
@@ -62,7 +81,12 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
       },
     },
     async (request) => {
-      await cancelScheduledCampaign(db, userOf(request), request.params.scheduledMergeId);
+      await cancelScheduledCampaign(
+        db,
+        userOf(request),
+        membershipOf(request),
+        request.params.scheduledMergeId,
+      );
       return {};
     },
   );

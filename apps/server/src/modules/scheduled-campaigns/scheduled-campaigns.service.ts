@@ -6,15 +6,12 @@ import {
   type ScheduledCampaign,
   type ScheduledCampaignList,
 } from '@mergedesk/domain/api/scheduled-campaigns';
-import { CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE } from '@mergedesk/domain/api/campaigns';
-import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError, isAppError } from '../../lib/app-error';
-import { listQueryFailed, singleFilterValue } from '../campaigns/list-query-errors';
+import type { SpaceMembership } from '../../lib/access';
+import { AppError } from '../../lib/app-error';
+import { listQueryFailed } from '../campaigns/list-query-errors';
 import { insertUsageEvent } from '../events/events.repo';
 import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
 import {
   deleteOwnScheduledCampaign,
   findOwnScheduledCampaign,
@@ -26,8 +23,6 @@ import {
 /** Spec 002 §7 "Other": usage event logged when a scheduled merge is cancelled. */
 export const CANCELLED_SCHEDULED_MERGE_EVENT = 'cancelled scheduled merge';
 
-const uuidSchema = z.uuid();
-
 /**
  * GET /api/v1/users/me/scheduled-campaigns (spec 002 §2.2, §7). A scheduled merge belongs to its
  * sender (it sends from their Gmail draft and quota), so the list holds the caller's own merges in
@@ -36,6 +31,7 @@ const uuidSchema = z.uuid();
 export async function getScheduledCampaigns(
   db: Database,
   caller: UserRecord,
+  membership: SpaceMembership,
   query: ListQuery,
 ): Promise<ScheduledCampaignList> {
   const parsed = parseListQuery(query, {
@@ -43,14 +39,8 @@ export async function getScheduledCampaigns(
     sortKeys: SCHEDULED_CAMPAIGN_SORT_KEYS,
   });
   if (!parsed.ok) throw listQueryFailed(parsed.issues);
-  const { filters, ...rest } = parsed.value;
-  const issues: FieldError[] = [];
-  const workspaceId = singleFilterValue('workspaceId', filters.workspaceId, issues);
-  if (issues.length > 0) throw listQueryFailed(issues);
-  if (workspaceId === undefined) {
-    throw listQueryFailed([{ field: 'filterBy', message: CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE }]);
-  }
-  const membership = await requireMembership(db, caller.id, workspaceId);
+  // filterBy workspaceId named the space; the access layer resolved it.
+  const { filters: _space, ...rest } = parsed.value;
   const listQuery: ScheduledListQuery = {
     ...rest,
     filters: { workspaceId: membership.workspace.id, userId: caller.id },
@@ -63,9 +53,10 @@ export async function getScheduledCampaigns(
 export async function getScheduledCampaign(
   db: Database,
   caller: UserRecord,
+  membership: SpaceMembership,
   id: string,
 ): Promise<ScheduledCampaign> {
-  return toScheduledCampaign(await requireOwnScheduledCampaign(db, caller, id));
+  return toScheduledCampaign(await requireOwnScheduledCampaign(db, caller, membership, id));
 }
 
 /**
@@ -73,9 +64,14 @@ export async function getScheduledCampaign(
  * caller's own merge (the scheduler no longer finds it) and logs the usage event of §7 "Other".
  * Another user's merge is answered 404 and left untouched.
  */
-export async function cancelScheduledCampaign(db: Database, caller: UserRecord, id: string): Promise<void> {
+export async function cancelScheduledCampaign(
+  db: Database,
+  caller: UserRecord,
+  membership: SpaceMembership,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const merge = await requireOwnScheduledCampaign(tx, caller, id);
+    const merge = await requireOwnScheduledCampaign(tx, caller, membership, id);
     if (!(await deleteOwnScheduledCampaign(tx, merge.id, caller.id))) throw scheduledNotFound();
     await insertUsageEvent(tx, {
       userId: caller.id,
@@ -88,19 +84,11 @@ export async function cancelScheduledCampaign(db: Database, caller: UserRecord, 
 async function requireOwnScheduledCampaign(
   db: Parameters<typeof findOwnScheduledCampaign>[0],
   caller: UserRecord,
+  membership: SpaceMembership,
   id: string,
 ): Promise<ScheduledCampaignRow> {
-  const merge = uuidSchema.safeParse(id).success
-    ? await findOwnScheduledCampaign(db, id, caller.id)
-    : undefined;
-  if (!merge) throw scheduledNotFound();
-  try {
-    // A sender who has left the space no longer sees its merges.
-    await requireMembership(db, caller.id, merge.workspaceId);
-  } catch (error) {
-    if (isAppError(error) && error.code === 'NOT_FOUND') throw scheduledNotFound();
-    throw error;
-  }
+  const merge = await findOwnScheduledCampaign(db, id, caller.id);
+  if (!merge || merge.workspaceId !== membership.workspace.id) throw scheduledNotFound();
   return merge;
 }
 

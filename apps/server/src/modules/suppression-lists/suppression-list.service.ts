@@ -11,13 +11,11 @@ import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
 import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import type { Database } from '../../db/client';
+import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
 import { insertUsageEvent } from '../events/events.repo';
 import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
-import type { MembershipRecord } from '../workspaces/workspaces.repo';
-import { otherFeaturesOf } from '../workspaces/workspaces.service';
 import {
   deleteSuppression,
   findSuppression,
@@ -47,12 +45,10 @@ export type SuppressionListConfig = {
 export async function listSuppressionEntries(
   db: Database,
   list: SuppressionListConfig,
-  caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   query: ListQuery,
 ): Promise<{ items: SuppressionItem[]; total: number }> {
   const listQuery = parseSuppressionListQuery(query);
-  const membership = await requireMembership(db, caller.id, workspaceId);
   const { rows, total } = await listSuppressions(db, list.table, membership.workspace.id, listQuery);
   return { items: rows.map(toItem), total };
 }
@@ -65,11 +61,11 @@ export async function addSuppressionEntries(
   db: Database,
   list: SuppressionListConfig,
   caller: UserRecord,
-  body: { workspaceId: string; emailAddresses: string[] },
+  membership: SpaceMembership,
+  emailAddresses: string[],
 ): Promise<{ updated: number }> {
-  const membership = await requireMembership(db, caller.id, body.workspaceId);
   const type = entryTypeFor(list, membership);
-  const emails = [...new Set(body.emailAddresses.map((email) => email.toLowerCase()))];
+  const emails = [...new Set(emailAddresses.map((email) => email.toLowerCase()))];
   return db.transaction(async (tx) => {
     const updated = await insertSuppressions(
       tx,
@@ -92,10 +88,9 @@ export async function deleteSuppressionEntry(
   db: Database,
   list: SuppressionListConfig,
   caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   email: string,
 ): Promise<void> {
-  const membership = await requireMembership(db, caller.id, workspaceId);
   await db.transaction(async (tx) => {
     const entry = await findSuppression(tx, list.table, membership.workspace.id, email);
     if (!entry) throw new AppError('NOT_FOUND', list.notInListMessage(email));
@@ -119,7 +114,7 @@ export async function deleteSuppressionEntry(
  * the member adding them (hasSharedUnsubscribes / hasSharedBounces), else they are the member's own
  * (PERSONAL).
  */
-function entryTypeFor(config: SuppressionListConfig, membership: MembershipRecord): SuppressionType {
+function entryTypeFor(config: SuppressionListConfig, membership: SpaceMembership): SuppressionType {
   const user = { userPlan: membership.userPlan, features: otherFeaturesOf(membership.workspace) };
   // Spec 000 §6: the space's sharing feature and a paid user plan.
   const isShared = config.list === 'unsubscriptions' ? hasSharedUnsubscribes(user) : hasSharedBounces(user);
@@ -132,7 +127,7 @@ function entryTypeFor(config: SuppressionListConfig, membership: MembershipRecor
  */
 function canDeleteEntry(
   config: SuppressionListConfig,
-  membership: MembershipRecord,
+  membership: SpaceMembership,
   entry: Pick<SuppressionRow, 'type'>,
 ): boolean {
   return canDeleteSuppression({

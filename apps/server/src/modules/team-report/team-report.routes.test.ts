@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, monthlySentMails } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { lastThirtyDaysWindow } from './team-report.service';
 
 describe('lastThirtyDaysWindow (spec 002 §2.5: the month card is the last 30 days)', () => {

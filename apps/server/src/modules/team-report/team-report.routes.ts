@@ -6,18 +6,27 @@ import {
 } from '@mergedesk/domain/api/team-report';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { TEAM_REPORT_FORBIDDEN_MESSAGE } from '@mergedesk/domain/api/team-report';
+import { canAccessTeamReport } from '@mergedesk/domain/roles/permissions';
+import { membershipOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { getTeamMembers, getTeamSummary } from './team-report.service';
 
 const tags = ['team report'];
+
+/** Spec 002 §6: the team report requires canAccessTeamReport (the teamAnalyticsDashboard feature). */
+const teamReportAccess: SpaceAccess = {
+  from: { param: 'id' },
+  role: 'MEMBER',
+  capability: { rule: canAccessTeamReport, message: TEAM_REPORT_FORBIDDEN_MESSAGE },
+};
 
 /** Team report of a space, under /api (spec 002 §2.5, §7 "Team report"). */
 export const teamReportRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get(
     '/workspaces/:id/team-report/members',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: teamReportAccess },
       schema: {
         tags,
         summary:
@@ -27,13 +36,13 @@ export const teamReportRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
         response: { 200: teamMemberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getTeamMembers(db, userOf(request), request.params.id, request.query),
+    async (request) => getTeamMembers(db, membershipOf(request), request.query),
   );
 
   app.get(
     '/workspaces/:id/team-report/summary',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: teamReportAccess },
       schema: {
         tags,
         summary: 'Active users and e-mails sent in the space, all time and in the last 30 days',
@@ -41,7 +50,7 @@ export const teamReportRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
         response: { 200: teamSummarySchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getTeamSummary(db, userOf(request), request.params.id),
+    async (request) => getTeamSummary(db, membershipOf(request)),
   );
 
   done();

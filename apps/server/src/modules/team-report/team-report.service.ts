@@ -1,7 +1,6 @@
 import { parseListQuery, type ListQuery } from '@mergedesk/domain/api/list-query';
 import {
   TEAM_REPORT_FILTER_KEYS,
-  TEAM_REPORT_FORBIDDEN_MESSAGE,
   TEAM_REPORT_SORT_KEYS,
   TEAM_REPORT_STATUS_FILTER_MESSAGE,
   type TeamMember,
@@ -9,14 +8,9 @@ import {
   type TeamSummary,
 } from '@mergedesk/domain/api/team-report';
 import { memberStatusSchema, type MemberStatus } from '@mergedesk/domain/plans/plans';
-import { canAccessTeamReport } from '@mergedesk/domain/roles/permissions';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { SpaceMembership } from '../../lib/access';
 import { containsPattern, listQueryFailed } from '../campaigns/list-query-errors';
-import type { UserRecord } from '../users/users.repo';
-import { requireMembership } from '../workspaces/membership';
-import type { MembershipRecord } from '../workspaces/workspaces.repo';
-import { otherFeaturesOf } from '../workspaces/workspaces.service';
 import { listTeamMembers, summarizeTeam, type SentWindow, type TeamMemberRow } from './team-report.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,8 +40,7 @@ export function lastThirtyDaysWindow(now: Date): SentWindow {
 /** GET /api/workspaces/{id}/team-report/members (spec 002 §2.5, §7). */
 export async function getTeamMembers(
   db: Database,
-  caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   query: ListQuery,
   now: Date = new Date(),
 ): Promise<TeamMemberList> {
@@ -65,7 +58,6 @@ export async function getTeamMembers(
     }
     statuses.push(status.data);
   }
-  const membership = await requireTeamReportAccess(db, caller, workspaceId);
   const { rows, total } = await listTeamMembers(db, membership.workspace.id, lastThirtyDaysWindow(now), {
     ...rest,
     filters: {
@@ -83,30 +75,15 @@ export async function getTeamMembers(
  */
 export async function getTeamSummary(
   db: Database,
-  caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   now: Date = new Date(),
 ): Promise<TeamSummary> {
-  const membership = await requireTeamReportAccess(db, caller, workspaceId);
   const summary = await summarizeTeam(db, membership.workspace.id, lastThirtyDaysWindow(now));
   return {
     activeUserCount: summary.activeUserCount,
     emailSentAllTime: summary.sentAllTime,
     emailSentThisMonth: summary.sentInWindow,
   };
-}
-
-/** Spec 002 §6: the team report requires canAccessTeamReport (the teamAnalyticsDashboard feature). */
-async function requireTeamReportAccess(
-  db: Database,
-  caller: UserRecord,
-  workspaceId: string,
-): Promise<MembershipRecord> {
-  const membership = await requireMembership(db, caller.id, workspaceId);
-  if (!canAccessTeamReport({ features: otherFeaturesOf(membership.workspace) })) {
-    throw new AppError('FORBIDDEN', TEAM_REPORT_FORBIDDEN_MESSAGE);
-  }
-  return membership;
 }
 
 function toTeamMember(row: TeamMemberRow): TeamMember {

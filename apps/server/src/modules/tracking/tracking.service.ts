@@ -1,6 +1,6 @@
 import { hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
 import type { Database } from '../../db/client';
-import { otherFeaturesOf } from '../workspaces/workspaces.service';
+import { otherFeaturesOf } from '../../lib/access';
 import { findMembership } from '../workspaces/workspaces.repo';
 import type { BatchWriter, TrackedEvent } from './event-writer';
 import { findRecipientTarget, findSentLink, insertPollResponse, upsertUnsubscription } from './tracking.repo';

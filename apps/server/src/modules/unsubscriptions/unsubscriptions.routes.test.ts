@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscriptions, usageEvents } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../workspaces/membership';
+import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE } from './unsubscriptions.service';
 
 type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { membershipOf, userOf } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { addUnsubscriptions, deleteUnsubscription, getUnsubscriptions } from './unsubscriptions.service';
 
@@ -19,7 +19,7 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
   app.get(
     '/users/me/workspaces/:id/unsubscriptions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { param: 'id' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary:
@@ -29,13 +29,13 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
         response: { 200: unsubscriptionListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getUnsubscriptions(db, userOf(request), request.params.id, request.query),
+    async (request) => getUnsubscriptions(db, membershipOf(request), request.query),
   );
 
   app.post(
     '/users/workspace-activation-add-unsubscriptions/me',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { body: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary: 'Adds e-mail addresses to a space’s unsubscription list; answers the number of new entries',
@@ -43,13 +43,13 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
         response: { 200: addUnsubscriptionsResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => addUnsubscriptions(db, userOf(request), request.body),
+    async (request) => addUnsubscriptions(db, userOf(request), membershipOf(request), request.body),
   );
 
   app.delete(
     '/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary: 'Removes an e-mail address from a space’s unsubscription list',
@@ -58,12 +58,7 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
       },
     },
     async (request) => {
-      await deleteUnsubscription(
-        db,
-        userOf(request),
-        request.params.workspaceId,
-        request.params.emailAddress,
-      );
+      await deleteUnsubscription(db, userOf(request), membershipOf(request), request.params.emailAddress);
       return {};
     },
   );

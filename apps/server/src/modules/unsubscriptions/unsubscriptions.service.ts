@@ -1,6 +1,7 @@
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { AddUnsubscriptionsBody, UnsubscriptionList } from '@mergedesk/domain/api/unsubscriptions';
 import type { Database } from '../../db/client';
+import type { SpaceMembership } from '../../lib/access';
 import { unsubscriptions } from '../../db/schema';
 import {
   addSuppressionEntries,
@@ -25,28 +26,28 @@ const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
 /** GET /api/v1/users/me/workspaces/{id}/unsubscriptions (spec 002 §7). */
 export function getUnsubscriptions(
   db: Database,
-  caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   query: ListQuery,
 ): Promise<UnsubscriptionList> {
-  return listSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, workspaceId, query);
+  return listSuppressionEntries(db, UNSUBSCRIPTION_LIST, membership, query);
 }
 
 /** POST /api/v1/users/workspace-activation-add-unsubscriptions/me (spec 002 §7, §4.3). */
 export function addUnsubscriptions(
   db: Database,
   caller: UserRecord,
+  membership: SpaceMembership,
   body: Required<AddUnsubscriptionsBody>,
 ): Promise<{ updated: number }> {
-  return addSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, body);
+  return addSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, membership, body.emailAddresses);
 }
 
 /** DELETE /api/v1/users/workspace-activation-delete-unsubscriptions/me/{workspaceId}/{emailAddress}. */
 export function deleteUnsubscription(
   db: Database,
   caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   emailAddress: string,
 ): Promise<void> {
-  return deleteSuppressionEntry(db, UNSUBSCRIPTION_LIST, caller, workspaceId, emailAddress);
+  return deleteSuppressionEntry(db, UNSUBSCRIPTION_LIST, caller, membership, emailAddress);
 }

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { sessionOf, userOf } from '../../lib/access';
+import { membershipOf, sessionOf, userOf } from '../../lib/access';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import { createUser, getCurrentUser, getRolloutStatus, getUserById, suggestUsers } from './users.service';
 
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
   app.get(
     '/suggest',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: { from: { query: 'workspaceId' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary: 'People the caller may add to a space, by e-mail or name',
@@ -45,7 +45,9 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
         response: { 200: suggestResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ items: await suggestUsers(db, userOf(request), request.query) }),
+    async (request) => ({
+      items: await suggestUsers(db, userOf(request), membershipOf(request), request.query.keyword),
+    }),
   );
 
   app.get(

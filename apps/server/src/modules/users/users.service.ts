@@ -4,20 +4,14 @@ import { emailDomain, isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { SessionIdentity } from '../../lib/access';
-import { SESSION_EXPIRED_MESSAGE } from '../../lib/access';
-import { requireMembership } from '../workspaces/membership';
+import type { SessionIdentity, SpaceMembership } from '../../lib/access';
+import { otherFeaturesOf, SESSION_EXPIRED_MESSAGE } from '../../lib/access';
 import {
   linkPendingMemberships,
   listMembershipsOfUser,
   type MembershipRecord,
 } from '../workspaces/workspaces.repo';
-import {
-  allowedUserCountFor,
-  createOwnedSpace,
-  otherFeaturesOf,
-  urlPrefixOf,
-} from '../workspaces/workspaces.service';
+import { allowedUserCountFor, createOwnedSpace, urlPrefixOf } from '../workspaces/workspaces.service';
 import {
   findLiveSessionProfile,
   findRolloutStatus,
@@ -200,15 +194,15 @@ function localPart(email: string): string {
 export async function suggestUsers(
   db: Database,
   caller: UserRecord,
-  query: { keyword: string; workspaceId: string },
+  membership: SpaceMembership,
+  keyword: string,
 ): Promise<SuggestedUser[]> {
-  const membership = await requireMembership(db, caller.id, query.workspaceId);
   const rows = await searchSuggestedUsers(db, {
     callerId: caller.id,
     // Sharing gmail.com says nothing about knowing each other.
     callerDomain: isGmailAddress(caller.email) ? null : caller.domainName,
     workspaceId: membership.workspace.id,
-    keyword: query.keyword,
+    keyword,
     limit: SUGGESTION_LIMIT,
   });
   return rows.map((row) => ({ userEmail: row.email, userName: row.name }));

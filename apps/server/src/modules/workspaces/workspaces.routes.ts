@@ -8,13 +8,25 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { userOf } from '../../lib/access';
+import { canAccessGeneralSettings } from '@mergedesk/domain/roles/permissions';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import { createWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from './workspaces.service';
 
 const tags = ['workspaces'];
 // Not a uuid check: a malformed id is answered like an unknown one, 404 (ARCHITECTURE.md).
 const workspaceParamsSchema = z.object({ id: z.string() });
+
+export const GENERAL_SETTINGS_OWNER_ONLY_MESSAGE = 'Only the owner of this space can change its settings.';
+
+// Spec 000 §4: a DISABLED member still gets the summary (the shell shows them the disabled page).
+const readSpace: SpaceAccess = { from: { param: 'id' }, role: 'MEMBER', allowDisabled: true };
+// Spec 000 §6: general settings (renaming the space) are OWNER only.
+const changeSpace: SpaceAccess = {
+  from: { param: 'id' },
+  role: 'OWNER',
+  capability: { rule: canAccessGeneralSettings, message: GENERAL_SETTINGS_OWNER_ONLY_MESSAGE },
+};
 
 /** Spaces of the signed-in user, under /api/v1/workspaces (spec 000 §7). */
 export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
@@ -34,7 +46,7 @@ export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
   app.get(
     '/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: readSpace },
       schema: {
         tags,
         summary: 'Space details; domains, features and member count on request',
@@ -44,7 +56,7 @@ export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
       },
     },
     async (request) =>
-      getWorkspace(db, userOf(request), request.params.id, {
+      getWorkspace(db, userOf(request), membershipOf(request), {
         domains: isTrue(request.query.includeDomains),
         features: isTrue(request.query.includeFeatures),
         membersCount: isTrue(request.query.includeMembersCount),
@@ -69,7 +81,7 @@ export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
   app.put(
     '/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', space: changeSpace },
       schema: {
         tags,
         summary: 'Rename a space or change whether members may invite (owner only)',
@@ -78,7 +90,7 @@ export const workspacesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
         response: { 200: workspaceSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateWorkspace(db, userOf(request), request.params.id, request.body),
+    async (request) => updateWorkspace(db, userOf(request), membershipOf(request), request.body),
   );
 
   done();

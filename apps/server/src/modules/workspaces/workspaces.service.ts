@@ -1,12 +1,10 @@
-import type { OtherFeatures } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import type { UserPlan } from '@mergedesk/domain/plans/plans';
-import { canAccessGeneralSettings } from '@mergedesk/domain/roles/permissions';
 import { canCreateSpace, slugify, SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk/domain/spaces/space-name';
 import type { Database, Executor } from '../../db/client';
+import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { lockUser, type UserRecord } from '../users/users.repo';
-import { requireMembership } from './membership';
 import {
   countMembers,
   countOwnedSpaces,
@@ -22,17 +20,6 @@ import {
 /** The route prefix of a space's pages (spec 000 §2): /{workspaceId}/{workspaceSlug}. */
 export function urlPrefixOf(workspace: Pick<WorkspaceRecord, 'id' | 'slug'>): string {
   return `/${workspace.id}/${workspace.slug}`;
-}
-
-/** The space's feature columns under the API's names (spec 000 §3 otherFeatures, spelling as in the spec). */
-export function otherFeaturesOf(workspace: WorkspaceRecord): OtherFeatures {
-  return {
-    teamAnalyticsDashboard: workspace.teamAnalyticsDashboard,
-    manageUserRoles: workspace.manageUserRoles,
-    transferOwnerShip: workspace.transferOwnership,
-    shareUnsubscribesAcrossWorkspace: workspace.shareUnsubscribes,
-    shareBouncesAccrossWorkspace: workspace.shareBounces,
-  };
 }
 
 /** allowedUserCount of the space for a user plan; -1 means unlimited (spec 002 §3). */
@@ -79,10 +66,9 @@ export type WorkspaceIncludes = { domains: boolean; features: boolean; membersCo
 export async function getWorkspace(
   db: Database,
   caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   includes: WorkspaceIncludes,
 ): Promise<Workspace> {
-  const membership = await requireMembership(db, caller.id, workspaceId, { allowDisabled: true });
   // Spec 000 §4: a DISABLED member is shown only name, plan and status; no details are fetched.
   if (membership.status === 'DISABLED') return toWorkspace(membership, caller);
   const { workspace } = membership;
@@ -153,14 +139,9 @@ export async function createWorkspace(
 export async function updateWorkspace(
   db: Database,
   caller: UserRecord,
-  workspaceId: string,
+  membership: SpaceMembership,
   body: { workspaceName: string; memberInviteUser?: boolean | undefined },
 ): Promise<Workspace> {
-  const membership = await requireMembership(db, caller.id, workspaceId);
-  // Spec 000 §6: general settings (renaming the space) are OWNER only.
-  if (!canAccessGeneralSettings(membership)) {
-    throw new AppError('FORBIDDEN', 'Only the owner of this space can change its settings.');
-  }
   const workspace = await updateWorkspaceRow(db, membership.workspace.id, {
     name: body.workspaceName,
     slug: slugify(body.workspaceName),

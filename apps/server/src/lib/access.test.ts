@@ -1,0 +1,255 @@
+import { hasRoleAtLeast, type Role } from '@mergedesk/domain/roles/roles';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { users, workspaceMembers } from '../db/schema';
+import type { DemoSeedResult } from '../db/seed';
+import { createAccessTokenSigner } from '../modules/auth/access-token';
+import { findMembership } from '../modules/workspaces/workspaces.repo';
+import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import {
+  DISABLED_MEMBER_MESSAGE,
+  listRouteAccess,
+  registerAccessPolicy,
+  ROLE_REQUIRED_MESSAGES,
+  SPACE_NOT_FOUND_MESSAGE,
+  userInSpaceOf,
+  type RouteAccessRecord,
+  type SpaceAccess,
+} from './access';
+
+/** Valid inputs besides the space id, for routes whose schema needs more than the id. */
+const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> = {
+  'PUT /api/v1/workspaces/:id': { body: { workspaceName: 'Renamed space' } },
+  'POST /api/v1/users/workspace-activation-add-bounces/me': { body: { emailAddresses: ['x@example.com'] } },
+  'POST /api/v1/users/workspace-activation-add-unsubscriptions/me': {
+    body: { emailAddresses: ['x@example.com'] },
+  },
+  'POST /api/addon/campaigns': {
+    body: {
+      subject: 'Hello',
+      mergeSourceSheetKey: 'sheet-1',
+      spreadsheetName: 'Leads',
+      sheetName: 'Sheet1',
+      recipients: [{ email: 'x@example.com' }],
+    },
+  },
+  'POST /api/addon/scheduled-campaigns': {
+    body: {
+      mergeSourceSheetKey: 'sheet-1',
+      spreadsheetName: 'Leads',
+      sheetName: 'Sheet1',
+      nextScheduledRunTimestamp: null,
+      toSendCount: 1,
+    },
+  },
+  'GET /api/v2/users/suggest': { query: { keyword: 'ad' } },
+};
+
+/** The routes that name their space directly (path, query, body or filter), as registered. */
+function spaceRoutes(app: TestApp['app']): Array<RouteAccessRecord & { space: SpaceAccess }> {
+  return listRouteAccess(app).filter(
+    (route): route is RouteAccessRecord & { space: SpaceAccess } =>
+      route.method !== 'HEAD' &&
+      route.space !== undefined &&
+      route.space.optional !== true &&
+      !('resourceParam' in route.space.from),
+  );
+}
+
+/** A request to `route` about the space `workspaceId`, valid in everything but (maybe) access. */
+function requestTo(route: RouteAccessRecord & { space: SpaceAccess }, workspaceId: string) {
+  const { from } = route.space;
+  const sample = SAMPLE_INPUTS[`${route.method} ${route.url}`] ?? {};
+  const url = route.url.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    if ('param' in from && from.param === name) return workspaceId;
+    return name.toLowerCase().includes('email') ? 'x@example.com' : randomUUID();
+  });
+  const query = new URLSearchParams(sample.query);
+  if ('query' in from) query.set(from.query, workspaceId);
+  if ('filter' in from) query.set('filterBy', `${from.filter}:${workspaceId}`);
+  const body = 'body' in from ? { ...sample.body, [from.body]: workspaceId } : sample.body;
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return { method: route.method as 'GET', url: `${url}${search}`, ...(body ? { payload: body } : {}) };
+}
+
+describe('space access declared on the route', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+  const tokens = new Map<string, string>();
+  const tokenOf = async (email: string) => {
+    const known = tokens.get(email);
+    if (known) return known;
+    const token = await t.signIn(email);
+    tokens.set(email, token);
+    return token;
+  };
+  const call = async (email: string, route: RouteAccessRecord & { space: SpaceAccess }, spaceId: string) =>
+    t.app.inject({ ...requestTo(route, spaceId), headers: bearer(await tokenOf(email)) });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finds the space routes in the registry', () => {
+    const urls = spaceRoutes(t.app).map((route) => `${route.method} ${route.url}`);
+    // A floor, not a list: every route declaring space access is walked below.
+    expect(urls.length).toBeGreaterThanOrEqual(15);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/workspaces/:id',
+        'GET /api/workspaces/:workspaceId/members',
+        'GET /api/v1/users/me/campaigns',
+        'POST /api/addon/campaigns',
+      ]),
+    );
+  });
+
+  it('answers a stranger 404 on every space route', async () => {
+    const acme = demo.spaces['Acme Sales']!;
+    for (const route of spaceRoutes(t.app)) {
+      const response = await call('gina@gmail.com', route, acme);
+      expect({
+        route: `${route.method} ${route.url}`,
+        status: response.statusCode,
+        body: response.json(),
+      }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 404,
+        body: { errors: [], code: 'NOT_FOUND', message: SPACE_NOT_FOUND_MESSAGE },
+      });
+    }
+  });
+
+  it('answers a malformed or unknown space id 404 where validation lets it through', async () => {
+    for (const route of spaceRoutes(t.app)) {
+      for (const spaceId of [randomUUID(), 'not-a-space']) {
+        const response = await call('olivia@acme.test', route, spaceId);
+        const name = `${route.method} ${route.url} ${spaceId}`;
+        // A body or query schema may reject a malformed id first (400); never anything else.
+        expect({ name, status: response.statusCode }).toEqual({
+          name,
+          status: spaceId === 'not-a-space' && response.statusCode === 400 ? 400 : 404,
+        });
+      }
+    }
+  });
+
+  it('answers a role below the declared one (or a DISABLED member) 403', async () => {
+    const acme = demo.spaces['Acme Sales']!;
+    // Acme Sales: olivia OWNER, adam ADMIN, mia MEMBER, dora a DISABLED member.
+    const below: Record<Role, string> = {
+      OWNER: 'adam@acme.test',
+      ADMIN: 'mia@acme.test',
+      MEMBER: 'dora@acme.test',
+    };
+    let checked = 0;
+    for (const route of spaceRoutes(t.app)) {
+      const name = `${route.method} ${route.url}`;
+      const email = below[route.space.role];
+      const response = await call(email, route, acme);
+      if (route.space.role === 'MEMBER' && route.space.allowDisabled === true) {
+        expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
+        continue;
+      }
+      const message =
+        route.space.role === 'MEMBER'
+          ? DISABLED_MEMBER_MESSAGE
+          : (route.space.capability?.message ?? ROLE_REQUIRED_MESSAGES[route.space.role]);
+      expect({ name, status: response.statusCode, body: response.json() }).toEqual({
+        name,
+        status: 403,
+        body: { errors: [], code: 'FORBIDDEN', message },
+      });
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('answers 403 to a member whose role suffices but whose capability (packages/domain) does not', async () => {
+    const members = await t.db
+      .select({ email: users.email, userId: users.id, workspaceId: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(workspaceMembers.status, 'ACTIVE'));
+    const withCapability = spaceRoutes(t.app).filter((route) => route.space.capability !== undefined);
+    expect(withCapability.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const route of withCapability) {
+      const { role, capability } = route.space;
+      for (const member of members) {
+        const membership = await findMembership(t.db, member.userId, member.workspaceId);
+        if (!membership || !hasRoleAtLeast(membership.role, role)) continue;
+        if (capability!.rule(userInSpaceOf(membership))) continue;
+        const response = await call(member.email, route, member.workspaceId);
+        const name = `${route.method} ${route.url} as ${member.email}`;
+        expect({
+          name,
+          status: response.statusCode,
+          message: response.json<{ message: string }>().message,
+        }).toEqual({ name, status: 403, message: capability!.message });
+        checked += 1;
+        break;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('start-up checks of the space access', () => {
+  const appWithPolicy = () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerAccessPolicy(app, {
+      signer: createAccessTokenSigner('x'.repeat(32), 60),
+      findSession: () => Promise.resolve(undefined),
+      findMembership: () => Promise.resolve(undefined),
+      isThirdPartyPublicRoute: () => false,
+    });
+    return app;
+  };
+
+  it.each([
+    ['/spaces/:workspaceId/things', {}, 'path :workspaceId'],
+    ['/workspaces/:id/things', {}, 'path :id'],
+    ['/things', { body: z.object({ name: z.string(), workspaceId: z.string() }) }, 'body workspaceId'],
+    ['/things', { querystring: z.object({ workspaceId: z.uuid().optional() }) }, 'querystring workspaceId'],
+    ['/things', { body: z.object({ space_id: z.string() }).strict() }, 'body space_id'],
+  ])('refuses %s carrying a space id without config.space (%#)', (url, schema, carried) => {
+    const app = appWithPolicy();
+    expect(() => app.post(url, { config: { access: 'user' }, schema }, () => 'oops')).toThrow(
+      `Route POST ${url} carries a space id (${carried}) but declares no space access (config.space).`,
+    );
+  });
+
+  it('accepts a declared space route and routes without a space id', () => {
+    const app = appWithPolicy();
+    expect(() =>
+      app.get(
+        '/spaces/:workspaceId/things',
+        { config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'ADMIN' } } },
+        () => 'ok',
+      ),
+    ).not.toThrow();
+    expect(() => app.get('/users/:userId/things', { config: { access: 'user' } }, () => 'ok')).not.toThrow();
+  });
+
+  it('refuses space access on a route that is not for signed-in users', () => {
+    const app = appWithPolicy();
+    expect(() =>
+      app.get(
+        '/spaces/:workspaceId/things',
+        { config: { access: 'public', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } } },
+        () => 'ok',
+      ),
+    ).toThrow("space access needs access 'user'");
+  });
+});
