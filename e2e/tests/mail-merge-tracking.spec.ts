@@ -66,7 +66,10 @@ test('a merge registered by the add-on shows its opens, clicks and unsubscriptio
   expect(click.status()).toBe(302);
   expect(click.headers().location).toBe(offer);
 
+  // The link only asks (link scanners follow it too); her button unsubscribes.
   await page.goto(rosa.unsubscribeUrl);
+  await expect(page.getByText('Do you want to stop receiving these emails?')).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page).toHaveURL(/\/unsubscribed$/);
   await expect(page.getByText('Unsubscription was successful!')).toBeVisible();
 

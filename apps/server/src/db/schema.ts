@@ -337,7 +337,13 @@ export const campaignLinks = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     linkIndex: integer('link_index').notNull(),
+    /** Normalised (WHATWG URL: punycode host, no credentials), http(s) only. */
     url: text('url').notNull(),
+    /**
+     * Set by an operator when the link is abusive (docs/operations.md): its click URL then answers
+     * a neutral page instead of the redirect.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.linkIndex] })],
 );
@@ -414,7 +420,14 @@ export const pollResponses = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /**
+     * The recipient who answered: one row per recipient, the latest answer wins (a replayed link
+     * changes nothing). Null for rows without one (the demo seed).
+     */
+    recipientId: uuid('recipient_id').references(() => campaignRecipients.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
+    /** The answer currently counted in poll_results (the aggregation job moves the count). */
+    countedValue: text('counted_value'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * False until the aggregation job has counted the response into poll_results. Defaults to true
@@ -424,6 +437,7 @@ export const pollResponses = pgTable(
   },
   (t) => [
     index('poll_responses_campaign_created_idx').on(t.campaignId, t.createdAt),
+    uniqueIndex('poll_responses_recipient_key').on(t.recipientId),
     index('poll_responses_unaggregated_idx')
       .on(t.id)
       .where(sql`not aggregated`),
@@ -496,4 +510,25 @@ export const drafts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('drafts_user_template_idx').on(t.userId, t.templateId)],
+);
+
+/**
+ * Idempotency keys of the add-on's POSTs (`Idempotency-Key` header), per caller: the first
+ * request's answer, replayed to a retry with the same body. Written in the transaction of the
+ * request's own writes, so a key exists exactly when its effect does. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, route and canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

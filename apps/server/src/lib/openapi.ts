@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@mergedesk/domain/errors/error-body';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** The error responses a route documents in the OpenAPI document; all share the error shape. */
 export function errorResponses<const S extends ErrorStatus>(

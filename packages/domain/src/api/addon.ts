@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCHEDULED_STATUSES } from '../campaigns/scheduled-status';
+import { checkTrackedLink } from '../tracking/links';
 import { emailSchema } from '../users/email';
 
 /**
@@ -18,12 +19,11 @@ export const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
 /** Tracked links per recipient, and distinct links per merge. */
 export const MAX_LINKS_PER_RECIPIENT = 50;
 export const MAX_LINKS_PER_CAMPAIGN = 10000;
-export const MAX_LINK_LENGTH = 2048;
+export { INVALID_LINK_MESSAGE, LINK_CREDENTIALS_MESSAGE, MAX_LINK_LENGTH } from '../tracking/links';
 export const MAX_ADDRESSES_PER_REPORT = 1000;
 
 export const RECIPIENTS_REQUIRED_MESSAGE = 'At least one recipient is required.';
 export const TOO_MANY_RECIPIENTS_MESSAGE = `At most ${MAX_RECIPIENTS_PER_CAMPAIGN} recipients can be registered at once.`;
-export const INVALID_LINK_MESSAGE = 'Links must be absolute http or https URLs.';
 export const TOO_MANY_LINKS_MESSAGE = `At most ${MAX_LINKS_PER_CAMPAIGN} distinct links can be tracked per mail merge.`;
 export const UNKNOWN_SCHEDULED_STATUS_MESSAGE = `Status must be one of: ${SCHEDULED_STATUSES.join(', ')}.`;
 
@@ -37,10 +37,34 @@ const sheetKeySchema = z
     error: 'mergeSourceSheetKey must be the spreadsheet id and sheet id joined by a dash.',
   });
 
-/** Only http(s) links are tracked: a click redirect to javascript: or data: would be an attack. */
-export const trackedLinkSchema = z
-  .url({ protocol: /^https?$/, error: INVALID_LINK_MESSAGE })
-  .max(MAX_LINK_LENGTH, { error: INVALID_LINK_MESSAGE });
+/**
+ * Only plain http(s) links without credentials are tracked (tracking/links.ts: a click redirect to
+ * javascript:, data: or a user:pass@ host would be an attack). The link keeps the spelling the
+ * add-on sent (it is the key of `clickUrls`); the server stores its normalised form.
+ */
+export const trackedLinkSchema = z.string().superRefine((value, context) => {
+  const checked = checkTrackedLink(value);
+  if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message });
+});
+
+/**
+ * `Idempotency-Key` of the add-on's POSTs (IETF draft-ietf-httpapi-idempotency-key-header): one
+ * key per merge, reused on every retry of it. A repeated key with the same body answers the first
+ * answer again (`Idempotent-Replayed: true`) without writing anything; with another body it is
+ * refused (422 IDEMPOTENCY_KEY_REUSED). Keys are kept per caller for 24 hours.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 visible ASCII characters.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used with a different request.';
+export const idempotencyHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: IDEMPOTENCY_KEY_MESSAGE })
+    .optional()
+    .describe('One key per merge, reused by every retry of it; replays answer the first answer.'),
+});
 
 export const sentCampaignBodySchema = z.object({
   workspaceId: z.uuid({ error: 'WorkspaceID is required' }),

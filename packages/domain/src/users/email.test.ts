@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, emailSchema, INVALID_EMAIL_MESSAGE, isGmailAddress, isValidEmail } from './email';
+import {
+  emailDomain,
+  emailSchema,
+  INVALID_EMAIL_MESSAGE,
+  isGmailAddress,
+  isValidEmail,
+  normalizeEmail,
+} from './email';
 
 describe('emailSchema (spec 000 §5)', () => {
   it.each([
@@ -28,6 +35,32 @@ describe('emailSchema (spec 000 §5)', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(INVALID_EMAIL_MESSAGE);
     expect(isValidEmail(input)).toBe(false);
+  });
+});
+
+describe('normalizeEmail (one address, however it is spelled)', () => {
+  it.each([
+    ['ann@example.com', 'ann@example.com'],
+    ['Ann@Example.com', 'ann@example.com'],
+    ['  ANN@EXAMPLE.COM\t', 'ann@example.com'],
+    ['ann@EXAMPLE.com', 'ann@example.com'],
+    ['ann@bücher.de', 'ann@xn--bcher-kva.de'],
+    ['Ann@BÜCHER.de', 'ann@xn--bcher-kva.de'],
+    ['ann@xn--bcher-kva.de', 'ann@xn--bcher-kva.de'],
+    // Decomposed ü (u + combining diaeresis) is the same letter once composed (NFC).
+    ['ann@bu\u0308cher.de', 'ann@xn--bcher-kva.de'],
+    ['zoë@example.com', 'zoë@example.com'],
+    ['no-at-sign', 'no-at-sign'],
+    ['', ''],
+  ])('%j → %j', (input, output) => {
+    expect(normalizeEmail(input)).toBe(output);
+  });
+
+  it('is what emailSchema outputs, so four spellings parse to one address', () => {
+    const spellings = ['ann@bücher.de', ' Ann@Bücher.de', 'ANN@BÜCHER.DE ', 'ann@xn--bcher-kva.de'];
+    expect(new Set(spellings.map((spelling) => emailSchema.parse(spelling)))).toEqual(
+      new Set(['ann@xn--bcher-kva.de']),
+    );
   });
 });
 

@@ -4,13 +4,32 @@ import { z } from 'zod';
 export const INVALID_EMAIL_MESSAGE = 'Email is invalid';
 
 /**
- * The one shared e-mail rule (spec 000 §5): trimmed, lower-cased, then checked against zod's
- * standard address pattern (`z.email()`). The output is the normalised address.
+ * The one normalisation of an address, wherever addresses are compared or stored (accounts,
+ * lists, a merge's recipients): Unicode NFC, trimmed, lower-cased, and an internationalised
+ * domain in its ASCII (punycode) form, as WHATWG URL writes hosts. So 'Ann@Bücher.DE ' and
+ * 'ann@xn--bcher-kva.de' are one address. The result is not validated (see emailSchema).
+ */
+export function normalizeEmail(value: string): string {
+  const address = value.normalize('NFC').trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  // eslint-disable-next-line no-control-regex -- a domain with a character outside ASCII
+  if (at < 0 || !/[^\x00-\x7f]/.test(domain) || /[/?#@:\\\s]/.test(domain)) return address;
+  const host = hostUrlSchema.safeParse(`http://${domain}`);
+  return host.success ? `${address.slice(0, at)}@${host.data.slice('http://'.length, -1)}` : address;
+}
+
+/** WHATWG URL's host normalisation (punycode), through zod's URL check. */
+const hostUrlSchema = z.url({ normalize: true });
+
+/**
+ * The one shared e-mail rule (spec 000 §5): normalised (normalizeEmail: trimmed, lower-cased,
+ * punycode domain), then checked against zod's standard address pattern (`z.email()`). The output
+ * is the normalised address.
  */
 export const emailSchema = z
   .string({ error: INVALID_EMAIL_MESSAGE })
-  .trim()
-  .toLowerCase()
+  .overwrite(normalizeEmail)
   .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
 
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;

@@ -40,6 +40,28 @@ describe('add-on API', () => {
   const space = (name: string) => demo.spaces[name]!;
   const sendMerge = async (token: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/addon/campaigns', headers: bearer(token), payload: body });
+  const linksOf = (campaignId: string) =>
+    t.db
+      .select({ linkIndex: campaignLinks.linkIndex, url: campaignLinks.url })
+      .from(campaignLinks)
+      .where(eq(campaignLinks.campaignId, campaignId))
+      .orderBy(campaignLinks.linkIndex);
+  /** Olivia's mails of this month in a space (the me call's counter). */
+  const monthlyCount = async (workspaceId: string) => {
+    const now = new Date();
+    const [row] = await t.db
+      .select({ count: monthlySentMails.count })
+      .from(monthlySentMails)
+      .where(
+        and(
+          eq(monthlySentMails.workspaceId, workspaceId),
+          eq(monthlySentMails.userId, demo.users['olivia@acme.test']!),
+          eq(monthlySentMails.year, now.getUTCFullYear()),
+          eq(monthlySentMails.month, now.getUTCMonth() + 1),
+        ),
+      );
+    return row?.count ?? 0;
+  };
   const mergeBody = (workspaceId: string, extra: Record<string, unknown> = {}) => ({
     workspaceId,
     subject: 'Spring offer',
@@ -94,11 +116,7 @@ describe('add-on API', () => {
       .from(campaignEvents)
       .where(eq(campaignEvents.campaignId, body.campaignId));
     expect(events).toEqual(Array(3).fill({ type: 'sent', aggregated: true }));
-    const links = await t.db
-      .select({ linkIndex: campaignLinks.linkIndex, url: campaignLinks.url })
-      .from(campaignLinks)
-      .where(eq(campaignLinks.campaignId, body.campaignId))
-      .orderBy(campaignLinks.linkIndex);
+    const links = await linksOf(body.campaignId);
     expect(links).toEqual([
       { linkIndex: 0, url: 'https://example.com/offer' },
       { linkIndex: 1, url: 'https://example.com/ann?id=1' },
@@ -106,21 +124,7 @@ describe('add-on API', () => {
   });
 
   it('adds the mails to the sender’s monthly counter, except for form notifications', async () => {
-    const now = new Date();
-    const counter = async () => {
-      const [row] = await t.db
-        .select({ count: monthlySentMails.count })
-        .from(monthlySentMails)
-        .where(
-          and(
-            eq(monthlySentMails.workspaceId, space('Acme Premium')),
-            eq(monthlySentMails.userId, demo.users['olivia@acme.test']!),
-            eq(monthlySentMails.year, now.getUTCFullYear()),
-            eq(monthlySentMails.month, now.getUTCMonth() + 1),
-          ),
-        );
-      return row?.count ?? 0;
-    };
+    const counter = () => monthlyCount(space('Acme Premium'));
     const before = await counter();
     expect((await sendMerge(olivia, mergeBody(space('Acme Premium')))).statusCode).toBe(201);
     expect(await counter()).toBe(before + 3);
@@ -163,6 +167,208 @@ describe('add-on API', () => {
       payload: mergeBody(space('Acme Sales')),
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  describe('links: only plain http(s), normalised (no open redirects by registration)', () => {
+    it('refuses links with a user name or password, and non-http(s) links, in the error shape', async () => {
+      const response = await sendMerge(
+        olivia,
+        mergeBody(space('Acme Sales'), {
+          recipients: [
+            {
+              email: 'ann@example.com',
+              links: [
+                'https://user:pass@example.com/',
+                'https://good.example@evil.example/',
+                'ftp://example.com/',
+              ],
+            },
+          ],
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [
+          { field: 'recipients.0.links.0', message: 'Links must not contain a user name or password.' },
+          { field: 'recipients.0.links.1', message: 'Links must not contain a user name or password.' },
+          { field: 'recipients.0.links.2', message: 'Links must be absolute http or https URLs.' },
+        ],
+      });
+    });
+
+    it('stores internationalised hosts in punycode; spellings of one link share its click URL', async () => {
+      const response = await sendMerge(
+        olivia,
+        mergeBody(space('Acme Sales'), {
+          recipients: [
+            { email: 'ann@example.com', links: ['https://Bücher.de/angebot', 'HTTPS://EXAMPLE.com:443/x'] },
+            { email: 'bob@example.com', links: ['https://xn--bcher-kva.de/angebot'] },
+          ],
+        }),
+      );
+      expect(response.statusCode).toBe(201);
+      const body = response.json<SentBody>();
+      const base = `${t.config.PUBLIC_URL}/t`;
+      const [ann, bob] = body.recipients;
+      // The keys are the links as the add-on sent them.
+      expect(ann!.clickUrls).toEqual({
+        'https://Bücher.de/angebot': `${base}/c/${ann!.trackingToken}/0`,
+        'HTTPS://EXAMPLE.com:443/x': `${base}/c/${ann!.trackingToken}/1`,
+      });
+      expect(bob!.clickUrls).toEqual({
+        'https://xn--bcher-kva.de/angebot': `${base}/c/${bob!.trackingToken}/0`,
+      });
+      const links = await linksOf(body.campaignId);
+      expect(links).toEqual([
+        { linkIndex: 0, url: 'https://xn--bcher-kva.de/angebot' },
+        { linkIndex: 1, url: 'https://example.com/x' },
+      ]);
+      const click = await t.app.inject({
+        method: 'GET',
+        url: ann!.clickUrls['https://Bücher.de/angebot']!.replace(t.config.PUBLIC_URL, ''),
+      });
+      expect(click.headers.location).toBe('https://xn--bcher-kva.de/angebot');
+    });
+  });
+
+  describe('addresses: one recipient per normalised address', () => {
+    it('registers one address spelled four ways once, with the links of every entry', async () => {
+      const response = await sendMerge(
+        olivia,
+        mergeBody(space('Acme Sales'), {
+          recipients: [
+            { email: 'dana@bücher.de', links: ['https://example.com/a'] },
+            { email: ' Dana@Bücher.DE', links: ['https://example.com/b'] },
+            { email: 'DANA@BÜCHER.DE ' },
+            { email: 'dana@xn--bcher-kva.de', links: ['https://example.com/a'] },
+            { email: 'eve@example.com' },
+          ],
+        }),
+      );
+      expect(response.statusCode).toBe(201);
+      const body = response.json<SentBody>();
+      expect(body.recipients.map((recipient) => recipient.email)).toEqual([
+        'dana@xn--bcher-kva.de',
+        'eve@example.com',
+      ]);
+      expect(Object.keys(body.recipients[0]!.clickUrls)).toEqual([
+        'https://example.com/a',
+        'https://example.com/b',
+      ]);
+      const [campaign] = await t.db
+        .select({ sentCount: campaigns.sentCount })
+        .from(campaigns)
+        .where(eq(campaigns.id, body.campaignId));
+      expect(campaign).toEqual({ sentCount: 2 });
+      const recipients = await t.db
+        .select({ email: campaignRecipients.email })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, body.campaignId));
+      expect(recipients).toHaveLength(2);
+    });
+  });
+
+  describe('Idempotency-Key: retries of one merge are one merge', () => {
+    const postWithKey = (key: string, body: Record<string, unknown>, token = olivia) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/addon/campaigns',
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload: body,
+      });
+    const mergesOf = (sheetKey: string) =>
+      t.db
+        .select({ id: campaigns.id, sentCount: campaigns.sentCount })
+        .from(campaigns)
+        .where(eq(campaigns.mergeSourceSheetKey, sheetKey));
+
+    it('answers a replay with the first answer, marked, and writes nothing', async () => {
+      const body = mergeBody(space('Acme Sales'), { mergeSourceSheetKey: 'replayed-1' });
+      const first = await postWithKey('merge-replayed-1', body);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const monthly = await monthlyCount(space('Acme Sales'));
+      const again = await postWithKey('merge-replayed-1', body);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await mergesOf('replayed-1')).toHaveLength(1);
+      expect(await monthlyCount(space('Acme Sales'))).toBe(monthly);
+    });
+
+    it('counts five parallel posts of one merge once: one merge, +3 mails, one answer', async () => {
+      const body = mergeBody(space('Acme Sales'), { mergeSourceSheetKey: 'raced-1' });
+      const before = await monthlyCount(space('Acme Sales'));
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => postWithKey('merge-raced-1', body)),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(responses.filter((response) => response.headers['idempotent-replayed'] === 'true')).toHaveLength(
+        4,
+      );
+      expect(new Set(responses.map((response) => response.json<SentBody>().campaignId)).size).toBe(1);
+      expect(await mergesOf('raced-1')).toEqual([
+        { id: responses[0]!.json<SentBody>().campaignId, sentCount: 3 },
+      ]);
+      expect(await monthlyCount(space('Acme Sales'))).toBe(before + 3);
+    });
+
+    it('refuses the same key with a different body (422, error shape) and writes nothing', async () => {
+      const body = mergeBody(space('Acme Sales'), { mergeSourceSheetKey: 'reused-1' });
+      expect((await postWithKey('merge-reused-1', body)).statusCode).toBe(201);
+      const other = await postWithKey('merge-reused-1', { ...body, subject: 'Another subject' });
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({
+        errors: [],
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This Idempotency-Key was already used with a different request.',
+      });
+      expect(await mergesOf('reused-1')).toHaveLength(1);
+    });
+
+    it('keeps keys per caller, and lets a failed request be retried with its key', async () => {
+      const adam = await t.signIn('adam@acme.test');
+      const body = mergeBody(space('Acme Sales'), { mergeSourceSheetKey: 'per-caller-1' });
+      expect((await postWithKey('shared-key', body)).statusCode).toBe(201);
+      const theirs = await postWithKey('shared-key', body, adam);
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+      expect(await mergesOf('per-caller-1')).toHaveLength(2);
+
+      // A refused request leaves no key behind: the corrected retry with the same key runs.
+      const invalid = await postWithKey('fix-and-retry', { ...body, recipients: [] });
+      expect(invalid.statusCode).toBe(400);
+      const stranger = await postWithKey('fix-and-retry', body, await t.signIn('gina@gmail.com'));
+      expect(stranger.statusCode).toBe(404);
+      expect((await postWithKey('fix-and-retry', body)).statusCode).toBe(201);
+    });
+
+    it('refuses a malformed key', async () => {
+      const response = await postWithKey('has spaces', mergeBody(space('Acme Sales')));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
+    it('makes a retried scheduled merge one scheduled merge', async () => {
+      const schedule = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/addon/scheduled-campaigns',
+          headers: { ...bearer(olivia), 'idempotency-key': 'schedule-1' },
+          payload: {
+            workspaceId: space('Acme Sales'),
+            mergeSourceSheetKey: 'sched-idem-1',
+            spreadsheetName: 'Leads',
+            sheetName: 'March',
+            nextScheduledRunTimestamp: Date.UTC(2030, 0, 2),
+            toSendCount: 10,
+          },
+        });
+      const [a, b] = await Promise.all([schedule(), schedule()]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(a.json<{ id: string }>().id).toBe(b.json<{ id: string }>().id);
+    });
   });
 
   describe('scheduled merges', () => {

@@ -3,15 +3,21 @@ import {
   campaignAddressesBodySchema,
   campaignReportResponseSchema,
   createScheduledCampaignBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
   sentCampaignBodySchema,
+  type SentCampaignBody,
   sentCampaignResponseSchema,
   updateScheduledCampaignBodySchema,
 } from '@mergedesk/domain/api/addon';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import type { IdempotentAnswer } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/openapi';
 import { createTrackingTokens } from '../tracking/tracking-token';
 import { findOwnCampaign, findOwnScheduledCampaignWorkspace } from './addon.repo';
@@ -70,14 +76,34 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       schema: {
         tags,
         summary: 'Register a sent mail merge; answers each recipient’s tracking URLs',
+        headers: idempotencyHeadersSchema,
         body: sentCampaignBodySchema,
-        response: { 201: sentCampaignResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: sentCampaignResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await registerSentCampaign(deps, userOf(request), membershipOf(request), request.body)),
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const answer = await registerSentCampaign(
+        deps,
+        userOf(request),
+        membershipOf(request),
+        request.body,
+        key,
+      );
+      if (!answer.replayed) {
+        // Who registered which links: an abusive link is traced to its owner and disabled
+        // (docs/operations.md "Abusive links").
+        request.log.info(
+          {
+            campaignId: answer.body.campaignId,
+            workspaceId: request.body.workspaceId,
+            links: linkCount(request.body),
+          },
+          'merge registered',
+        );
+      }
+      return sendAnswer(reply, answer);
+    },
   );
 
   app.post(
@@ -87,14 +113,22 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       schema: {
         tags,
         summary: 'Register a scheduled mail merge',
+        headers: idempotencyHeadersSchema,
         body: createScheduledCampaignBodySchema,
-        response: { 201: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createScheduledCampaign(db, userOf(request), membershipOf(request), request.body)),
+      sendAnswer(
+        reply,
+        await createScheduledCampaign(
+          db,
+          userOf(request),
+          membershipOf(request),
+          request.body,
+          request.headers[IDEMPOTENCY_KEY_HEADER],
+        ),
+      ),
   );
 
   app.put(
@@ -146,3 +180,13 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
 
   done();
 };
+
+/** The answer of an idempotent POST, marked when it is a replay of the first one. */
+function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
+  if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return reply.status(answer.status).send(answer.body);
+}
+
+function linkCount(body: SentCampaignBody): number {
+  return new Set(body.recipients.flatMap((recipient) => recipient.links ?? [])).size;
+}

@@ -9,11 +9,13 @@ import {
   type UpdateScheduledCampaignBody,
 } from '@mergedesk/domain/api/addon';
 import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
+import { normalizeTrackedLink } from '@mergedesk/domain/tracking/links';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
+import { runIdempotent, type IdempotentAnswer } from '../../lib/idempotency';
+import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../tracking/tracking-token';
 import type { UserRecord } from '../users/users.repo';
 import {
   addMonthlySentMails,
@@ -39,99 +41,119 @@ export type AddonDeps = { db: Database; tokens: TrackingTokens; trackingBaseUrl:
  * the links to track and one 'sent' event per recipient, in one transaction; sent_count and the
  * sender's monthly counter (the me call) move with it. Form notifications stay out of the monthly
  * counters (spec 002 §1).
+ *
+ * An address listed several times (however spelled: emailSchema normalises) is one recipient,
+ * with the links of all its entries. Links are stored normalised (tracking/links.ts); two
+ * spellings of one link share its click URL. With an Idempotency-Key, a retry of the same merge
+ * answers the first answer and writes nothing (lib/idempotency.ts).
  */
 export async function registerSentCampaign(
   deps: AddonDeps,
   caller: UserRecord,
   membership: SpaceMembership,
   body: SentCampaignBody,
-): Promise<SentCampaignResponse> {
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<SentCampaignResponse>> {
   const { db, tokens, trackingBaseUrl } = deps;
   const linkIndexes = new Map<string, number>();
+  const byEmail = new Map<string, string[]>();
   for (const recipient of body.recipients) {
-    for (const link of recipient.links ?? [])
-      if (!linkIndexes.has(link)) linkIndexes.set(link, linkIndexes.size);
+    const links = byEmail.get(recipient.email) ?? [];
+    for (const link of recipient.links ?? []) {
+      const url = normalizeTrackedLink(link);
+      if (!linkIndexes.has(url)) linkIndexes.set(url, linkIndexes.size);
+      if (!links.includes(link)) links.push(link);
+    }
+    byEmail.set(recipient.email, links);
   }
   if (linkIndexes.size > MAX_LINKS_PER_CAMPAIGN) {
     throw new AppError('VALIDATION_FAILED', TOO_MANY_LINKS_MESSAGE, {
       fieldErrors: [{ field: 'recipients', message: TOO_MANY_LINKS_MESSAGE }],
     });
   }
-  const recipients = body.recipients.map((recipient) => {
-    const id = randomUUID();
-    return { id, email: recipient.email, trackingToken: tokens.sign(id), links: recipient.links ?? [] };
-  });
   const sentAt = new Date();
   const isFormNotification = body.isFormNotification ?? false;
 
-  const campaignId = await db.transaction(async (tx) => {
-    const campaign = await insertCampaign(tx, {
-      workspaceId: membership.workspace.id,
-      userId: caller.id,
-      subject: body.subject,
-      mergeSourceSheetKey: body.mergeSourceSheetKey,
-      spreadsheetName: body.spreadsheetName,
-      sheetName: body.sheetName,
-      isFormNotification,
-      sentAt,
-      sentCount: recipients.length,
-    });
-    await insertSentRecipients(tx, campaign.id, recipients, sentAt);
-    await insertCampaignLinks(
-      tx,
-      campaign.id,
-      [...linkIndexes].map(([url, linkIndex]) => ({ url, linkIndex })),
-    );
-    if (!isFormNotification) {
-      await addMonthlySentMails(tx, {
+  return runIdempotent(
+    db,
+    { userId: caller.id, key: idempotencyKey, request: ['POST /api/addon/campaigns', body] },
+    async (tx) => {
+      const recipients = [...byEmail].map(([email, links]) => {
+        const id = randomUUID();
+        return { id, email, trackingToken: tokens.sign(id), links };
+      });
+      const campaign = await insertCampaign(tx, {
         workspaceId: membership.workspace.id,
         userId: caller.id,
-        year: sentAt.getUTCFullYear(),
-        month: sentAt.getUTCMonth() + 1,
-        count: recipients.length,
+        subject: body.subject,
+        mergeSourceSheetKey: body.mergeSourceSheetKey,
+        spreadsheetName: body.spreadsheetName,
+        sheetName: body.sheetName,
+        isFormNotification,
+        sentAt,
+        sentCount: recipients.length,
       });
-    }
-    return campaign.id;
-  });
-
-  return {
-    campaignId,
-    recipients: recipients.map((recipient) => {
-      const urls = trackingUrlsFor(trackingBaseUrl, recipient.trackingToken);
-      return {
-        email: recipient.email,
-        trackingToken: recipient.trackingToken,
-        openPixelUrl: urls.openPixelUrl,
-        unsubscribeUrl: urls.unsubscribeUrl,
-        responseUrl: urls.responseUrl,
-        clickUrls: Object.fromEntries(
-          recipient.links.map((link) => [link, urls.clickUrl(linkIndexes.get(link) ?? 0)]),
-        ),
+      await insertSentRecipients(tx, campaign.id, recipients, sentAt);
+      await insertCampaignLinks(
+        tx,
+        campaign.id,
+        [...linkIndexes].map(([url, linkIndex]) => ({ url, linkIndex })),
+      );
+      if (!isFormNotification) {
+        await addMonthlySentMails(tx, {
+          workspaceId: membership.workspace.id,
+          userId: caller.id,
+          year: sentAt.getUTCFullYear(),
+          month: sentAt.getUTCMonth() + 1,
+          count: recipients.length,
+        });
+      }
+      const clickUrlOf = (urls: TrackingUrls, link: string) =>
+        urls.clickUrl(linkIndexes.get(normalizeTrackedLink(link)) ?? 0);
+      const response: SentCampaignResponse = {
+        campaignId: campaign.id,
+        recipients: recipients.map((recipient) => {
+          const urls = trackingUrlsFor(trackingBaseUrl, recipient.trackingToken);
+          return {
+            email: recipient.email,
+            trackingToken: recipient.trackingToken,
+            openPixelUrl: urls.openPixelUrl,
+            unsubscribeUrl: urls.unsubscribeUrl,
+            responseUrl: urls.responseUrl,
+            clickUrls: Object.fromEntries(recipient.links.map((link) => [link, clickUrlOf(urls, link)])),
+          };
+        }),
       };
-    }),
-  };
+      return { status: 201, body: response };
+    },
+  );
 }
 
+/** A scheduled merge; with an Idempotency-Key, a retry answers the first answer (no second merge). */
 export async function createScheduledCampaign(
   db: Database,
   caller: UserRecord,
   membership: SpaceMembership,
   body: CreateScheduledCampaignBody,
-): Promise<AddonScheduledCampaign> {
-  const row = await insertScheduledCampaign(db, {
-    workspaceId: membership.workspace.id,
-    userId: caller.id,
-    mergeSourceSheetKey: body.mergeSourceSheetKey,
-    spreadsheetName: body.spreadsheetName,
-    sheetName: body.sheetName,
-    draftMessageId: body.draftMessageId ?? null,
-    ...toScheduledValues({
-      nextScheduledRunTimestamp: body.nextScheduledRunTimestamp,
-      toSendCount: body.toSendCount,
-      status: body.status,
-    }),
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<AddonScheduledCampaign>> {
+  const request = ['POST /api/addon/scheduled-campaigns', body];
+  return runIdempotent(db, { userId: caller.id, key: idempotencyKey, request }, async (tx) => {
+    const row = await insertScheduledCampaign(tx, {
+      workspaceId: membership.workspace.id,
+      userId: caller.id,
+      mergeSourceSheetKey: body.mergeSourceSheetKey,
+      spreadsheetName: body.spreadsheetName,
+      sheetName: body.sheetName,
+      draftMessageId: body.draftMessageId ?? null,
+      ...toScheduledValues({
+        nextScheduledRunTimestamp: body.nextScheduledRunTimestamp,
+        toSendCount: body.toSendCount,
+        status: body.status,
+      }),
+    });
+    return { status: 201, body: toAddonScheduledCampaign(row) };
   });
-  return toAddonScheduledCampaign(row);
 }
 
 /**

@@ -12,15 +12,47 @@ export const TRANSPARENT_GIF = Buffer.from(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The small page a recipient sees when a tracking link is broken (no redirect, no details). */
-export function trackingErrorPage(message: string): string {
+/** The small pages of the tracking endpoints: plain HTML, no script, no details. */
+function trackingPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(TRACKING_ERROR_TITLE)} · ${escapeHtml(PRODUCT_NAME)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}</style>
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font:inherit;padding:.5rem 1.25rem;cursor:pointer}</style>
 </head>
-<body><main><h1>${escapeHtml(TRACKING_ERROR_TITLE)}</h1><p>${escapeHtml(message)}</p></main></body>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
 </html>
 `;
+}
+
+/** The small page a recipient sees when a tracking link is broken (no redirect, no details). */
+export function trackingErrorPage(message: string): string {
+  return trackingPage(TRACKING_ERROR_TITLE, `<p>${escapeHtml(message)}</p>`);
+}
+
+export const DISABLED_LINK_TITLE = 'This link is no longer available';
+export const DISABLED_LINK_TEXT = 'The link in this message has been disabled.';
+
+/** The neutral page of a link disabled for abuse: no redirect, no accusation, no details. */
+export function disabledLinkPage(): string {
+  return trackingPage(DISABLED_LINK_TITLE, `<p>${escapeHtml(DISABLED_LINK_TEXT)}</p>`);
+}
+
+export const UNSUBSCRIBE_TITLE = 'Unsubscribe';
+export const UNSUBSCRIBE_QUESTION = 'Do you want to stop receiving these emails?';
+export const UNSUBSCRIBE_BUTTON = 'Unsubscribe';
+/** The form field the confirmation button posts (the RFC 8058 one-click body is another). */
+export const UNSUBSCRIBE_CONFIRM_FIELD = 'confirm';
+
+/**
+ * What GET on an unsubscribe link shows: a question and a button that POSTs to the same URL. Link
+ * scanners and prefetchers follow GETs; only a person pressing the button unsubscribes.
+ */
+export function unsubscribeConfirmationPage(): string {
+  return trackingPage(
+    UNSUBSCRIBE_TITLE,
+    `<p>${escapeHtml(UNSUBSCRIBE_QUESTION)}</p>
+<form method="post"><input type="hidden" name="${UNSUBSCRIBE_CONFIRM_FIELD}" value="1"><button type="submit">${escapeHtml(UNSUBSCRIBE_BUTTON)}</button></form>`,
+  );
 }

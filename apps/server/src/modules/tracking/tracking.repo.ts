@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@mergedesk/domain/users/email';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -36,14 +37,14 @@ export async function findRecipientTarget(
   return row;
 }
 
-/** The link `linkIndex` of the merge the recipient received, or undefined. */
+/** The link `linkIndex` of the merge the recipient received (disabled or not), or undefined. */
 export async function findSentLink(
   db: Executor,
   recipientId: string,
   linkIndex: number,
-): Promise<string | undefined> {
+): Promise<{ url: string; disabled: boolean } | undefined> {
   const [row] = await db
-    .select({ url: campaignLinks.url })
+    .select({ url: campaignLinks.url, disabled: sql<boolean>`${campaignLinks.disabledAt} is not null` })
     .from(campaignRecipients)
     .innerJoin(
       campaignLinks,
@@ -54,7 +55,7 @@ export async function findSentLink(
     )
     .where(eq(campaignRecipients.id, recipientId))
     .limit(1);
-  return row?.url;
+  return row;
 }
 
 /** Adds the address to the space's unsubscription list; an address already there is only touched. */
@@ -67,7 +68,7 @@ export async function upsertUnsubscription(
     .values({
       workspaceId: entry.workspaceId,
       userId: null,
-      email: entry.email.toLowerCase(),
+      email: normalizeEmail(entry.email),
       type: entry.type,
     })
     .onConflictDoUpdate({

@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents, pollResponses, unsubscriptions } from '../../db/schema';
+import { campaignEvents, campaignLinks, pollResponses, unsubscriptions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { INVALID_LINK_TEXT, TRACKING_ERROR_TITLE, TRANSPARENT_GIF } from './tracking-pages';
+import {
+  DISABLED_LINK_TITLE,
+  INVALID_LINK_TEXT,
+  TRACKING_ERROR_TITLE,
+  TRANSPARENT_GIF,
+  UNSUBSCRIBE_BUTTON,
+  UNSUBSCRIBE_QUESTION,
+} from './tracking-pages';
 import { createTrackingTokens } from './tracking-token';
 
 type Recipient = {
@@ -170,6 +177,41 @@ describe('tracking endpoints', () => {
       expect(response.statusCode).toBe(400);
     });
 
+    it('answers a neutral page, no redirect and no click, for a link an operator disabled', async () => {
+      const merge = await sendMerge('Acme Sales', [
+        { email: 'dee@example.com', links: ['https://example.com/abusive', 'https://example.com/fine'] },
+      ]);
+      const dee = merge.recipients[0]!;
+      await t.db
+        .update(campaignLinks)
+        .set({ disabledAt: new Date() })
+        .where(
+          and(
+            eq(campaignLinks.campaignId, merge.campaignId),
+            eq(campaignLinks.url, 'https://example.com/abusive'),
+          ),
+        );
+      const response = await t.app.inject({
+        method: 'GET',
+        url: pathOf(dee.clickUrls['https://example.com/abusive']!),
+      });
+      expect(response.statusCode).toBe(410);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain(DISABLED_LINK_TITLE);
+      expect(response.body).not.toContain('abusive');
+      const fine = await t.app.inject({
+        method: 'GET',
+        url: pathOf(dee.clickUrls['https://example.com/fine']!),
+      });
+      expect(fine.headers.location).toBe('https://example.com/fine');
+      const clicks = await t.db
+        .select({ url: campaignEvents.url })
+        .from(campaignEvents)
+        .where(and(eq(campaignEvents.campaignId, merge.campaignId), eq(campaignEvents.type, 'clicked')));
+      expect(clicks).toEqual([{ url: 'https://example.com/fine' }]);
+    });
+
     it('does not answer HEAD (link scanners)', async () => {
       const response = await t.app.inject({
         method: 'HEAD',
@@ -180,8 +222,35 @@ describe('tracking endpoints', () => {
   });
 
   describe('unsubscribe', () => {
-    it('records the unsubscription and lands on /unsubscribed', async () => {
-      const response = await t.app.inject({ method: 'GET', url: pathOf(bob.unsubscribeUrl) });
+    const confirm = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'confirm=1',
+      });
+
+    it('GET shows a confirmation page and unsubscribes nobody (scanners and prefetchers)', async () => {
+      for (let visit = 0; visit < 3; visit += 1) {
+        const response = await t.app.inject({ method: 'GET', url: pathOf(bob.unsubscribeUrl) });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers.location).toBeUndefined();
+        expect(response.body).toContain(UNSUBSCRIBE_QUESTION);
+        // The button posts the confirmation to the same URL.
+        expect(response.body).toMatch(/<form method="post"><input type="hidden" name="confirm" value="1">/);
+        expect(response.body).toContain(`<button type="submit">${UNSUBSCRIBE_BUTTON}</button>`);
+      }
+      const rows = await t.db
+        .select({ email: unsubscriptions.email })
+        .from(unsubscriptions)
+        .where(eq(unsubscriptions.workspaceId, demo.spaces['Acme Sales']!));
+      expect(rows).not.toContainEqual({ email: 'bob@example.com' });
+      expect(await eventsOf('unsubscribed')).toEqual([]);
+    });
+
+    it('the confirmation button records the unsubscription and lands on /unsubscribed', async () => {
+      const response = await confirm(pathOf(bob.unsubscribeUrl));
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed`);
       const rows = await t.db
@@ -193,7 +262,7 @@ describe('tracking endpoints', () => {
     });
 
     it('lands on /unsubscribed?success=0 for a bad token, recording nothing', async () => {
-      const response = await t.app.inject({ method: 'GET', url: `/t/u/${tampered(ann.trackingToken)}` });
+      const response = await confirm(`/t/u/${tampered(ann.trackingToken)}`);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed?success=0`);
       expect(await eventsOf('unsubscribed')).toHaveLength(1);

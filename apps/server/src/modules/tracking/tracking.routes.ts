@@ -5,7 +5,14 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createEventWriter } from './event-writer';
 import { createTrackingService } from './tracking.service';
-import { INVALID_LINK_TEXT, TRANSPARENT_GIF, trackingErrorPage } from './tracking-pages';
+import {
+  disabledLinkPage,
+  INVALID_LINK_TEXT,
+  TRANSPARENT_GIF,
+  trackingErrorPage,
+  UNSUBSCRIBE_CONFIRM_FIELD,
+  unsubscribeConfirmationPage,
+} from './tracking-pages';
 import { createTrackingTokens } from './tracking-token';
 
 const tags = ['tracking'];
@@ -64,8 +71,10 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     if (!success) url.searchParams.set('success', '0');
     return url.toString();
   };
+  const htmlAnswer = (reply: FastifyReply, status: 200 | 400 | 410 | 500, page: string) =>
+    reply.status(status).type('text/html; charset=utf-8').send(page);
   const errorPage = (reply: FastifyReply, status: 400 | 500) =>
-    reply.status(status).type('text/html; charset=utf-8').send(trackingErrorPage(INVALID_LINK_TEXT));
+    htmlAnswer(reply, status, trackingErrorPage(INVALID_LINK_TEXT));
 
   app.get(
     '/o/:token.gif',
@@ -104,16 +113,22 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
         params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
-        response: { 302: redirect, 400: htmlPage, 500: htmlPage },
+        response: {
+          302: redirect,
+          400: htmlPage,
+          410: htmlPage.describe('The link was disabled'),
+          500: htmlPage,
+        },
       },
     },
     async (request, reply) => {
       const { token, linkIndex } = request.params;
       if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
       try {
-        const url = await tracking.recordClick(token, Number(linkIndex));
-        if (url === null) return await errorPage(reply, 400);
-        return await reply.redirect(url, 302);
+        const target = await tracking.recordClick(token, Number(linkIndex));
+        if (target.kind === 'invalid') return await errorPage(reply, 400);
+        if (target.kind === 'disabled') return await htmlAnswer(reply, 410, disabledLinkPage());
+        return await reply.redirect(target.url, 302);
       } catch (error) {
         request.log.error({ err: error }, 'click not recorded');
         return errorPage(reply, 500);
@@ -128,24 +143,18 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Unsubscribe link: records the unsubscription, then /unsubscribed (success=0 on failure)',
+        summary:
+          'Unsubscribe link: a confirmation page whose button POSTs to the same URL (a GET never unsubscribes: scanners and prefetchers follow links)',
         params: tokenParams,
-        response: { 303: redirect },
+        response: { 200: htmlPage },
       },
     },
-    async (request, reply) => {
-      let success = false;
-      try {
-        success = await tracking.unsubscribe(request.params.token);
-      } catch (error) {
-        request.log.error({ err: error }, 'unsubscription not recorded');
-      }
-      return reply.redirect(pageUrl('/unsubscribed', success), 303);
-    },
+    async (_request, reply) => htmlAnswer(reply, 200, unsubscribeConfirmationPage()),
   );
 
-  // RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click`, as
-  // application/x-www-form-urlencoded or multipart/form-data, to the List-Unsubscribe URL.
+  // POST on the unsubscribe URL: RFC 8058 one-click (the mail provider POSTs
+  // `List-Unsubscribe=One-Click`, as application/x-www-form-urlencoded or multipart/form-data;
+  // answered in text), or the confirmation page's button (`confirm=1`; lands on /unsubscribed).
   const oneClickRoutes: FastifyPluginCallbackZod = (oneClick, _options, registered) => {
     oneClick.removeAllContentTypeParsers();
     oneClick.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, parsed) =>
@@ -157,15 +166,34 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         config: { access: 'public' },
         schema: {
           tags,
-          summary: 'RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click)',
+          summary:
+            'Unsubscribe: RFC 8058 one-click (body List-Unsubscribe=One-Click, answered in text) or the confirmation page’s button (confirm=1, then /unsubscribed, success=0 on failure)',
           params: tokenParams,
-          body: z.unknown().describe('List-Unsubscribe=One-Click (form-urlencoded or multipart)'),
-          response: { 200: z.string().describe('text/plain'), 400: z.string(), 500: z.string() },
+          body: z
+            .unknown()
+            .describe(
+              'List-Unsubscribe=One-Click (form-urlencoded or multipart), or confirm=1 (form-urlencoded)',
+            ),
+          response: {
+            200: z.string().describe('text/plain'),
+            303: redirect,
+            400: z.string(),
+            500: z.string(),
+          },
         },
       },
       async (request, reply) => {
         const text = (status: 200 | 400 | 500, message: string) =>
           reply.status(status).type('text/plain; charset=utf-8').send(message);
+        if (isConfirmationBody(request.body)) {
+          let success = false;
+          try {
+            success = await tracking.unsubscribe(request.params.token);
+          } catch (error) {
+            request.log.error({ err: error }, 'unsubscription not recorded');
+          }
+          return reply.redirect(pageUrl('/unsubscribed', success), 303);
+        }
         if (!isOneClickBody(request.body)) return text(400, 'Expected List-Unsubscribe=One-Click.');
         try {
           const success = await tracking.unsubscribe(request.params.token);
@@ -208,6 +236,11 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
 
   done();
 };
+
+/** The confirmation page's form (tracking-pages.ts): `confirm=1`, form-urlencoded. */
+function isConfirmationBody(body: unknown): boolean {
+  return typeof body === 'string' && new URLSearchParams(body).get(UNSUBSCRIBE_CONFIRM_FIELD) === '1';
+}
 
 /** RFC 8058 §3.1: the body carries the key/value pair "List-Unsubscribe=One-Click". */
 function isOneClickBody(body: unknown): boolean {

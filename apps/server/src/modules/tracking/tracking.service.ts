@@ -13,6 +13,9 @@ import type { TrackingTokens } from './tracking-token';
  */
 export type TrackingService = ReturnType<typeof createTrackingService>;
 
+/** Where a click goes: its link, a neutral page (link disabled) or the invalid-link page. */
+export type ClickTarget = { kind: 'redirect'; url: string } | { kind: 'disabled' } | { kind: 'invalid' };
+
 export function createTrackingService(deps: {
   db: Database;
   tokens: TrackingTokens;
@@ -43,17 +46,19 @@ export function createTrackingService(deps: {
     },
 
     /**
-     * The link to redirect to, or null: only a link that was sent with this recipient's merge,
-     * never a URL from the request (no open redirect). A click whose event could not be stored
-     * still redirects (counted as lost).
+     * The link to redirect to: only a link that was sent with this recipient's merge, never a URL
+     * from the request (no open redirect), and not one an operator disabled. A click whose event
+     * could not be stored still redirects (counted as lost).
      */
-    async recordClick(token: string, linkIndex: number): Promise<string | null> {
+    async recordClick(token: string, linkIndex: number): Promise<ClickTarget> {
       const recipientId = tokens.verify(token);
-      if (recipientId === null) return null;
-      const url = await findSentLink(db, recipientId, linkIndex);
-      if (url === undefined) return null;
-      await record(recipientId, 'clicked', url);
-      return url;
+      if (recipientId === null) return { kind: 'invalid' };
+      const link = await findSentLink(db, recipientId, linkIndex);
+      if (link === undefined) return { kind: 'invalid' };
+      // A link disabled for abuse is neither followed nor counted.
+      if (link.disabled) return { kind: 'disabled' };
+      await record(recipientId, 'clicked', link.url);
+      return { kind: 'redirect', url: link.url };
     },
 
     /**
