@@ -6,6 +6,7 @@ import {
   tokenResponseSchema,
 } from '@mergedesk/domain/api/auth';
 import { errorBodySchema } from '@mergedesk/domain/errors/error-body';
+import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {} from '@fastify/cookie';
 import type {} from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const query = request.query;
       const { url, sealedState, maxAge } = await service.startSignIn({
         intent: {
-          continue: query.continue,
+          continue: safeContinuePath(query.continue) ?? undefined,
           createAccount: query.createAccount === 'true',
           redirectToBilling: query.redirectToBilling === 'true',
         },

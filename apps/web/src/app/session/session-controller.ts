@@ -3,7 +3,7 @@ import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { ACTIVITY_EXPIRY_MS, logoutDelayMs, refreshDelayMs } from '@mergedesk/domain/session/constants';
 import { isApiErrorStatus } from '../../lib/api-client';
 import type { TrackedEvent } from '../../lib/analytics';
-import { safeContinuePath } from '../../lib/continue-path';
+import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {
   SessionError,
   SessionProfile,

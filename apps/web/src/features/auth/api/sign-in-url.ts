@@ -1,6 +1,6 @@
 import type { SignInOptions } from '../../../lib/session-context';
 import { buildUrl } from '../../../lib/api-client';
-import { safeContinuePath } from '../../../lib/continue-path';
+import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 
 /** GET /api/v1/auth/authorize: the browser navigates here to start signing in with Google. */
 export function signInUrl(options: SignInOptions = {}): string {

@@ -22,6 +22,26 @@ describe('the sign-in page', () => {
     expect(session.signIn).toHaveBeenCalledWith({});
   });
 
+  it('drops a continue parameter holding a tab between the slashes (issue 6)', async () => {
+    const session = fakeSession();
+    renderPage(<LoginPage />, '/login?continue=%2F%09%2Fevil.example', { session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(session.signIn).toHaveBeenCalledWith({});
+  });
+
+  it('sends a signed-in person with an unsafe continue parameter to the default page', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/', element: <p>Default landing page</p> },
+      ],
+      '/login?continue=%2F%09%2Fevil.example',
+      { session: fakeSession({ status: 'signedIn' }) },
+    );
+    expect(await screen.findByText('Default landing page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it("shows the 'no-user' state with its two ways out", async () => {
     const session = fakeSession({ error: { kind: 'no-user', email: 'nina@newcomer.test' } });
     renderPage(<LoginPage />, '/login', { session });

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CenteredPage } from '../../../components/full-page-states/centered-page';
 import { FullPageLoader } from '../../../components/full-page-states/full-page-loader';
 import { ProductMark } from '../../../components/full-page-states/product-mark';
-import { safeContinuePath } from '../../../lib/continue-path';
+import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import { usePageTitle } from '../../../lib/page-title';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useSession } from '../../../lib/session-context';
