@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -94,6 +95,91 @@ export default tseslint.config(
               ],
             },
             { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycle anywhere (CONVENTIONS.md: dependencies point inward).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The server's seams: lib is below the modules; a module's repository is its own; the server
+    // and the web app never import each other (issue 6 "Lint fences").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'server-lib', pattern: 'apps/server/src/lib' },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        {
+          type: 'server-core',
+          pattern: ['apps/server/src/db', 'apps/server/src/jobs', 'apps/server/src/mail'],
+        },
+        { type: 'web', pattern: 'apps/web' },
+      ],
+      'boundaries/include': ['apps/server/src/**/*', 'apps/web/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-lib' } },
+              disallow: [{ to: { element: { type: 'server-module' } } }],
+            },
+            {
+              from: { element: { type: ['server-lib', 'server-module', 'server-core'] } },
+              disallow: [{ to: { element: { type: 'web' } } }],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's repository is private to it: other modules go through its service. (A file-level
+    // rule, which boundaries' folder elements cannot express.)
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/[^/]+\\.repo$',
+              message: "A module never imports another module's repository; use that module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app never imports the server (the server side is the block above).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)server/src(/|$)|^@mergedesk/server',
+              message: 'The web app never imports the server.',
+            },
           ],
         },
       ],

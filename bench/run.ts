@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, runMigrations } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { aggregateEventsOnce } from '../apps/server/src/jobs/aggregate-events';
-import { createAccessTokenSigner } from '../apps/server/src/modules/auth/access-token';
+import { createAccessTokenSigner } from '../apps/server/src/lib/access-token';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
 
 const DATA_DIR = '.data/bench';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRouteAccess, registerAccessPolicy } from './lib/access';
-import { createAccessTokenSigner } from './modules/auth/access-token';
+import { createAccessTokenSigner } from './lib/access-token';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
 const NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Not found.' };

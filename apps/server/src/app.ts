@@ -21,7 +21,7 @@ import { registerErrorHandlers } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
-import { createAccessTokenSigner } from './modules/auth/access-token';
+import { createAccessTokenSigner } from './lib/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';

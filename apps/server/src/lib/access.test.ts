@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users, workspaceMembers } from '../db/schema';
 import type { DemoSeedResult } from '../db/seed';
-import { createAccessTokenSigner } from '../modules/auth/access-token';
+import { createAccessTokenSigner } from './access-token';
 import { findMembership } from '../modules/workspaces/workspaces.repo';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import {

@@ -3,9 +3,9 @@ import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import type { SpaceFeatureFlags, UserInSpace } from '@mergedesk/domain/roles/permissions';
 import { hasRoleAtLeast, ROLES, type Role } from '@mergedesk/domain/roles/roles';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AccessTokenClaims, AccessTokenSigner } from '../modules/auth/access-token';
-import type { UserRecord } from '../modules/users/users.repo';
-import type { MembershipRecord } from '../modules/workspaces/workspaces.repo';
+import type { AccessTokenClaims, AccessTokenSigner } from './access-token';
+import type { UserRecord } from '../db/records';
+import type { MembershipRecord } from '../db/records';
 import { AppError } from './app-error';
 
 /**

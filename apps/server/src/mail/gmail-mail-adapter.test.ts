@@ -1,6 +1,6 @@
 import { MISSING_AUTHORIZATION_REASON } from '@mergedesk/domain/api/templates';
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../modules/users/users.repo';
+import type { UserRecord } from '../db/records';
 import { encodeHeader, GMAIL_DRAFTS_URL, GmailMailAdapter } from './gmail-mail-adapter';
 
 const user = { id: 'u1', email: 'olivia@acme.test', name: 'Olivia Owens' } as UserRecord;

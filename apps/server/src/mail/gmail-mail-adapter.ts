@@ -3,7 +3,7 @@ import {
   DRAFT_MISSING_AUTHORIZATION_MESSAGE,
 } from '@mergedesk/domain/api/templates';
 import { AppError } from '../lib/app-error';
-import type { UserRecord } from '../modules/users/users.repo';
+import type { UserRecord } from '../db/records';
 import type { DraftContent, MailAdapter } from './mail-adapter';
 
 export const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';

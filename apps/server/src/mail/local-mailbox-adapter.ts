@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftContent, MailAdapter } from './mail-adapter';
-import type { UserRecord } from '../modules/users/users.repo';
+import type { UserRecord } from '../db/records';
 
 /**
  * Development mailbox: nothing leaves the machine. The draft gets a generated Gmail-like message

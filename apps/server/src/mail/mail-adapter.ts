@@ -1,4 +1,4 @@
-import type { UserRecord } from '../modules/users/users.repo';
+import type { UserRecord } from '../db/records';
 
 /** A draft to put into the user's mailbox. */
 export type DraftContent = { subject: string; html: string };

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { seedDemo, type DemoSeedResult } from '../db/seed';
-import { createAccessTokenSigner } from '../modules/auth/access-token';
+import { createAccessTokenSigner } from '../lib/access-token';
 
 export type TestApp = {
   app: FastifyInstance;

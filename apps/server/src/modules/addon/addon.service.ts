@@ -16,7 +16,7 @@ import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { runIdempotent, type IdempotentAnswer } from '../../lib/idempotency';
 import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../tracking/tracking-token';
-import type { UserRecord } from '../users/users.repo';
+import type { UserRecord } from '../../db/records';
 import {
   addMonthlySentMails,
   findRecipientIdsByEmail,

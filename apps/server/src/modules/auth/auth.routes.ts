@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { AccessTokenSigner } from './access-token';
+import type { AccessTokenSigner } from '../../lib/access-token';
 import { createAuthService } from './auth.service';
 import { createOidcClient } from './oidc-client';
 

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secret-box';
-import type { AccessTokenSigner } from './access-token';
+import type { AccessTokenSigner } from '../../lib/access-token';
 import { findSession, insertSession, revokeSession, touchSession, type SessionRow } from './auth.repo';
 import type { OidcClient } from './oidc-client';
 

@@ -4,6 +4,7 @@ import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns, pollResponses, pollResults, users } from '../../db/schema';
+import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
@@ -110,14 +111,8 @@ export async function listCampaigns(
     )
     .limit(query.limit)
     .offset(query.offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(campaigns)
-    .where(where)
-    .limit(CAMPAIGN_TOTAL_CAP)
-    .as('capped');
-  const [rows, [total]] = await Promise.all([rowsQuery, db.select({ value: count() }).from(capped)]);
-  return { rows, total: total?.value ?? 0 };
+  const matching = db.select(ONE).from(campaigns).where(where).$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, CAMPAIGN_TOTAL_CAP);
 }
 
 /** A mail merge of a space by id. */

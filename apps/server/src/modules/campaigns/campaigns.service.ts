@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { countScheduledCampaigns } from '../scheduled-campaigns/scheduled-campaigns.repo';
-import type { UserRecord } from '../users/users.repo';
+import { countOwnScheduledCampaigns } from '../scheduled-campaigns/scheduled-campaigns.service';
+import type { UserRecord } from '../../db/records';
 import {
   countCampaigns,
   findCampaign,
@@ -26,7 +26,7 @@ import {
   type CampaignListQuery,
   type CampaignRow,
 } from './campaigns.repo';
-import { containsPattern, listQueryFailed, singleFilterValue } from './list-query-errors';
+import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/list-query';
 
 /** The poll-responses fallback answers the newest responses, at most this many. */
 export const POLL_RESPONSES_LIMIT = 1000;
@@ -87,7 +87,7 @@ export async function getCampaignCount(
   isScheduled: boolean,
 ): Promise<CampaignCount> {
   const campaignCount = isScheduled
-    ? await countScheduledCampaigns(db, membership.workspace.id, caller.id)
+    ? await countOwnScheduledCampaigns(db, caller, membership)
     : await countCampaigns(db, membership.workspace.id);
   return { campaignCount };
 }

@@ -1,8 +1,16 @@
 import type { UsageEvent } from '@mergedesk/domain/api/events';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
-import type { UserRecord } from '../users/users.repo';
+import type { UserRecord } from '../../db/records';
 import { insertPageView, insertUsageEvent } from './events.repo';
+
+/** Appends a usage event (spec 000 §7, 002 §7 "Other"), inside the caller's transaction when given one. */
+export function logUsageEvent(
+  db: Executor,
+  event: { userId: string; eventType: string; payload: Record<string, unknown> },
+): Promise<void> {
+  return insertUsageEvent(db, event);
+}
 
 /**
  * Spec 000 §7: usage events ("cloud logging function") and page views, append-only. A page view

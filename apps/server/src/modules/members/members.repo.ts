@@ -2,9 +2,10 @@ import type { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS } from '@mergedesk/domain/api
 import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import type { MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, workspaceMembers } from '../../db/schema';
+import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 export type MemberFilterKey = (typeof MEMBER_FILTER_KEYS)[number];
 export type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
@@ -91,13 +92,6 @@ export async function listMembers(
     .orderBy(...orderBy)
     .limit(query.limit)
     .offset(query.offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(workspaceMembers)
-    .where(where)
-    .limit(MEMBER_TOTAL_CAP)
-    .as('capped');
-  const totalQuery = db.select({ value: count() }).from(capped);
-  const [rows, [total]] = await Promise.all([rowsQuery, totalQuery]);
-  return { rows, total: total?.value ?? 0 };
+  const matching = db.select(ONE).from(workspaceMembers).where(where).$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, MEMBER_TOTAL_CAP);
 }

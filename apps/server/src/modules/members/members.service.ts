@@ -8,9 +8,8 @@ import { emailDomain, emailSchema, isGmailAddress } from '@mergedesk/domain/user
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
-import { AppError } from '../../lib/app-error';
-import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
-import { listWorkspaceDomains } from '../workspaces/workspaces.repo';
+import { listQueryFailed } from '../../lib/list-query';
+import { domainsOf } from '../workspaces/workspaces.service';
 import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
 
 const filterValueSchemas = {
@@ -31,14 +30,14 @@ export async function getMembers(
   const listQuery = parseMemberListQuery(query);
   const [{ rows, total }, domains] = await Promise.all([
     listMembers(db, membership.workspace.id, listQuery),
-    listWorkspaceDomains(db, membership.workspace.id),
+    domainsOf(db, membership.workspace.id),
   ]);
   return { items: rows.map((row) => toMember(row, domains)), total };
 }
 
 function parseMemberListQuery(query: ListQuery): MemberListQuery {
   const parsed = parseListQuery(query, { filterKeys: MEMBER_FILTER_KEYS, sortKeys: MEMBER_SORT_KEYS });
-  if (!parsed.ok) throw validationFailed(parsed.issues);
+  if (!parsed.ok) throw listQueryFailed(parsed.issues);
   const filters: MemberFilters = {};
   const issues: FieldError[] = [];
   for (const key of MEMBER_FILTER_KEYS) {
@@ -52,14 +51,8 @@ function parseMemberListQuery(query: ListQuery): MemberListQuery {
     }
     Object.assign(filters, { [key]: checked });
   }
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw listQueryFailed(issues);
   return { ...parsed.value, filters };
-}
-
-function validationFailed(issues: FieldError[]): AppError {
-  const [only] = issues;
-  const message = issues.length === 1 && only ? only.message : VALIDATION_FAILED_MESSAGE;
-  return new AppError('VALIDATION_FAILED', message, { fieldErrors: issues });
 }
 
 function toMember(row: MemberListRow, workspaceDomains: string[]): Member {

@@ -8,6 +8,7 @@ import type { ScheduledStatus } from '@mergedesk/domain/campaigns/scheduled-stat
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { scheduledCampaigns } from '../../db/schema';
+import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 type ScheduledSortKey = (typeof SCHEDULED_CAMPAIGN_SORT_KEYS)[number];
 
@@ -93,14 +94,8 @@ export async function listScheduledCampaigns(
     )
     .limit(query.limit)
     .offset(query.offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(scheduledCampaigns)
-    .where(where)
-    .limit(SCHEDULED_CAMPAIGN_TOTAL_CAP)
-    .as('capped');
-  const [rows, [total]] = await Promise.all([rowsQuery, db.select({ value: count() }).from(capped)]);
-  return { rows, total: total?.value ?? 0 };
+  const matching = db.select(ONE).from(scheduledCampaigns).where(where).$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, SCHEDULED_CAMPAIGN_TOTAL_CAP);
 }
 
 /** A scheduled merge of `userId` by id; undefined when missing or someone else's. */

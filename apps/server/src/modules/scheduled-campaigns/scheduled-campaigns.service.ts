@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { listQueryFailed } from '../campaigns/list-query-errors';
-import { insertUsageEvent } from '../events/events.repo';
-import type { UserRecord } from '../users/users.repo';
+import { listQueryFailed } from '../../lib/list-query';
+import { logUsageEvent } from '../events/events.service';
+import type { UserRecord } from '../../db/records';
 import {
+  countScheduledCampaigns,
   deleteOwnScheduledCampaign,
   findOwnScheduledCampaign,
   listScheduledCampaigns,
@@ -49,6 +50,15 @@ export async function getScheduledCampaigns(
   return { items: rows.map(toScheduledCampaign), total };
 }
 
+/** The number of the caller's scheduled merges in the space (the Scheduled tab's stat card). */
+export function countOwnScheduledCampaigns(
+  db: Database,
+  caller: UserRecord,
+  membership: SpaceMembership,
+): Promise<number> {
+  return countScheduledCampaigns(db, membership.workspace.id, caller.id);
+}
+
 /** GET /api/v1/users/me/scheduled-campaigns/{id}: the caller's own merge, else 404. */
 export async function getScheduledCampaign(
   db: Database,
@@ -73,7 +83,7 @@ export async function cancelScheduledCampaign(
   await db.transaction(async (tx) => {
     const merge = await requireOwnScheduledCampaign(tx, caller, membership, id);
     if (!(await deleteOwnScheduledCampaign(tx, merge.id, caller.id))) throw scheduledNotFound();
-    await insertUsageEvent(tx, {
+    await logUsageEvent(tx, {
       userId: caller.id,
       eventType: CANCELLED_SCHEDULED_MERGE_EVENT,
       payload: { workspaceId: merge.workspaceId, scheduledMergeId: merge.id, status: merge.status },

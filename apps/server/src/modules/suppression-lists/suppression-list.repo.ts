@@ -5,9 +5,10 @@ import {
   type SuppressionSortKey,
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { bounces, unsubscriptions } from '../../db/schema';
+import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
 export type SuppressionTable = typeof unsubscriptions | typeof bounces;
@@ -49,16 +50,11 @@ function columnsOf(table: SuppressionTable) {
   };
 }
 
-/** `%`, `_` and `\` match literally in a search. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function whereClause(table: SuppressionTable, workspaceId: string, filters: SuppressionFilters) {
   // Several searches must all match (AND); several types are alternatives (OR).
   return and(
     eq(table.workspaceId, workspaceId),
-    ...(filters.search ?? []).map((search) => ilike(table.email, likePattern(search))),
+    ...(filters.search ?? []).map((search) => ilike(table.email, containsPattern(search))),
     filters.type ? inArray(table.type, filters.type) : undefined,
   );
 }
@@ -90,15 +86,8 @@ export async function listSuppressions(
     .orderBy(...orderBy)
     .limit(query.limit)
     .offset(query.offset);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(SUPPRESSION_TOTAL_CAP)
-    .as('capped');
-  const totalQuery = db.select({ value: count() }).from(capped);
-  const [rows, [total]] = await Promise.all([rowsQuery, totalQuery]);
-  return { rows, total: total?.value ?? 0 };
+  const matching = db.select(ONE).from(table).where(where).$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, SUPPRESSION_TOTAL_CAP);
 }
 
 /** Inserts the entries whose address is not in the space's list yet; returns how many were new. */

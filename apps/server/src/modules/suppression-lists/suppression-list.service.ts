@@ -13,9 +13,9 @@ import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/su
 import type { Database } from '../../db/client';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { VALIDATION_FAILED_MESSAGE } from '../../lib/error-handler';
-import { insertUsageEvent } from '../events/events.repo';
-import type { UserRecord } from '../users/users.repo';
+import { listQueryFailed } from '../../lib/list-query';
+import { logUsageEvent } from '../events/events.service';
+import type { UserRecord } from '../../db/records';
 import {
   deleteSuppression,
   findSuppression,
@@ -73,7 +73,7 @@ export async function addSuppressionEntries(
       emails.map((email) => ({ workspaceId: membership.workspace.id, userId: caller.id, email, type })),
     );
     if (list.usageEvents) {
-      await insertUsageEvent(tx, {
+      await logUsageEvent(tx, {
         userId: caller.id,
         eventType: list.usageEvents.added,
         payload: { space_id: membership.workspace.id, requested: emails.length, added: updated, type },
@@ -100,7 +100,7 @@ export async function deleteSuppressionEntry(
     const deleted = await deleteSuppression(tx, list.table, membership.workspace.id, entry.id);
     if (!deleted) throw new AppError('NOT_FOUND', list.notInListMessage(email));
     if (list.usageEvents) {
-      await insertUsageEvent(tx, {
+      await logUsageEvent(tx, {
         userId: caller.id,
         eventType: list.usageEvents.deleted,
         payload: { space_id: membership.workspace.id, type: entry.type },
@@ -144,7 +144,7 @@ function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
     filterKeys: SUPPRESSION_FILTER_KEYS,
     sortKeys: SUPPRESSION_SORT_KEYS,
   });
-  if (!parsed.ok) throw validationFailed(parsed.issues);
+  if (!parsed.ok) throw listQueryFailed(parsed.issues);
   const issues: FieldError[] = [];
   const filters: SuppressionFilters = {};
   const search = parsed.value.filters.search?.map((value) => value.trim().toLowerCase());
@@ -154,14 +154,8 @@ function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
     if (result.success) (filters.type ??= []).push(result.data);
     else issues.push({ field: 'filterBy', message: `Unknown value '${value}' for filter 'type'.` });
   }
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw listQueryFailed(issues);
   return { ...parsed.value, filters };
-}
-
-function validationFailed(issues: FieldError[]): AppError {
-  const [only] = issues;
-  const message = issues.length === 1 && only ? only.message : VALIDATION_FAILED_MESSAGE;
-  return new AppError('VALIDATION_FAILED', message, { fieldErrors: issues });
 }
 
 function toItem(row: SuppressionRow): SuppressionItem {

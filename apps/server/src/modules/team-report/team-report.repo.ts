@@ -8,6 +8,7 @@ import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns, monthlySentMails, users, workspaceMembers } from '../../db/schema';
+import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
 
@@ -115,15 +116,13 @@ export async function listTeamMembers(
     )
     .limit(query.limit)
     .offset(query.offset);
-  const capped = db
-    .select({ one: sql`1` })
+  const matching = db
+    .select(ONE)
     .from(workspaceMembers)
     .leftJoin(users, eq(users.id, workspaceMembers.userId))
     .where(where)
-    .limit(TEAM_REPORT_TOTAL_CAP)
-    .as('capped');
-  const [rows, [total]] = await Promise.all([rowsQuery, db.select({ value: count() }).from(capped)]);
-  return { rows, total: total?.value ?? 0 };
+    .$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, TEAM_REPORT_TOTAL_CAP);
 }
 
 /** Members counted as active users by the summary. */

@@ -10,7 +10,7 @@ import {
 import { memberStatusSchema, type MemberStatus } from '@mergedesk/domain/plans/plans';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
-import { containsPattern, listQueryFailed } from '../campaigns/list-query-errors';
+import { containsPattern, listQueryFailed } from '../../lib/list-query';
 import { listTeamMembers, summarizeTeam, type SentWindow, type TeamMemberRow } from './team-report.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

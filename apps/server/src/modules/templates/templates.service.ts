@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import type { SessionIdentity } from '../../lib/access';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { MailAdapter } from '../../mail/mail-adapter';
-import type { UserRecord } from '../users/users.repo';
+import type { UserRecord } from '../../db/records';
 import { findSessionScopes, insertDraft } from './drafts.repo';
 import { findTemplate, listTemplates } from './gallery.repo';
 

@@ -1,7 +1,7 @@
 import { hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
 import type { Database } from '../../db/client';
 import { otherFeaturesOf } from '../../lib/access';
-import { findMembership } from '../workspaces/workspaces.repo';
+import { membershipIn } from '../workspaces/workspaces.service';
 import type { BatchWriter, TrackedEvent } from './event-writer';
 import { findRecipientTarget, findSentLink, insertPollResponse, upsertUnsubscription } from './tracking.repo';
 import type { TrackingTokens } from './tracking-token';
@@ -71,7 +71,7 @@ export function createTrackingService(deps: {
       const target = await findRecipientTarget(db, recipientId);
       if (!target) return false;
       const sender = target.senderId
-        ? await findMembership(db, target.senderId, target.workspaceId)
+        ? await membershipIn(db, target.senderId, target.workspaceId)
         : undefined;
       const shared =
         sender !== undefined &&

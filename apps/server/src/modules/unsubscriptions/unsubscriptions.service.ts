@@ -9,7 +9,7 @@ import {
   listSuppressionEntries,
   type SuppressionListConfig,
 } from '../suppression-lists/suppression-list.service';
-import type { UserRecord } from '../users/users.repo';
+import type { UserRecord } from '../../db/records';
 
 export const UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE =
   'Only an admin or the owner of this space can remove a shared unsubscription.';

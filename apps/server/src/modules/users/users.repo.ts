@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { UserRecord } from '../../db/records';
+import { containsPattern } from '../../lib/list-query';
 import { monthlySentMails, rolloutStatuses, sessions, users, workspaceMembers } from '../../db/schema';
 
 const userColumns = {
@@ -16,20 +18,6 @@ const userColumns = {
   updatedAt: users.updatedAt,
 };
 
-export type UserRecord = {
-  id: string;
-  email: string;
-  name: string;
-  profilePictureUrl: string | null;
-  userType: 'STANDARD' | 'BUSINESS';
-  domainName: string;
-  installationTimestamp: Date | null;
-  addonWorkspaceId: string | null;
-  freeUserQuota: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
@@ -41,10 +29,6 @@ export async function findUserById(db: Executor, id: string): Promise<UserRecord
 }
 
 /** Locks the user row until the transaction ends: serialises the caller's space creations. */
-export async function lockUser(tx: Executor, id: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-}
-
 export type NewUser = {
   email: string;
   name: string;
@@ -197,7 +181,7 @@ export async function searchSuggestedUsers(
   db: Executor,
   search: SuggestionSearch,
 ): Promise<Array<{ email: string; name: string }>> {
-  const pattern = `%${escapeLikePattern(search.keyword)}%`;
+  const pattern = containsPattern(search.keyword);
   const callerSpaces = db
     .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
@@ -227,8 +211,4 @@ export async function searchSuggestedUsers(
     )
     .orderBy(asc(users.name), asc(users.email))
     .limit(search.limit);
-}
-
-function escapeLikePattern(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

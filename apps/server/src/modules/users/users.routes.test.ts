@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, sessions, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
-import { createAccessTokenSigner } from '../auth/access-token';
+import { createAccessTokenSigner } from '../../lib/access-token';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 const SESSION_EXPIRED = {

@@ -6,12 +6,14 @@ import { isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SessionIdentity, SpaceMembership } from '../../lib/access';
 import { otherFeaturesOf, SESSION_EXPIRED_MESSAGE } from '../../lib/access';
+import type { MembershipRecord, UserRecord } from '../../db/records';
 import {
-  linkPendingMemberships,
-  listMembershipsOfUser,
-  type MembershipRecord,
-} from '../workspaces/workspaces.repo';
-import { allowedUserCountFor, createOwnedSpace, urlPrefixOf } from '../workspaces/workspaces.service';
+  allowedUserCountFor,
+  createOwnedSpace,
+  membershipsOf,
+  takeUpPendingMemberships,
+  urlPrefixOf,
+} from '../workspaces/workspaces.service';
 import {
   findLiveSessionProfile,
   findRolloutStatus,
@@ -23,7 +25,6 @@ import {
   setAddonWorkspace,
   type MonthlySentMailsRecord,
   type RolloutStatusRecord,
-  type UserRecord,
 } from './users.repo';
 
 export const SUGGESTION_LIMIT = 10;
@@ -44,7 +45,7 @@ export async function getCurrentUser(
 ): Promise<CurrentUser> {
   if (!options.includeWorkspaces) return toCurrentUser(caller);
   const [memberships, counters] = await Promise.all([
-    listMembershipsOfUser(db, caller.id),
+    membershipsOf(db, caller.id),
     listMonthlySentMails(db, caller.id),
   ]);
   return toCurrentUser(caller, { memberships, counters });
@@ -176,7 +177,7 @@ export async function createAccount(tx: Executor, account: NewAccount): Promise<
     memberInviteUser: true,
   });
   await setAddonWorkspace(tx, user.id, space.workspace.id);
-  await linkPendingMemberships(tx, user.id, email);
+  await takeUpPendingMemberships(tx, user.id, email);
   return { ...user, addonWorkspaceId: space.workspace.id };
 }
 

@@ -1,30 +1,7 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
-
-type WorkspaceRow = typeof workspaces.$inferSelect;
-type MemberRow = typeof workspaceMembers.$inferSelect;
-
-export type WorkspaceRecord = Pick<
-  WorkspaceRow,
-  | 'id'
-  | 'name'
-  | 'slug'
-  | 'plan'
-  | 'legacyType'
-  | 'billingModel'
-  | 'status'
-  | 'memberInviteUser'
-  | 'hasMultiDomain'
-  | 'freeAllowedUserCount'
-  | 'proAllowedUserCount'
-  | 'teamAnalyticsDashboard'
-  | 'manageUserRoles'
-  | 'transferOwnership'
-  | 'shareUnsubscribes'
-  | 'shareBounces'
-  | 'createdAt'
->;
+import { users, workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
+import type { MemberRecord, MembershipRecord, WorkspaceRecord } from '../../db/records';
 
 export const workspaceColumns = {
   id: workspaces.id,
@@ -46,20 +23,6 @@ export const workspaceColumns = {
   createdAt: workspaces.createdAt,
 } satisfies Record<keyof WorkspaceRecord, unknown>;
 
-export type MemberRecord = Pick<
-  MemberRow,
-  | 'id'
-  | 'workspaceId'
-  | 'userId'
-  | 'email'
-  | 'role'
-  | 'userPlan'
-  | 'status'
-  | 'seatType'
-  | 'freeTrialEndTimestamp'
-  | 'createdAt'
->;
-
 export const memberColumns = {
   id: workspaceMembers.id,
   workspaceId: workspaceMembers.workspaceId,
@@ -72,9 +35,6 @@ export const memberColumns = {
   freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
   createdAt: workspaceMembers.createdAt,
 } satisfies Record<keyof MemberRecord, unknown>;
-
-/** A member row of the caller together with its space. */
-export type MembershipRecord = MemberRecord & { workspace: WorkspaceRecord };
 
 export type NewWorkspace = Omit<typeof workspaces.$inferInsert, 'id' | 'updatedAt'>;
 
@@ -116,6 +76,11 @@ export async function insertWorkspaceDomains(
 ): Promise<void> {
   if (domains.length === 0) return;
   await db.insert(workspaceDomains).values(domains.map((domainName) => ({ workspaceId, domainName })));
+}
+
+/** Locks the account row of `userId` until the transaction ends (serialises space creation). */
+export async function lockUser(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function findMembership(

@@ -4,18 +4,48 @@ import { canCreateSpace, slugify, SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk
 import type { Database, Executor } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
-import { lockUser, type UserRecord } from '../users/users.repo';
+import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../db/records';
 import {
   countMembers,
   countOwnedSpaces,
   insertMember,
   insertWorkspace,
+  findMembership,
+  linkPendingMemberships,
   listMembershipsOfUser,
   listWorkspaceDomains,
+  lockUser,
   updateWorkspace as updateWorkspaceRow,
-  type MembershipRecord,
-  type WorkspaceRecord,
 } from './workspaces.repo';
+
+/*
+ * The workspaces repository is this module's own; other modules reach spaces and memberships
+ * through these functions (a module never imports another module's repository).
+ */
+
+/** Every space row `userId` is linked to, PENDING ones included, oldest first. */
+export function membershipsOf(db: Executor, userId: string): Promise<MembershipRecord[]> {
+  return listMembershipsOfUser(db, userId);
+}
+
+/** The member row of `userId` in a space, whatever its status. */
+export function membershipIn(
+  db: Executor,
+  userId: string,
+  workspaceId: string,
+): Promise<MembershipRecord | undefined> {
+  return findMembership(db, userId, workspaceId);
+}
+
+/** The domain names of a space. */
+export function domainsOf(db: Executor, workspaceId: string): Promise<string[]> {
+  return listWorkspaceDomains(db, workspaceId);
+}
+
+/** Links the PENDING member rows waiting for `email` to the new account `userId`. */
+export function takeUpPendingMemberships(tx: Executor, userId: string, email: string): Promise<number> {
+  return linkPendingMemberships(tx, userId, email);
+}
 
 /** The route prefix of a space's pages (spec 000 §2): /{workspaceId}/{workspaceSlug}. */
 export function urlPrefixOf(workspace: Pick<WorkspaceRecord, 'id' | 'slug'>): string {
