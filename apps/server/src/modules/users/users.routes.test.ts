@@ -499,6 +499,18 @@ describe('users API', () => {
       expect(response.json()).toEqual({ errors: [], code: 'NOT_FOUND', message: 'Space not found.' });
     });
 
+    it('answers 403 to a plain member: only those who may add members get suggestions (issue 10)', async () => {
+      const response = await suggest('mia@acme.test', `keyword=a&workspaceId=${space('Acme Sales')}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        errors: [],
+        code: 'FORBIDDEN',
+        message: 'Only an admin or the owner of this space can add members.',
+      });
+      const admin = await suggest('adam@acme.test', `keyword=a&workspaceId=${space('Acme Sales')}`);
+      expect(admin.statusCode).toBe(200);
+    });
+
     it('answers 403 to a DISABLED member', async () => {
       const response = await suggest('dora@acme.test', `keyword=a&workspaceId=${space('Acme Sales')}`);
       expect(response.statusCode).toBe(403);

@@ -8,6 +8,7 @@ import {
   suggestQuerySchema,
   suggestResponseSchema,
 } from '@mergedesk/domain/api/users';
+import { canManageMembers } from '@mergedesk/domain/members/permissions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -16,6 +17,8 @@ import { errorResponses, isTrue } from '../../lib/openapi';
 import { createUser, getCurrentUser, getRolloutStatus, getUserById, suggestUsers } from './users.service';
 
 const tags = ['users'];
+
+export const SUGGESTIONS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this space can add members.';
 
 /** The current user, account creation, suggestions and rollout status, under /api/v2/users (spec 000 §7). */
 export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
@@ -37,7 +40,15 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
   app.get(
     '/suggest',
     {
-      config: { access: 'user', space: { from: { query: 'workspaceId' }, role: 'MEMBER' } },
+      config: {
+        access: 'user',
+        // Suggestions name accounts outside the space: only those who may add members get them.
+        space: {
+          from: { query: 'workspaceId' },
+          role: 'ADMIN',
+          capability: { rule: canManageMembers, message: SUGGESTIONS_FORBIDDEN_MESSAGE },
+        },
+      },
       schema: {
         tags,
         summary: 'People the caller may add to a space, by e-mail or name',
