@@ -50,8 +50,19 @@ export const configSchema = z.object({
    * limits, logs) is the caller's and not the proxy's. Set it when the server runs behind one.
    */
   TRUST_PROXY: booleanString.default(false),
-  /** Requests per minute per client on the auth endpoints. */
+  /** Requests per minute per client address on the sign-in endpoints (authorize, token, revoke). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Refresh requests per minute per session (keyed by the refresh cookie's session, not the
+   * address, so people behind one NAT or proxy do not share a budget).
+   */
+  REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Seconds during which the refresh cookie replaced by the latest rotation is still honoured
+   * (two tabs refreshing at once, an answer lost on the way). Used later it counts as theft and
+   * revokes the session.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   /**
    * Origin of the tracking links put into sent mail (open pixel, click, unsubscribe, /t/*);
    * defaults to PUBLIC_URL. Set it to serve tracking from a host of its own.

@@ -137,6 +137,12 @@ export const sessions = pgTable(
     picture: text('picture'),
     scopes: text('scopes').notNull().default(''),
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * The refresh secret replaced by the latest rotation, and when: honoured for a short grace
+     * window, then its use counts as theft and revokes the session (docs/decisions.md).
+     */
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    refreshRotatedAt: timestamp('refresh_rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -8,6 +8,8 @@ export type AccessTokenClaims = { sessionId: string; email: string };
 
 const ISSUER = 'mergedesk';
 const AUDIENCE = 'mergedesk-api';
+/** Leeway for clocks of several servers sharing one secret. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 export function createAccessTokenSigner(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
@@ -44,14 +46,29 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number) {
         .setExpirationTime(now + ttlSeconds)
         .sign(key);
     },
-    /** Returns the claims of a valid token, or null for an invalid, expired or foreign one. */
-    async verify(token: string): Promise<AccessTokenClaims | null> {
+    /**
+     * Returns the claims of a valid token, or null for an invalid, expired or foreign one. A token
+     * is trusted for at most the configured lifetime, whatever it claims (issue 10): it must carry
+     * `iat` and `exp`, `exp - iat` may not exceed the TTL, `iat` may not lie in the future, and it
+     * is refused once it is older than the TTL — so a token minted with a longer lifetime (an
+     * older configuration, a leaked signing path) dies on time all the same.
+     */
+    async verify(token: string, now = Date.now()): Promise<AccessTokenClaims | null> {
       try {
+        const currentDate = new Date(now);
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          requiredClaims: ['iat', 'exp', 'sub'],
+          maxTokenAge: ttlSeconds,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          currentDate,
         });
+        const { iat, exp } = payload;
+        if (iat === undefined || exp === undefined) return null;
+        if (exp - iat > ttlSeconds) return null;
+        if (iat > Math.floor(now / 1000) + CLOCK_TOLERANCE_SECONDS) return null;
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         return { sessionId: payload.sub, email: payload.email };
       } catch {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 
@@ -10,6 +10,8 @@ const sessionColumns = {
   picture: sessions.picture,
   scopes: sessions.scopes,
   refreshTokenHash: sessions.refreshTokenHash,
+  previousRefreshTokenHash: sessions.previousRefreshTokenHash,
+  refreshRotatedAt: sessions.refreshRotatedAt,
   expiresAt: sessions.expiresAt,
   revokedAt: sessions.revokedAt,
 };
@@ -22,13 +24,15 @@ export type SessionRow = {
   picture: string | null;
   scopes: string;
   refreshTokenHash: string;
+  previousRefreshTokenHash: string | null;
+  refreshRotatedAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
 };
 
 export async function insertSession(
   db: Database,
-  values: Omit<SessionRow, 'id' | 'revokedAt'> & {
+  values: Omit<SessionRow, 'id' | 'revokedAt' | 'previousRefreshTokenHash' | 'refreshRotatedAt'> & {
     providerAccessToken: string | null;
     providerTokenExpiresAt: Date | null;
   },
@@ -43,8 +47,27 @@ export async function findSession(db: Database, id: string): Promise<SessionRow 
   return row;
 }
 
-export async function touchSession(db: Database, id: string): Promise<void> {
-  await db.update(sessions).set({ lastRefreshedAt: new Date() }).where(eq(sessions.id, id));
+/**
+ * Replaces the refresh secret's hash, keeping the replaced one for the grace window — only when
+ * `fromHash` is still the current one, so of two refreshes racing with one cookie exactly one
+ * rotates. Returns false when another request rotated first.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  id: string,
+  change: { fromHash: string; toHash: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({
+      refreshTokenHash: change.toHash,
+      previousRefreshTokenHash: change.fromHash,
+      refreshRotatedAt: change.at,
+      lastRefreshedAt: change.at,
+    })
+    .where(and(eq(sessions.id, id), eq(sessions.refreshTokenHash, change.fromHash)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function revokeSession(db: Database, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
 import { freePort, signInAtProvider } from '@mergedesk/identity-provider/testing/provider-browser';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
@@ -27,6 +28,7 @@ beforeAll(async () => {
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_SECRET: 'test-secret',
       AUTH_RATE_LIMIT_PER_MINUTE: '30',
+      REFRESH_RATE_LIMIT_PER_MINUTE: '6',
     },
   });
 });
@@ -316,16 +318,176 @@ describe('refresh and revoke', () => {
     expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
-  it('rate-limits the auth endpoints with the error shape', async () => {
+  it('rate-limits the sign-in endpoints per client address, with the error shape', async () => {
     let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 31; i += 1) {
       last = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/refresh-token',
+        url: '/api/v1/auth/revoke',
         remoteAddress: '203.0.113.9',
       });
     }
     expect(last?.statusCode).toBe(429);
     expect(last?.json()).toMatchObject({ code: 'RATE_LIMITED', errors: [] });
+  });
+});
+
+/** POST /refresh-token with the given refresh cookie value. */
+const refreshWith = (credential: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh-token',
+    headers: { cookie: `md_session=${credential}` },
+    payload: {},
+    remoteAddress,
+  });
+
+const refreshCookieOf = (response: LightMyRequestResponse) =>
+  response.cookies.find(({ name }) => name === 'md_session')?.value;
+
+async function sessionRow(sessionId: string) {
+  const [row] = await t.db
+    .select({ revokedAt: sessions.revokedAt, rotatedAt: sessions.refreshRotatedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row;
+}
+
+describe('refresh cookie rotation (issue 10)', () => {
+  it('rotates the cookie on each refresh; the new one works', async () => {
+    const { token } = await signInThroughProvider('olivia@acme.test');
+    const first = cookiesOf(token).md_session ?? '';
+    const refreshed = await refreshWith(first);
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshCookieOf(refreshed);
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+    expect(refreshed.cookies.find(({ name }) => name === 'md_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/auth',
+    });
+
+    const again = await refreshWith(second ?? '');
+    expect(again.statusCode).toBe(200);
+    expect(refreshCookieOf(again)).not.toBe(second);
+  });
+
+  it('gives two tabs refreshing with one cookie at the same moment the same new cookie', async () => {
+    const { token } = await signInThroughProvider('adam@acme.test');
+    const cookie = cookiesOf(token).md_session ?? '';
+    const [a, b] = await Promise.all([refreshWith(cookie), refreshWith(cookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(refreshCookieOf(a)).toBe(refreshCookieOf(b));
+    // A retry within the grace window (its first answer lost) is answered the same way.
+    const late = await refreshWith(cookie);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookieOf(late)).toBe(refreshCookieOf(a));
+    expect((await refreshWith(refreshCookieOf(a) ?? '')).statusCode).toBe(200);
+  });
+
+  it('treats the replaced cookie used after the grace window as theft: the session is revoked', async () => {
+    const { token } = await signInThroughProvider('mia@acme.test');
+    const { sessionId, accessToken } = token.json<{ sessionId: string; accessToken: string }>();
+    const stolen = cookiesOf(token).md_session ?? '';
+    const refreshed = await refreshWith(stolen);
+    const current = refreshCookieOf(refreshed) ?? '';
+    // The grace window (60 s by default) has passed.
+    await t.db
+      .update(sessions)
+      .set({ refreshRotatedAt: sql`now() - interval '61 seconds'` })
+      .where(eq(sessions.id, sessionId));
+
+    const reuse = await refreshWith(stolen);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual({
+      errors: [],
+      code: 'UNAUTHENTICATED',
+      message: 'Your session has expired. Please sign in again.',
+    });
+    expect((await sessionRow(sessionId))?.revokedAt).toBeInstanceOf(Date);
+    // The holder of the newest cookie is signed out too, and so are its access tokens.
+    expect((await refreshWith(current)).statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(accessToken) });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses a cookie two rotations old without revoking (it cannot be told from a forgery)', async () => {
+    const { token } = await signInThroughProvider('fred@acme.test');
+    const { sessionId } = token.json<{ sessionId: string }>();
+    const c0 = cookiesOf(token).md_session ?? '';
+    const c1 = refreshCookieOf(await refreshWith(c0)) ?? '';
+    expect((await refreshWith(c1)).statusCode).toBe(200);
+    expect((await refreshWith(c0)).statusCode).toBe(401);
+    expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
+  });
+});
+
+describe('refresh budget (issue 6)', () => {
+  it('is counted per session, not per address: one busy session leaves the others alone', async () => {
+    const office = '198.51.100.7';
+    const busy = await signInThroughProvider('olivia@acme.test');
+    const other = await signInThroughProvider('adam@acme.test');
+    let cookie = cookiesOf(busy.token).md_session ?? '';
+    for (let i = 0; i < 6; i += 1) {
+      const response = await refreshWith(cookie, office);
+      expect(response.statusCode).toBe(200);
+      cookie = refreshCookieOf(response) ?? '';
+    }
+    const limited = await refreshWith(cookie, office);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', errors: [] });
+
+    // Another session behind the same address still refreshes.
+    const neighbour = await refreshWith(cookiesOf(other.token).md_session ?? '', office);
+    expect(neighbour.statusCode).toBe(200);
+    // The sign-in endpoints keep their own per-address budget.
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/authorize',
+      remoteAddress: office,
+    });
+    expect(authorize.statusCode).toBe(302);
+  });
+});
+
+describe('access-token lifetime (issue 10)', () => {
+  const key = () => new TextEncoder().encode(t.config.SESSION_SECRET);
+  const mint = async (sessionId: string, iat: number, exp: number) =>
+    new SignJWT({ email: 'mia@acme.test' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sessionId)
+      .setIssuer('mergedesk')
+      .setAudience('mergedesk-api')
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(key());
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+
+  it('accepts a token within the configured lifetime and refuses one that claims more', async () => {
+    const sessionId = decodeJwt(await t.signIn('mia@acme.test')).sub ?? '';
+    const now = Math.floor(Date.now() / 1000);
+    const ttl = t.config.ACCESS_TOKEN_TTL_SECONDS;
+    expect((await me(await mint(sessionId, now, now + ttl))).statusCode).toBe(200);
+
+    const cases = [
+      ['a year long', now, now + 365 * 24 * 3600],
+      ['a second longer than the TTL', now, now + ttl + 1],
+      ['issued before the TTL, still "valid"', now - ttl - 60, now + 60],
+      ['issued in the future', now + 3600, now + 3600 + ttl],
+    ] as const;
+    for (const [name, iat, exp] of cases) {
+      const response = await me(await mint(sessionId, iat, exp));
+      expect(response.statusCode, name).toBe(401);
+    }
+    const noIat = await new SignJWT({ email: 'mia@acme.test' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sessionId)
+      .setIssuer('mergedesk')
+      .setAudience('mergedesk-api')
+      .setExpirationTime(now + 60)
+      .sign(key());
+    expect((await me(noIat)).statusCode).toBe(401);
   });
 });

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AccessTokenSigner } from '../../lib/access-token';
-import { createAuthService } from './auth.service';
+import { createAuthService, refreshCredentialSessionId } from './auth.service';
 import { createOidcClient } from './oidc-client';
 
 export type AuthRoutesOptions = { config: Config; db: Database; signer: AccessTokenSigner };
@@ -120,7 +120,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/refresh-token',
     {
-      config: { access: 'public', rateLimit },
+      config: {
+        access: 'public',
+        // Its own budget, per session (the cookie's session id), not per address: many people
+        // behind one NAT or proxy must not share it (issue 6). Without a well-formed cookie
+        // the address is the key, as on the sign-in endpoints.
+        rateLimit: {
+          max: config.REFRESH_RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => {
+            const sessionId = refreshCredentialSessionId(request.cookies[REFRESH_COOKIE]);
+            return sessionId ? `session:${sessionId}` : `address:${request.ip}`;
+          },
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'A new access token for the session in the refresh cookie',
@@ -128,11 +141,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: authSessionSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      service.refresh({
+    async (request, reply) => {
+      const result = await service.refresh({
         refreshCredential: request.cookies[REFRESH_COOKIE],
         sessionId: request.body?.sessionId,
-      }),
+        onReuse: (sessionId) =>
+          request.log.warn({ sessionId }, 'refresh cookie reused after rotation: session revoked'),
+      });
+      setRefreshCookie(reply, result.refreshCredential, result.sessionExpiresAt);
+      return result.tokens;
+    },
   );
 
   app.post(

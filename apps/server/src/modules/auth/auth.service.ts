@@ -1,13 +1,13 @@
 import { GMAIL_COMPOSE_SCOPE, type SignInIntent } from '@mergedesk/domain/api/auth';
 import { jwtVerify, SignJWT } from 'jose';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secret-box';
 import type { AccessTokenSigner } from '../../lib/access-token';
-import { findSession, insertSession, revokeSession, touchSession, type SessionRow } from './auth.repo';
+import { findSession, insertSession, revokeSession, rotateRefreshToken, type SessionRow } from './auth.repo';
 import type { OidcClient } from './oidc-client';
 
 const BASE_SCOPES = ['openid', 'email', 'profile'];
@@ -30,14 +30,29 @@ function parseRefreshCredential(value: string | undefined): { sessionId: string;
   return { sessionId, secret };
 }
 
+/** The session id named by a well-formed refresh cookie (the refresh rate-limit key), else null. */
+export const refreshCredentialSessionId = (value: string | undefined): string | null =>
+  parseRefreshCredential(value)?.sessionId ?? null;
+
 function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
 }
 
-function sameHash(a: string, b: string): boolean {
+function sameHash(a: string | null, b: string): boolean {
+  if (a === null) return false;
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Which of the session's refresh secrets a presented one is. */
+type CredentialMatch = 'current' | 'previous' | null;
+
+function matchCredential(session: SessionRow, secret: string): CredentialMatch {
+  const hash = hashSecret(secret);
+  if (sameHash(session.refreshTokenHash, hash)) return 'current';
+  if (sameHash(session.previousRefreshTokenHash, hash)) return 'previous';
+  return null;
 }
 
 export function createAuthService(deps: {
@@ -49,6 +64,18 @@ export function createAuthService(deps: {
   const { config, db, signer } = deps;
   const stateKey = new TextEncoder().encode(`${config.SESSION_SECRET}:sign-in-state`);
   const providerTokenBox = createSecretBox(config.SESSION_SECRET, PROVIDER_TOKEN_PURPOSE);
+  const rotationKey = `${config.SESSION_SECRET}:refresh-rotation`;
+  const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+
+  /**
+   * The secret that replaces `secret` on rotation. Derived (HMAC with the server's secret) rather
+   * than random, so that every request presenting the same old cookie within the grace window —
+   * a second tab, a retry whose first answer was lost — is handed the same new cookie, and the
+   * browser's shared cookie jar ends with a cookie the server knows whatever order the answers
+   * arrive in. Without the server's secret the next one cannot be computed from a stolen one.
+   */
+  const nextSecret = (sessionId: string, secret: string) =>
+    createHmac('sha256', rotationKey).update(`${sessionId}.${secret}`).digest('base64url');
 
   async function issueTokens(session: SessionRow) {
     const { token, expiresAt } = await signer.sign({ sessionId: session.id, email: session.email });
@@ -165,22 +192,56 @@ export function createAuthService(deps: {
       };
     },
 
-    /** POST /api/v1/auth/refresh-token: a new access token for a live, unrevoked session. */
-    async refresh(input: { refreshCredential: string | undefined; sessionId?: string }) {
+    /**
+     * POST /api/v1/auth/refresh-token: a new access token for a live, unrevoked session, and a
+     * rotated refresh credential. The cookie replaced by the last rotation is honoured for
+     * REFRESH_REUSE_GRACE_SECONDS (it gets the same new cookie); presented later it was copied —
+     * the session is revoked (issue 10, docs/decisions.md "Sessions hardened").
+     */
+    async refresh(input: {
+      refreshCredential: string | undefined;
+      sessionId?: string;
+      /** Told when a reused refresh cookie revoked a session (for the log). */
+      onReuse?: (sessionId: string) => void;
+    }) {
       const credential = parseRefreshCredential(input.refreshCredential);
       if (!credential) throw invalidSession();
       if (input.sessionId && input.sessionId !== credential.sessionId) throw invalidSession();
-      const session = await findSession(db, credential.sessionId);
-      if (
-        !session ||
-        session.revokedAt !== null ||
-        session.expiresAt.getTime() <= Date.now() ||
-        !sameHash(session.refreshTokenHash, hashSecret(credential.secret))
-      ) {
-        throw invalidSession();
+      const next = nextSecret(credential.sessionId, credential.secret);
+      // Twice at most: a lost race to rotate is re-read once and then is the grace case.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const session = await findSession(db, credential.sessionId);
+        if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) {
+          throw invalidSession();
+        }
+        const match = matchCredential(session, credential.secret);
+        const now = new Date();
+        if (match === 'current') {
+          const rotated = await rotateRefreshToken(db, session.id, {
+            fromHash: session.refreshTokenHash,
+            toHash: hashSecret(next),
+            at: now,
+          });
+          if (!rotated) continue;
+        } else if (match === 'previous') {
+          const rotatedAt = session.refreshRotatedAt?.getTime() ?? 0;
+          if (now.getTime() - rotatedAt > graceMs) {
+            await revokeSession(db, session.id);
+            input.onReuse?.(session.id);
+            throw invalidSession();
+          }
+          // Within the grace window: the same new cookie, if it is still the current one.
+          if (!sameHash(session.refreshTokenHash, hashSecret(next))) throw invalidSession();
+        } else {
+          throw invalidSession();
+        }
+        return {
+          tokens: await issueTokens(session),
+          refreshCredential: formatRefreshCredential(session.id, next),
+          sessionExpiresAt: session.expiresAt,
+        };
       }
-      await touchSession(db, session.id);
-      return issueTokens(session);
+      throw invalidSession();
     },
 
     /** POST /api/v1/auth/revoke: ends the session named by the cookie or by a valid bearer token. */
@@ -189,8 +250,7 @@ export function createAuthService(deps: {
       const credential = parseRefreshCredential(input.refreshCredential);
       if (credential) {
         const session = await findSession(db, credential.sessionId);
-        if (session && sameHash(session.refreshTokenHash, hashSecret(credential.secret)))
-          sessionId = session.id;
+        if (session && matchCredential(session, credential.secret)) sessionId = session.id;
       }
       if (!sessionId && input.bearerToken) sessionId = (await signer.verify(input.bearerToken))?.sessionId;
       if (!sessionId) throw invalidSession();
