@@ -33,6 +33,30 @@ export function userWorkspace(overrides: Partial<UserWorkspace> = {}): UserWorks
   };
 }
 
+/** Acme Premium (PREMIUM): its owner's view unless overridden; every Premium feature is on. */
+export const PREMIUM_FEATURES = {
+  teamAnalyticsDashboard: true,
+  manageUserRoles: true,
+  transferOwnerShip: true,
+  shareUnsubscribesAcrossWorkspace: true,
+  shareBouncesAccrossWorkspace: true,
+};
+export const premiumSpace = (overrides: Partial<UserWorkspace> = {}): UserWorkspace =>
+  userWorkspace({
+    workspaceId: ACME_PREMIUM_ID,
+    workspaceName: 'Acme Premium',
+    workspacePlan: 'PREMIUM',
+    urlPrefix: `/${ACME_PREMIUM_ID}/acme-premium`,
+    workspaceUserFeature: {
+      workspacePlan: 'PREMIUM',
+      userPlan: 'PRO',
+      hasMultiDomain: false,
+      allowedUserCount: 3,
+      otherFeatures: PREMIUM_FEATURES,
+    },
+    ...overrides,
+  });
+
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     userId: 'bbbbbbbb-0000-4000-8000-000000000001',

@@ -14,13 +14,10 @@ const MailMergesPage = lazy(() =>
     default: m.MailMergesPage,
   })),
 );
-const UnsubscriptionsPage = lazy(() =>
-  import('../../features/unsubscriptions/components/unsubscriptions-page').then((m) => ({
-    default: m.UnsubscriptionsPage,
+const SuppressionListPage = lazy(() =>
+  import('../../features/suppression-lists/components/suppression-list-page').then((m) => ({
+    default: m.SuppressionListPage,
   })),
-);
-const BouncesPage = lazy(() =>
-  import('../../features/bounces/components/bounces-page').then((m) => ({ default: m.BouncesPage })),
 );
 const TeamReportPage = lazy(() =>
   import('../../features/team-report/components/team-report-page').then((m) => ({
@@ -103,8 +100,14 @@ export function SpaceRoutes({
       ].map((path) => (
         <Route key={path} path={path} element={gate(true, mailMergesPage)} />
       ))}
-      <Route path="unsubscriptions" element={gate(true, <UnsubscriptionsPage space={space} />)} />
-      <Route path="bounces" element={gate(navigation.bounces, <BouncesPage space={space} />)} />
+      <Route
+        path="unsubscriptions"
+        element={gate(true, <SuppressionListPage list="unsubscriptions" space={space} />)}
+      />
+      <Route
+        path="bounces"
+        element={gate(navigation.bounces, <SuppressionListPage list="bounces" space={space} />)}
+      />
       <Route path="team-report" element={gate(navigation.teamReport, <TeamReportPage />)} />
       <Route path="templates" element={gate(true, <TemplatesRoute />)} />
       {/* Spec 002 §2.6: the preview dialog has its own address; the gallery stays behind it. */}

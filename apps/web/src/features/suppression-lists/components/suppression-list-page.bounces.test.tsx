@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
-import { ACME_PREMIUM_ID, ACME_SALES_ID, userWorkspace } from '../../../test/fixtures';
+import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
 import { callsTo, captureCsvDownloads, serveSuppressions } from '../../../test/suppression-server';
-import { BouncesPage } from './bounces-page';
+import { SuppressionListPage } from './suppression-list-page';
 
 const SALES = `/${ACME_SALES_ID}/acme-sales`;
 const MARCH_3 = new Date(2026, 2, 3, 12).getTime();
@@ -19,28 +19,6 @@ const item = (emailAddress: string, type: SuppressionItem['type'] = 'PERSONAL'):
   lastUpdateTimestamp: 0,
   type,
 });
-
-const premiumSpace = (overrides: Partial<UserWorkspace> = {}) =>
-  userWorkspace({
-    workspaceId: ACME_PREMIUM_ID,
-    workspaceName: 'Acme Premium',
-    workspacePlan: 'PREMIUM',
-    urlPrefix: `/${ACME_PREMIUM_ID}/acme-premium`,
-    workspaceUserFeature: {
-      workspacePlan: 'PREMIUM',
-      userPlan: 'PRO',
-      hasMultiDomain: false,
-      allowedUserCount: 3,
-      otherFeatures: {
-        teamAnalyticsDashboard: true,
-        manageUserRoles: true,
-        transferOwnerShip: true,
-        shareUnsubscribesAcrossWorkspace: true,
-        shareBouncesAccrossWorkspace: true,
-      },
-    },
-    ...overrides,
-  });
 
 // fred: a free member of the PRO space Acme Sales (the paid members of a PRO space have no bounces page).
 const fredSpace = () => userWorkspace({ userRole: 'MEMBER', userPlan: 'FREE' });
@@ -59,7 +37,7 @@ function renderBounces(server: SuppressionServer, space: UserWorkspace = fredSpa
   serveSuppressions(fetchMock, 'bounces', server);
   return renderPage(
     <MantineProvider env="test">
-      <BouncesPage space={space} />
+      <SuppressionListPage list="bounces" space={space} />
     </MantineProvider>,
     `${SALES}/bounces`,
   );

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
-import { ACME_PREMIUM_ID, ACME_SALES_ID, userWorkspace } from '../../../test/fixtures';
+import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
 import { callsTo, captureCsvDownloads, serveSuppressions } from '../../../test/suppression-server';
-import { UnsubscriptionsPage } from './unsubscriptions-page';
+import { SuppressionListPage } from './suppression-list-page';
 
 const SALES = `/${ACME_SALES_ID}/acme-sales`;
 const MARCH_3 = new Date(2026, 2, 3, 12).getTime();
@@ -25,29 +25,6 @@ const item = (
   type,
 });
 
-const premiumFeatures = {
-  teamAnalyticsDashboard: true,
-  manageUserRoles: true,
-  transferOwnerShip: true,
-  shareUnsubscribesAcrossWorkspace: true,
-  shareBouncesAccrossWorkspace: true,
-};
-const premiumSpace = (overrides: Partial<UserWorkspace> = {}) =>
-  userWorkspace({
-    workspaceId: ACME_PREMIUM_ID,
-    workspaceName: 'Acme Premium',
-    workspacePlan: 'PREMIUM',
-    urlPrefix: `/${ACME_PREMIUM_ID}/acme-premium`,
-    workspaceUserFeature: {
-      workspacePlan: 'PREMIUM',
-      userPlan: 'PRO',
-      hasMultiDomain: false,
-      allowedUserCount: 3,
-      otherFeatures: premiumFeatures,
-    },
-    ...overrides,
-  });
-
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
@@ -62,7 +39,7 @@ function renderUnsubscriptions(server: SuppressionServer, space: UserWorkspace =
   serveSuppressions(fetchMock, 'unsubscriptions', server);
   return renderPage(
     <MantineProvider env="test">
-      <UnsubscriptionsPage space={space} />
+      <SuppressionListPage list="unsubscriptions" space={space} />
     </MantineProvider>,
     `${SALES}/unsubscriptions`,
   );

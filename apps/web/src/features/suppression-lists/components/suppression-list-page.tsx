@@ -1,17 +1,12 @@
 import { Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { Bounce } from '@mergedesk/domain/api/bounces';
+import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
-import { NO_BOUNCES_EMPTY_STATE, NO_RESULTS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
-import {
-  bounceAddResult,
-  bounceDeleteResult,
-  suppressionErrorResult,
-  suppressionExplanation,
-} from '@mergedesk/domain/suppressions/messages';
-import { canDeleteSuppression } from '@mergedesk/domain/suppressions/permissions';
+import { NO_RESULTS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
+import { suppressionErrorResult, suppressionExplanation } from '@mergedesk/domain/suppressions/messages';
+import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import { BOUNCE_TAG_PLACEHOLDER } from '@mergedesk/domain/suppressions/tags';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CsvExportButton } from '../../../components/csv-export-button';
@@ -19,50 +14,54 @@ import { EmailTagsForm } from '../../../components/email-tags-form';
 import { ExplanationText } from '../../../components/explanation-text';
 import type { ResultAlertValue } from '../../../components/result-alert';
 import { ResultAlert } from '../../../components/result-alert';
-import { SuppressionTable, suppressionCsvRows } from '../../../components/suppression-table';
 import { exportCsv } from '../../../lib/csv-export';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpaceOwner } from '../../../lib/space-owner';
-import { useSuppressionListState } from '../../../lib/suppression-list-query';
-import { useAddBounces } from '../api/add-bounces';
-import { useDeleteBounce } from '../api/delete-bounce';
-import { getAllBounces, useBounces } from '../api/get-bounces';
-import { DELETE_BOUNCE_TITLE, deleteBounceMessage, WORKSPACE_BOUNCE_DELETE_BLOCKED } from './bounce-texts';
+import {
+  getAllSuppressions,
+  useAddSuppressions,
+  useDeleteSuppression,
+  useSuppressions,
+} from '../api/suppression-list-api';
+import { useSuppressionListState } from '../lib/suppression-list-query';
+import { SUPPRESSION_LISTS } from '../suppression-lists';
+import { SuppressionTable, suppressionCsvRows } from './suppression-table';
 
-export type BouncesPageProps = { space: UserWorkspace };
+export type SuppressionListPageProps = { list: SuppressionList; space: UserWorkspace };
 
 /**
- * {base}/bounces (spec 002 §2.4, §4.4, §5, §6): the intro text, the tag input with its 'Add to
- * bounce list' button, the alert strip, then the searchable, sortable, paged table (Email address,
- * Date, Delete) with a CSV export (desktop only) and a confirmed delete per row. The shell hides
- * the route when the page is restricted.
+ * {base}/unsubscriptions and {base}/bounces (spec 002 §2.3, §2.4, §4.3, §4.4, §5, §6), one page
+ * driven by the list's config (../suppression-lists.ts): the heading and the explanatory text, the tag input with its add
+ * button, the alert strip, then the searchable, sortable, paged table with a CSV export (desktop
+ * only) and a confirmed delete per row. The shell hides the route when the page is restricted.
  */
-export function BouncesPage({ space }: BouncesPageProps) {
-  usePageTitle('Bounces');
+export function SuppressionListPage({ list: listName, space }: SuppressionListPageProps) {
+  const config = SUPPRESSION_LISTS[listName];
+  usePageTitle(config.title);
   const { workspaceId } = space;
   const prefix = space.urlPrefix.replace(/\/$/, '');
   const features = space.workspaceUserFeature.otherFeatures;
-  // Spec 002 §2.4: shared bounces are a Premium space feature; the text varies with it and ownership.
-  const sharedEnabled = features.shareBouncesAccrossWorkspace;
+  // Spec 002 §2.3, §2.4: sharing is a Premium space feature; the text varies with it and ownership.
+  const sharedEnabled = config.isShared(features);
   const isOwner = space.userRole === 'OWNER';
   const owner = useSpaceOwner(workspaceId, { enabled: !isOwner && !sharedEnabled });
 
   const list = useSuppressionListState();
-  const bounces = useBounces(workspaceId, list.query);
-  const addBounces = useAddBounces(workspaceId);
-  const deleteBounce = useDeleteBounce(workspaceId);
+  const entries = useSuppressions(config, workspaceId, list.query);
+  const addEntries = useAddSuppressions(config, workspaceId);
+  const deleteEntry = useDeleteSuppression(config, workspaceId);
   const [alert, setAlert] = useState<ResultAlertValue | null>(null);
   // Rows of the current page only, not the previous page's kept on screen while it loads.
-  const rowCount = bounces.isPlaceholderData ? undefined : bounces.data?.items.length;
+  const rowCount = entries.isPlaceholderData ? undefined : entries.data?.items.length;
   const stepBackFromEmptyPage = list.stepBackFromEmptyPage;
   useEffect(() => stepBackFromEmptyPage(rowCount), [rowCount, stepBackFromEmptyPage]);
-  const [toDelete, setToDelete] = useState<Bounce | null>(null);
+  const [toDelete, setToDelete] = useState<SuppressionItem | null>(null);
 
   const add = async (emails: string[]): Promise<boolean> => {
     setAlert(null);
     try {
-      const { updated } = await addBounces.mutateAsync(emails);
-      setAlert(bounceAddResult(updated));
+      const { updated } = await addEntries.mutateAsync(emails);
+      setAlert(config.addResult(updated));
       return true;
     } catch {
       setAlert(suppressionErrorResult());
@@ -74,8 +73,8 @@ export function BouncesPage({ space }: BouncesPageProps) {
     if (!toDelete) return;
     setAlert(null);
     try {
-      await deleteBounce.mutateAsync(toDelete.emailAddress);
-      setAlert(bounceDeleteResult(1));
+      await deleteEntry.mutateAsync(toDelete.emailAddress);
+      setAlert(config.deletedResult());
     } catch {
       setAlert(suppressionErrorResult());
     }
@@ -84,32 +83,35 @@ export function BouncesPage({ space }: BouncesPageProps) {
 
   const exportList = async () => {
     try {
-      const all = await getAllBounces(workspaceId, list.query.sortBy);
-      exportCsv(exportFileName('BOUNCES', Date.now()), ...suppressionCsvRows(all.items, false));
+      const all = await getAllSuppressions(config, workspaceId, list.query.sortBy);
+      exportCsv(
+        exportFileName(config.exportKind, Date.now()),
+        ...suppressionCsvRows(all.items, config.showType),
+      );
     } catch {
       setAlert(suppressionErrorResult());
     }
   };
 
-  const deleteBlock = (item: Bounce) =>
+  const deleteBlock = (item: SuppressionItem) =>
     canDeleteSuppression({
       role: space.userRole,
       userPlan: space.userPlan,
       features,
-      list: 'bounces',
+      list: config.list,
       type: item.type,
     })
       ? null
-      : WORKSPACE_BOUNCE_DELETE_BLOCKED;
+      : config.sharedDeleteBlocked;
 
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={1}>Bounces</Title>
+        <Title order={1}>{config.title}</Title>
         <ExplanationText
           prefix={prefix}
           segments={suppressionExplanation({
-            list: 'bounces',
+            list: config.list,
             sharedEnabled,
             isOwner,
             ownerEmail: owner.data?.memberEmail,
@@ -118,11 +120,11 @@ export function BouncesPage({ space }: BouncesPageProps) {
       </Stack>
 
       <EmailTagsForm
-        label="Email addresses to add to the bounce list"
+        label={config.addForm.label}
         placeholder={BOUNCE_TAG_PLACEHOLDER}
-        submitLabel="Add to bounce list"
-        isDeleting={deleteBounce.isPending}
-        loading={addBounces.isPending}
+        submitLabel={config.addForm.submitLabel}
+        isDeleting={deleteEntry.isPending}
+        loading={addEntries.isPending}
         onSubmit={add}
       />
 
@@ -138,29 +140,30 @@ export function BouncesPage({ space }: BouncesPageProps) {
           style={{ flex: '1 1 16rem', maxWidth: '24rem' }}
           type="search"
         />
-        <CsvExportButton onExport={exportList} disabled={bounces.data?.total === 0} />
+        <CsvExportButton onExport={exportList} disabled={entries.data?.total === 0} />
       </Group>
 
       <SuppressionTable
-        label="Bounces"
-        items={bounces.data?.items}
-        total={bounces.data?.total ?? 0}
-        status={bounces.status}
-        isFetching={bounces.isFetching}
-        onRetry={() => void bounces.refetch()}
+        label={config.title}
+        items={entries.data?.items}
+        total={entries.data?.total ?? 0}
+        status={entries.status}
+        isFetching={entries.isFetching}
+        onRetry={() => void entries.refetch()}
         state={list.state}
         onSortChange={list.setSort}
         onPageChange={list.setPage}
+        showType={config.showType}
         deleteBlock={deleteBlock}
         onDelete={setToDelete}
-        empty={list.state.search ? NO_RESULTS_EMPTY_STATE : NO_BOUNCES_EMPTY_STATE}
+        empty={list.state.search ? NO_RESULTS_EMPTY_STATE : config.empty}
       />
 
       <ConfirmDeleteModal
         opened={toDelete !== null}
-        title={DELETE_BOUNCE_TITLE}
-        message={toDelete ? deleteBounceMessage(toDelete.emailAddress) : ''}
-        loading={deleteBounce.isPending}
+        title={config.deleteDialog.title}
+        message={toDelete ? config.deleteDialog.message(toDelete.emailAddress) : ''}
+        loading={deleteEntry.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
       />

@@ -2,11 +2,11 @@ import { ActionIcon, Badge, Skeleton, Stack, Table, Tooltip } from '@mantine/cor
 import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
-import { formatLongDate } from '../lib/dates';
+import { formatLongDate } from '../../../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
-import { ListFooter } from './list-footer';
-import { EmptyState, ListError } from './list-states';
-import { SortableTh } from './sortable-th';
+import { ListFooter } from '../../../components/list-footer';
+import { EmptyState, ListError } from '../../../components/list-states';
+import { SortableTh } from '../../../components/sortable-th';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
 export type DeleteBlock = string | null;

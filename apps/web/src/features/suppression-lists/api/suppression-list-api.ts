@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
+import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
+import { EXPORT_LIMIT } from '@mergedesk/domain/exports/file-names';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { SuppressionListConfig } from '../suppression-lists';
+
+/**
+ * The calls of one suppression list (spec 002 §7), at the config's endpoints:
+ * - GET    list parameters → { items, total }
+ * - POST   { emailAddresses, workspaceId } → { updated }
+ * - DELETE …/{workspaceId}/{emailAddress}
+ */
+type SuppressionPage = { items: SuppressionItem[]; total: number };
+
+export const getSuppressions = (
+  config: SuppressionListConfig,
+  workspaceId: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<SuppressionPage> =>
+  api.get<SuppressionPage>(config.endpoints.list, { params: { workspaceId }, query, signal });
+
+/** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
+export const getSuppressionsQueryOptions = (
+  config: SuppressionListConfig,
+  workspaceId: string,
+  query: ListQuery,
+) =>
+  queryOptions({
+    queryKey: queryKeys.suppressionList.page(config.list, workspaceId, query),
+    queryFn: ({ signal }) => getSuppressions(config, workspaceId, query, signal),
+    staleTime: LIST_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSuppressions = (config: SuppressionListConfig, workspaceId: string, query: ListQuery) =>
+  useQuery(getSuppressionsQueryOptions(config, workspaceId, query));
+
+/** Spec 002 §7 "Exports fetch everything with a limit of 30000", in the table's order. */
+export const getAllSuppressions = (
+  config: SuppressionListConfig,
+  workspaceId: string,
+  sortBy: string | undefined,
+) => getSuppressions(config, workspaceId, { sortBy, limit: EXPORT_LIMIT, limitOffset: 0 });
+
+/** Adds and deletes refresh every page of the space's list. */
+function useListMutation<TInput, TResult>(
+  config: SuppressionListConfig,
+  workspaceId: string,
+  mutationFn: (input: TInput) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.suppressionList.all(config.list, workspaceId) }),
+  });
+}
+
+export const useAddSuppressions = (config: SuppressionListConfig, workspaceId: string) =>
+  useListMutation(config, workspaceId, (emailAddresses: string[]) =>
+    api.post<{ updated: number }>(config.endpoints.add, { body: { emailAddresses, workspaceId } }),
+  );
+
+export const useDeleteSuppression = (config: SuppressionListConfig, workspaceId: string) =>
+  useListMutation(config, workspaceId, (emailAddress: string) =>
+    api.delete<unknown>(config.endpoints.delete, { params: { workspaceId, emailAddress } }),
+  );

@@ -1,0 +1,98 @@
+import type { OtherFeatures } from '@mergedesk/domain/api/users';
+import type { ExportKind } from '@mergedesk/domain/exports/file-names';
+import type { EmptyState } from '@mergedesk/domain/format/empty-states';
+import {
+  NO_BOUNCES_EMPTY_STATE,
+  NO_UNSUBSCRIPTIONS_EMPTY_STATE,
+} from '@mergedesk/domain/format/empty-states';
+import type { SuppressionAlert } from '@mergedesk/domain/suppressions/messages';
+import {
+  bounceAddResult,
+  bounceDeleteResult,
+  unsubscriptionAddResult,
+} from '@mergedesk/domain/suppressions/messages';
+import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+
+/**
+ * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4, §4.3,
+ * §4.4, §7), as the server's suppression-lists module has it: the endpoints, which Premium sharing
+ * feature applies, the columns and the texts. Every rule and the texts the spec gives come from
+ * packages/domain; the texts marked "ours" are not in the spec (docs/decisions.md).
+ */
+export type SuppressionListConfig = {
+  list: SuppressionList;
+  /** The page title, its heading and the table's accessible name. */
+  title: string;
+  /** API paths (relative to /api, with :workspaceId and :emailAddress). */
+  endpoints: { list: string; add: string; delete: string };
+  /** The Premium feature that shares the list across the space (spec 002 §2.3, §2.4). */
+  isShared: (features: OtherFeatures) => boolean;
+  /** Shows the Type column (shared across the space or personal) in the table and the export. */
+  showType: boolean;
+  addForm: { label: string; submitLabel: string };
+  addResult: (addedCount: number) => SuppressionAlert;
+  deletedResult: () => SuppressionAlert;
+  deleteDialog: { title: string; message: (email: string) => string };
+  /** Why a member cannot delete an entry shared across the space (spec 002 §5, §6; ours). */
+  sharedDeleteBlocked: string;
+  empty: EmptyState;
+  exportKind: ExportKind;
+};
+
+export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
+  list: 'unsubscriptions',
+  title: 'Unsubscriptions',
+  endpoints: {
+    list: '/v1/users/me/workspaces/:workspaceId/unsubscriptions',
+    add: '/v1/users/workspace-activation-add-unsubscriptions/me',
+    delete: '/v1/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress',
+  },
+  isShared: (features) => features.shareUnsubscribesAcrossWorkspace,
+  showType: true,
+  addForm: { label: 'Email addresses to unsubscribe', submitLabel: 'Unsubscribe' },
+  addResult: unsubscriptionAddResult,
+  // Ours: mirrors the bounce list's '1 bounced email address successfully deleted.' (spec 002 §8).
+  deletedResult: () => ({
+    severity: 'success',
+    message: '1 unsubscribed email address successfully deleted.',
+  }),
+  deleteDialog: {
+    title: 'Delete unsubscription',
+    message: (email) =>
+      `Do you want to delete ${email} from the unsubscriptions? This address will receive your mail merges again.`,
+  },
+  sharedDeleteBlocked:
+    'This address is unsubscribed for the whole space. Only the space owner and admins can delete it.',
+  empty: NO_UNSUBSCRIPTIONS_EMPTY_STATE,
+  exportKind: 'UNSUBSCRIPTIONS',
+};
+
+export const BOUNCE_LIST: SuppressionListConfig = {
+  list: 'bounces',
+  title: 'Bounces',
+  endpoints: {
+    list: '/v1/users/me/workspaces/:workspaceId/bounces',
+    add: '/v1/users/workspace-activation-add-bounces/me',
+    delete: '/v1/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
+  },
+  isShared: (features) => features.shareBouncesAccrossWorkspace,
+  showType: false,
+  addForm: { label: 'Email addresses to add to the bounce list', submitLabel: 'Add to bounce list' },
+  addResult: bounceAddResult,
+  deletedResult: () => bounceDeleteResult(1),
+  deleteDialog: {
+    title: 'Delete bounce',
+    message: (email) =>
+      `Do you want to delete ${email} from the bounce list? Your mail merges will send to this address again.`,
+  },
+  sharedDeleteBlocked:
+    'This address is on the bounce list of the whole space. Only the space owner and admins can delete it.',
+  empty: NO_BOUNCES_EMPTY_STATE,
+  exportKind: 'BOUNCES',
+};
+
+/** The lists by name: the routes render the one page with the list's name. */
+export const SUPPRESSION_LISTS: Record<SuppressionList, SuppressionListConfig> = {
+  unsubscriptions: UNSUBSCRIPTION_LIST,
+  bounces: BOUNCE_LIST,
+};
