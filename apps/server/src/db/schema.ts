@@ -1,3 +1,5 @@
+import { SUPPRESSION_SOURCES } from '@mergedesk/domain/api/suppression-list';
+import { SUPPRESSION_LISTS } from '@mergedesk/domain/suppressions/permissions';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -457,8 +459,9 @@ export const pollResponses = pgTable(
 export const SUPPRESSION_ENTRY_TYPES = ['WORKSPACE', 'PERSONAL'] as const;
 
 /**
- * The columns and indexes of the two suppression lists (unsubscriptions, bounces): one row per
- * address and space (emails stored lower-case).
+ * The columns and indexes of the two suppression lists (unsubscriptions, bounces), emails stored
+ * lower-case. Opt-outs belong to their sender: a PERSONAL entry is one person's (`userId`), so an
+ * address may be on several senders' personal lists and once on the space's shared (WORKSPACE) list.
  */
 function suppressionTable<N extends string>(name: N) {
   return pgTable(
@@ -468,14 +471,23 @@ function suppressionTable<N extends string>(name: N) {
       workspaceId: uuid('workspace_id')
         .notNull()
         .references(() => workspaces.id, { onDelete: 'cascade' }),
-      /** Who added it; null for entries the add-on recorded (a bounce, a link click). */
+      /**
+       * Whose entry it is: who added it on the page, or the sender of the merge whose recipient
+       * unsubscribed (LINK) or bounced (ADDON). Null only for shared entries of a deleted account.
+       */
       userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
       email: text('email').notNull(),
       type: text('type', { enum: SUPPRESSION_ENTRY_TYPES }).notNull(),
+      source: text('source', { enum: SUPPRESSION_SOURCES }).notNull().default('MANUAL'),
       ...timestamps,
     },
     (t) => [
-      uniqueIndex(`${name}_workspace_email_key`).on(t.workspaceId, t.email),
+      uniqueIndex(`${name}_workspace_shared_email_key`)
+        .on(t.workspaceId, t.email)
+        .where(sql`type = 'WORKSPACE'`),
+      uniqueIndex(`${name}_workspace_personal_email_key`)
+        .on(t.workspaceId, t.userId, t.email)
+        .where(sql`type = 'PERSONAL'`),
       index(`${name}_workspace_created_idx`).on(t.workspaceId, t.createdAt.desc(), t.id),
       index(`${name}_workspace_updated_idx`).on(t.workspaceId, t.updatedAt.desc(), t.id),
       // Substring search on the address (filterBy search:…): trigram index (pg_trgm).
@@ -486,6 +498,32 @@ function suppressionTable<N extends string>(name: N) {
 
 export const unsubscriptions = suppressionTable('unsubscriptions');
 export const bounces = suppressionTable('bounces');
+
+/**
+ * Every deletion of an unsubscription or bounce: who removed which entry, and when, so that a space
+ * can tell what happened to an opt-out. Append-only; kept when the people or the entry are gone.
+ */
+export const suppressionDeletions = pgTable(
+  'suppression_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    list: text('list', { enum: SUPPRESSION_LISTS }).notNull(),
+    email: text('email').notNull(),
+    type: text('type', { enum: SUPPRESSION_ENTRY_TYPES }).notNull(),
+    source: text('source', { enum: SUPPRESSION_SOURCES }).notNull(),
+    /** Whose entry it was (see suppressionTable.userId). */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept when the account is deleted. */
+    deletedByEmail: text('deleted_by_email').notNull(),
+    entryCreatedAt: timestamp('entry_created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('suppression_deletions_workspace_email_idx').on(t.workspaceId, t.email, t.deletedAt.desc())],
+);
 
 /** Gallery templates (spec 002 §2.6, §3 "Template"); the list is sorted by sortOrder. */
 export const templates = pgTable(

@@ -60,7 +60,7 @@ describe('demo seed content', () => {
       workspaceId: 'w',
       count: 30,
       seed: 7,
-      addedBy: [null],
+      addedBy: [{ userId: 'u', source: 'MANUAL' as const }],
       typeOf: () => 'PERSONAL' as const,
       overDays: 90,
     };

@@ -1,4 +1,4 @@
-import type { SuppressionType } from '@mergedesk/domain/api/suppression-list';
+import type { SuppressionSource, SuppressionType } from '@mergedesk/domain/api/suppression-list';
 import { bounces, unsubscriptions } from './schema';
 import type { Executor } from './client';
 import { insertSuppressions, type NewSuppression } from '../modules/suppression-lists/suppression-list.repo';
@@ -79,8 +79,11 @@ type SuppressionSpec = {
   workspaceId: string;
   count: number;
   seed: number;
-  /** who adds entries, in turn; null stands for the add-on (a link click, a bounce) */
-  addedBy: readonly (string | null)[];
+  /**
+   * whose entries they are, in turn, and how each came to be: MANUAL (added on the page), LINK (a
+   * recipient of that person's merge unsubscribed), ADDON (the add-on reported a bounce of it)
+   */
+  addedBy: readonly { userId: string | null; source: SuppressionSource }[];
   typeOf: (index: number) => SuppressionType;
   /** entries are spread over this many days before `now` */
   overDays: number;
@@ -101,9 +104,11 @@ export function demoSuppressions(now: Date, spec: SuppressionSpec): NewSuppressi
       random() < 0.25
         ? new Date(Math.min(now.getTime(), createdAt.getTime() + Math.floor(random() * 20 * DAY_MS)))
         : createdAt;
+    const owner = spec.addedBy[entries.length % spec.addedBy.length];
     entries.push({
       workspaceId: spec.workspaceId,
-      userId: spec.addedBy[entries.length % spec.addedBy.length] ?? null,
+      userId: owner?.userId ?? null,
+      source: owner?.source ?? 'MANUAL',
       email,
       type: spec.typeOf(entries.length),
       createdAt,
@@ -204,8 +209,17 @@ export async function seedContent(
     if (id === undefined) throw new Error(`demo seed: unknown space ${name}`);
     return id;
   };
-  const acmeSalesPeople = [user('olivia@acme.test'), user('adam@acme.test'), user('mia@acme.test'), null];
-  const premiumPeople = [user('olivia@acme.test'), user('adam@acme.test')];
+  const by = (email: string, source: SuppressionSource = 'MANUAL') => ({ userId: user(email), source });
+  // Opt-outs belong to their sender: added on the page by olivia, adam or mia, or made by a recipient
+  // through the unsubscribe link of olivia's or mia's merges (LINK).
+  const acmeSalesPeople = [
+    by('olivia@acme.test'),
+    by('adam@acme.test'),
+    by('mia@acme.test'),
+    by('olivia@acme.test', 'LINK'),
+    by('mia@acme.test', 'LINK'),
+  ];
+  const premiumPeople = [by('olivia@acme.test'), by('adam@acme.test')];
 
   // Acme Sales: 60 unsubscriptions, every fourth one shared (WORKSPACE), the rest PERSONAL.
   await insertSuppressions(
@@ -228,7 +242,7 @@ export async function seedContent(
       workspaceId: space('Acme Premium'),
       count: 20,
       seed: 1002,
-      addedBy: premiumPeople,
+      addedBy: [...premiumPeople, by('olivia@acme.test', 'LINK')],
       typeOf: () => 'WORKSPACE',
       overDays: 120,
     }),
@@ -241,7 +255,12 @@ export async function seedContent(
       workspaceId: space('Acme Sales'),
       count: 40,
       seed: 2001,
-      addedBy: [null, user('olivia@acme.test'), null, user('adam@acme.test')],
+      addedBy: [
+        by('olivia@acme.test', 'ADDON'),
+        by('olivia@acme.test'),
+        by('adam@acme.test', 'ADDON'),
+        by('adam@acme.test'),
+      ],
       typeOf: (index) => (index % 5 === 0 ? 'WORKSPACE' : 'PERSONAL'),
       overDays: 300,
     }),
@@ -253,7 +272,7 @@ export async function seedContent(
       workspaceId: space('Acme Premium'),
       count: 15,
       seed: 2002,
-      addedBy: [null, ...premiumPeople],
+      addedBy: [by('olivia@acme.test', 'ADDON'), ...premiumPeople],
       typeOf: () => 'WORKSPACE',
       overDays: 120,
     }),

@@ -11,6 +11,15 @@ export const suppressionTypeSchema = z.enum(SUPPRESSION_TYPES);
 export type SuppressionType = z.infer<typeof suppressionTypeSchema>;
 
 /**
+ * How an entry came to be: MANUAL — a person added it on the page; LINK — the recipient
+ * unsubscribed through the link of a merge (the entry belongs to that merge's sender); ADDON — the
+ * add-on reported it (a bounce of the sender's merge).
+ */
+export const SUPPRESSION_SOURCES = ['MANUAL', 'LINK', 'ADDON'] as const;
+export const suppressionSourceSchema = z.enum(SUPPRESSION_SOURCES);
+export type SuppressionSource = z.infer<typeof suppressionSourceSchema>;
+
+/**
  * filterBy keys: `search` matches a part of the address (case-insensitive), `type` one of
  * SUPPRESSION_TYPES (may repeat). sortBy keys: the item's fields.
  */
@@ -36,6 +45,9 @@ export const suppressionItemSchema = z.object({
   createTimestamp: z.number(),
   lastUpdateTimestamp: z.number(),
   type: suppressionTypeSchema,
+  source: suppressionSourceSchema,
+  /** The entry belongs to the caller (they added it, or it came from their own merge). */
+  isOwn: z.boolean(),
 });
 export type SuppressionItem = z.infer<typeof suppressionItemSchema>;
 

@@ -1,16 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import type { SuppressionSource, SuppressionType } from '../api/suppression-list';
 import type { UserPlan } from '../plans/plans';
 import type { SpaceFeatureFlags } from '../roles/permissions';
 import type { Role } from '../roles/roles';
-import type { SuppressionType } from '../api/suppression-list';
-import { canDeleteSuppression, type SuppressionList } from './permissions';
+import {
+  canDeleteSuppression,
+  canSeeSuppression,
+  suppressionDeleteBlock,
+  type SuppressionDeleteBlock,
+  type SuppressionList,
+} from './permissions';
 
 const shared: Partial<SpaceFeatureFlags> = {
   shareUnsubscribesAcrossWorkspace: true,
   shareBouncesAccrossWorkspace: true,
 };
 
-describe('canDeleteSuppression (spec 002 §6: "Members cannot delete workspace-type unsubscriptions when the user has shared unsubscribes. They likewise cannot delete workspace-type bounces when shared bounces is active for them.")', () => {
+describe('canSeeSuppression: a PERSONAL entry is its owner’s only; WORKSPACE entries are the space’s', () => {
+  it.each<[SuppressionType, boolean, boolean]>([
+    ['PERSONAL', true, true],
+    ['PERSONAL', false, false],
+    ['WORKSPACE', true, true],
+    ['WORKSPACE', false, true],
+  ])('%s, own %s -> %s', (type, isOwn, expected) => {
+    expect(canSeeSuppression({ type, isOwn })).toBe(expected);
+  });
+});
+
+describe('canDeleteSuppression (spec 002 §6: "Members cannot delete workspace-type unsubscriptions when the user has shared unsubscribes. They likewise cannot delete workspace-type bounces when shared bounces is active for them.") on entries of the caller', () => {
   it.each<[SuppressionList, SuppressionType, Role, UserPlan, Partial<SpaceFeatureFlags>, boolean]>([
     ['unsubscriptions', 'WORKSPACE', 'MEMBER', 'PRO', shared, false],
     ['unsubscriptions', 'WORKSPACE', 'ADMIN', 'PRO', shared, true],
@@ -35,6 +52,50 @@ describe('canDeleteSuppression (spec 002 §6: "Members cannot delete workspace-t
     ['bounces', 'WORKSPACE', 'MEMBER', 'PRO', { shareUnsubscribesAcrossWorkspace: true }, true],
     ['bounces', 'WORKSPACE', 'MEMBER', 'PRO', {}, true],
   ])('%s %s, %s on %s %j -> %s', (list, type, role, userPlan, features, expected) => {
-    expect(canDeleteSuppression({ list, type, role, userPlan, features })).toBe(expected);
+    expect(
+      canDeleteSuppression({ list, type, role, userPlan, features, isOwn: true, source: 'MANUAL' }),
+    ).toBe(expected);
+  });
+});
+
+describe('suppressionDeleteBlock: opt-outs belong to their sender', () => {
+  it.each<
+    [
+      SuppressionList,
+      SuppressionType,
+      SuppressionSource,
+      Role,
+      boolean,
+      SuppressionDeleteBlock['reason'] | null,
+    ]
+  >([
+    // another sender's PERSONAL entry: nobody else, whatever the role
+    ['unsubscriptions', 'PERSONAL', 'MANUAL', 'OWNER', false, 'not_yours'],
+    ['unsubscriptions', 'PERSONAL', 'LINK', 'ADMIN', false, 'not_yours'],
+    ['bounces', 'PERSONAL', 'ADDON', 'OWNER', false, 'not_yours'],
+    ['bounces', 'PERSONAL', 'MANUAL', 'MEMBER', false, 'not_yours'],
+    // a recipient's opt-out through another sender's link: never a colleague's to undo
+    ['unsubscriptions', 'WORKSPACE', 'LINK', 'OWNER', false, 'recipient_opt_out'],
+    ['unsubscriptions', 'WORKSPACE', 'LINK', 'ADMIN', false, 'recipient_opt_out'],
+    // ...but the sender of that merge may
+    ['unsubscriptions', 'WORKSPACE', 'LINK', 'ADMIN', true, null],
+    ['unsubscriptions', 'PERSONAL', 'LINK', 'MEMBER', true, null],
+    // shared entries a person added: the spec's role rule
+    ['unsubscriptions', 'WORKSPACE', 'MANUAL', 'OWNER', false, null],
+    ['unsubscriptions', 'WORKSPACE', 'MANUAL', 'MEMBER', false, 'shared_entry'],
+    ['bounces', 'WORKSPACE', 'ADDON', 'ADMIN', false, null],
+    ['bounces', 'WORKSPACE', 'ADDON', 'MEMBER', true, 'shared_entry'],
+  ])('%s %s from %s, %s, own %s -> %s', (list, type, source, role, isOwn, expected) => {
+    const block = suppressionDeleteBlock({
+      list,
+      type,
+      source,
+      role,
+      userPlan: 'PRO',
+      features: shared,
+      isOwn,
+    });
+    expect(block?.reason ?? null).toBe(expected);
+    if (block) expect(block.message.length).toBeGreaterThan(20);
   });
 });

@@ -142,7 +142,7 @@ export async function insertRecipientEvents(
   return recipientIds.length;
 }
 
-/** Adds addresses to the space's bounce list; returns how many were new. */
+/** Adds addresses the add-on reported (source ADDON) to the sender's or the shared bounce list; returns how many were new. */
 export async function insertBounces(
   db: Executor,
   entries: readonly { workspaceId: string; userId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' }[],
@@ -150,8 +150,9 @@ export async function insertBounces(
   if (entries.length === 0) return 0;
   const inserted = await db
     .insert(bounces)
-    .values([...entries])
-    .onConflictDoNothing({ target: [bounces.workspaceId, bounces.email] })
+    .values(entries.map((entry) => ({ ...entry, source: 'ADDON' as const })))
+    // Either partial unique index (shared: space + address; personal: space + person + address).
+    .onConflictDoNothing()
     .returning({ id: bounces.id });
   return inserted.length;
 }

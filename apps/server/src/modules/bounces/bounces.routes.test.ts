@@ -1,12 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bounces } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
-import { BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE } from './bounces.service';
+import { SHARED_SUPPRESSION_DELETE_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
 
-type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };
+type Item = {
+  emailAddress: string;
+  createTimestamp: number;
+  lastUpdateTimestamp: number;
+  type: string;
+  isOwn: boolean;
+};
 type ListBody = { items: Item[]; total: number };
 
 describe('bounces API', () => {
@@ -54,17 +60,31 @@ describe('bounces API', () => {
   it('lists the demo bounces of each space (40 in Acme Sales, 15 shared in Acme Premium)', async () => {
     const sales = await list('olivia@acme.test', space('Acme Sales'), '?limit=100');
     expect(sales.statusCode).toBe(200);
-    expect(sales.json<ListBody>().total).toBe(40);
+    // Olivia sees the shared entries and her own: every bounce but Adam's personal ones.
+    const [adams] = await t.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(bounces)
+      .where(
+        and(
+          eq(bounces.workspaceId, space('Acme Sales')),
+          eq(bounces.type, 'PERSONAL'),
+          eq(bounces.userId, demo.users['adam@acme.test']!),
+        ),
+      );
+    expect(adams!.value).toBeGreaterThan(0);
+    expect(sales.json<ListBody>().total).toBe(40 - adams!.value);
     const premium = await entriesOf('Acme Premium');
     expect(premium).toHaveLength(15);
     expect(premium.every((item) => item.type === 'WORKSPACE')).toBe(true);
   });
 
   it('is open to a free member of the space (the page is shown to free plans, spec 002 §2.4)', async () => {
-    const response = await list('fred@acme.test', space('Acme Sales'), '?limit=5&limitOffset=38');
+    // Fred has no bounces of his own: he sees the 8 shared ones (every fifth of 40).
+    const response = await list('fred@acme.test', space('Acme Sales'), '?limit=5&limitOffset=6');
     expect(response.statusCode).toBe(200);
-    expect(response.json<ListBody>()).toMatchObject({ total: 40 });
+    expect(response.json<ListBody>()).toMatchObject({ total: 8 });
     expect(response.json<ListBody>().items).toHaveLength(2);
+    expect(response.json<ListBody>().items.every((item) => item.type === 'WORKSPACE')).toBe(true);
   });
 
   it('sorts by emailAddress descending and answers 400 for an unknown key', async () => {
@@ -115,9 +135,13 @@ describe('bounces API', () => {
   it('deletes an address, then answers 404 for it', async () => {
     const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:PERSONAL');
     const address = entry!.emailAddress;
-    expect((await remove('mia@acme.test', space('Acme Sales'), address)).statusCode).toBe(200);
+    expect(entry!.isOwn).toBe(true);
+    // Another sender's personal bounce is not theirs to see or delete.
+    expect((await remove('fred@acme.test', space('Acme Sales'), address)).statusCode).toBe(404);
+    expect(await storedRow(space('Acme Sales'), address)).toBeDefined();
+    expect((await remove('olivia@acme.test', space('Acme Sales'), address)).statusCode).toBe(200);
     expect(await storedRow(space('Acme Sales'), address)).toBeUndefined();
-    const again = await remove('mia@acme.test', space('Acme Sales'), address);
+    const again = await remove('olivia@acme.test', space('Acme Sales'), address);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: `${address} is not in the bounce list.` });
   });
@@ -129,7 +153,7 @@ describe('bounces API', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
       code: 'FORBIDDEN',
-      message: BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE,
+      message: SHARED_SUPPRESSION_DELETE_MESSAGE.bounces,
     });
     expect(await storedRow(space('Acme Premium'), address)).toBeDefined();
   });

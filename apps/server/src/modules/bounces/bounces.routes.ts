@@ -33,7 +33,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
         response: { 200: bounceListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getBounces(db, membershipOf(request), request.query),
+    async (request) => getBounces(db, userOf(request), membershipOf(request), request.query),
   );
 
   app.post(

@@ -11,19 +11,20 @@ import {
 } from '../suppression-lists/suppression-list.service';
 import type { UserRecord } from '../../db/records';
 
-export const BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE =
-  'Only an admin or the owner of this space can remove a shared bounce.';
-
 const BOUNCE_LIST: SuppressionListConfig = {
   list: 'bounces',
   table: bounces,
   notInListMessage: (email) => `${email} is not in the bounce list.`,
-  sharedDeleteForbiddenMessage: BOUNCE_SHARED_DELETE_FORBIDDEN_MESSAGE,
 };
 
 /** GET /api/v1/users/me/workspaces/{workspaceId}/bounces (spec 002 §7). */
-export function getBounces(db: Database, membership: SpaceMembership, query: ListQuery): Promise<BounceList> {
-  return listSuppressionEntries(db, BOUNCE_LIST, membership, query);
+export function getBounces(
+  db: Database,
+  caller: UserRecord,
+  membership: SpaceMembership,
+  query: ListQuery,
+): Promise<BounceList> {
+  return listSuppressionEntries(db, BOUNCE_LIST, caller, membership, query);
 }
 
 /** POST /api/v1/users/workspace-activation-add-bounces/me (spec 002 §7, §4.4). */

@@ -3,11 +3,13 @@ import {
   SUPPRESSION_TOTAL_CAP,
   type SuppressionFilterKey,
   type SuppressionSortKey,
+  type SuppressionSource,
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
-import { and, asc, desc, eq, ilike, inArray, type AnyColumn } from 'drizzle-orm';
+import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { bounces, unsubscriptions } from '../../db/schema';
+import { suppressionDeletions, type bounces, type unsubscriptions } from '../../db/schema';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
@@ -25,6 +27,7 @@ export type SuppressionRow = {
   id: string;
   email: string;
   type: SuppressionType;
+  source: SuppressionSource;
   userId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -35,6 +38,7 @@ export type NewSuppression = {
   userId: string | null;
   email: string;
   type: SuppressionType;
+  source?: SuppressionSource;
   createdAt?: Date;
   updatedAt?: Date;
 };
@@ -44,29 +48,44 @@ function columnsOf(table: SuppressionTable) {
     id: table.id,
     email: table.email,
     type: table.type,
+    source: table.source,
     userId: table.userId,
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
 }
 
-function whereClause(table: SuppressionTable, workspaceId: string, filters: SuppressionFilters) {
+/**
+ * The entries of a space a person may see (domain canSeeSuppression): the shared ones and their
+ * own personal ones — never a colleague's personal opt-outs.
+ */
+function visibleTo(table: SuppressionTable, workspaceId: string, viewerId: string) {
+  return and(eq(table.workspaceId, workspaceId), or(eq(table.type, 'WORKSPACE'), eq(table.userId, viewerId)));
+}
+
+function whereClause(
+  table: SuppressionTable,
+  workspaceId: string,
+  viewerId: string,
+  filters: SuppressionFilters,
+) {
   // Several searches must all match (AND); several types are alternatives (OR).
   return and(
-    eq(table.workspaceId, workspaceId),
+    visibleTo(table, workspaceId, viewerId),
     ...(filters.search ?? []).map((search) => ilike(table.email, containsPattern(search))),
     filters.type ? inArray(table.type, filters.type) : undefined,
   );
 }
 
-/** One page of a space's list, paged, filtered and sorted in SQL; `total` is capped. */
+/** One page of what `viewerId` sees of a space's list, paged, filtered and sorted in SQL; `total` is capped. */
 export async function listSuppressions(
   db: Executor,
   table: SuppressionTable,
   workspaceId: string,
+  viewerId: string,
   query: SuppressionListQuery,
 ): Promise<{ rows: SuppressionRow[]; total: number }> {
-  const where = whereClause(table, workspaceId, query.filters);
+  const where = whereClause(table, workspaceId, viewerId, query.filters);
   const sortColumns: Record<SuppressionSortKey, AnyColumn> = {
     emailAddress: table.email,
     createTimestamp: table.createdAt,
@@ -90,7 +109,10 @@ export async function listSuppressions(
   return pageWithCappedTotal(db, rowsQuery, matching, SUPPRESSION_TOTAL_CAP);
 }
 
-/** Inserts the entries whose address is not in the space's list yet; returns how many were new. */
+/**
+ * Inserts the entries that are not there yet (the same address on the space's shared list, or on
+ * the same person's personal list); returns how many were new.
+ */
 export async function insertSuppressions(
   db: Executor,
   table: SuppressionTable,
@@ -100,23 +122,54 @@ export async function insertSuppressions(
   const inserted = await db
     .insert(table)
     .values(entries.map((entry) => ({ ...entry, email: entry.email.toLowerCase() })))
-    .onConflictDoNothing({ target: [table.workspaceId, table.email] })
+    // Either partial unique index (shared: space + address; personal: space + person + address).
+    .onConflictDoNothing()
     .returning({ id: table.id });
   return inserted.length;
 }
 
-export async function findSuppression(
+/**
+ * The entry for `email` that `viewerId` addresses, locked for the transaction: their own personal
+ * entry first, else the space's shared one. A colleague's personal entry is never found.
+ */
+export async function findSuppressionForUpdate(
   db: Executor,
   table: SuppressionTable,
   workspaceId: string,
+  viewerId: string,
   email: string,
 ): Promise<SuppressionRow | undefined> {
   const [row] = await db
     .select(columnsOf(table))
     .from(table)
-    .where(and(eq(table.workspaceId, workspaceId), eq(table.email, email.toLowerCase())))
-    .limit(1);
+    .where(and(visibleTo(table, workspaceId, viewerId), eq(table.email, email.toLowerCase())))
+    .orderBy(sql`${table.type} = 'PERSONAL' desc`)
+    .limit(1)
+    .for('update');
   return row;
+}
+
+/** Records who deleted which entry (the suppression_deletions log). */
+export async function insertSuppressionDeletion(
+  db: Executor,
+  entry: {
+    workspaceId: string;
+    list: SuppressionList;
+    row: SuppressionRow;
+    deletedBy: { id: string; email: string };
+  },
+): Promise<void> {
+  await db.insert(suppressionDeletions).values({
+    workspaceId: entry.workspaceId,
+    list: entry.list,
+    email: entry.row.email,
+    type: entry.row.type,
+    source: entry.row.source,
+    ownerUserId: entry.row.userId,
+    deletedByUserId: entry.deletedBy.id,
+    deletedByEmail: entry.deletedBy.email,
+    entryCreatedAt: entry.row.createdAt,
+  });
 }
 
 /** Deletes one entry of a space's list; false when it was gone already. */

@@ -9,7 +9,7 @@ import {
 } from '@mergedesk/domain/api/suppression-list';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
-import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import type { Database } from '../../db/client';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +18,8 @@ import { logUsageEvent } from '../events/events.service';
 import type { UserRecord } from '../../db/records';
 import {
   deleteSuppression,
-  findSuppression,
+  findSuppressionForUpdate,
+  insertSuppressionDeletion,
   insertSuppressions,
   listSuppressions,
   type SuppressionFilters,
@@ -35,22 +36,30 @@ export type SuppressionListConfig = {
   list: SuppressionList;
   table: SuppressionTable;
   notInListMessage: (email: string) => string;
-  /** 403 when a MEMBER tries to delete a WORKSPACE entry while sharing applies (spec 002 §6). */
-  sharedDeleteForbiddenMessage: string;
   /** usage_events types of spec 002 §7 "Other" (manual unsubscribe); undefined: not logged. */
   usageEvents?: { added: string; deleted: string };
 };
 
-/** The list of a space, for any active member of it. */
+/**
+ * What a member sees of a space's list: the shared entries and their own personal ones (a
+ * colleague's personal opt-outs are theirs alone).
+ */
 export async function listSuppressionEntries(
   db: Database,
   list: SuppressionListConfig,
+  caller: UserRecord,
   membership: SpaceMembership,
   query: ListQuery,
 ): Promise<{ items: SuppressionItem[]; total: number }> {
   const listQuery = parseSuppressionListQuery(query);
-  const { rows, total } = await listSuppressions(db, list.table, membership.workspace.id, listQuery);
-  return { items: rows.map(toItem), total };
+  const { rows, total } = await listSuppressions(
+    db,
+    list.table,
+    membership.workspace.id,
+    caller.id,
+    listQuery,
+  );
+  return { items: rows.map((row) => toItem(row, caller.id)), total };
 }
 
 /**
@@ -70,7 +79,13 @@ export async function addSuppressionEntries(
     const updated = await insertSuppressions(
       tx,
       list.table,
-      emails.map((email) => ({ workspaceId: membership.workspace.id, userId: caller.id, email, type })),
+      emails.map((email) => ({
+        workspaceId: membership.workspace.id,
+        userId: caller.id,
+        email,
+        type,
+        source: 'MANUAL' as const,
+      })),
     );
     if (list.usageEvents) {
       await logUsageEvent(tx, {
@@ -83,7 +98,12 @@ export async function addSuppressionEntries(
   });
 }
 
-/** Removes one address from a space's list: 404 when it is not there, 403 for a protected entry. */
+/**
+ * Removes one address from the caller's view of a space's list (their own personal entry first,
+ * else the shared one): 404 when it is not there for them, 403 with the domain's reason when the
+ * entry is not theirs to remove. Every deletion is logged (suppression_deletions) in the same
+ * transaction.
+ */
 export async function deleteSuppressionEntry(
   db: Database,
   list: SuppressionListConfig,
@@ -91,19 +111,33 @@ export async function deleteSuppressionEntry(
   membership: SpaceMembership,
   email: string,
 ): Promise<void> {
+  const workspaceId = membership.workspace.id;
   await db.transaction(async (tx) => {
-    const entry = await findSuppression(tx, list.table, membership.workspace.id, email);
+    const entry = await findSuppressionForUpdate(tx, list.table, workspaceId, caller.id, email);
     if (!entry) throw new AppError('NOT_FOUND', list.notInListMessage(email));
-    if (!canDeleteEntry(list, membership, entry)) {
-      throw new AppError('FORBIDDEN', list.sharedDeleteForbiddenMessage, { reason: 'shared_entry' });
-    }
-    const deleted = await deleteSuppression(tx, list.table, membership.workspace.id, entry.id);
+    const block = suppressionDeleteBlock({
+      list: list.list,
+      type: entry.type,
+      source: entry.source,
+      isOwn: entry.userId === caller.id,
+      role: membership.role,
+      userPlan: membership.userPlan,
+      features: otherFeaturesOf(membership.workspace),
+    });
+    if (block) throw new AppError('FORBIDDEN', block.message, { reason: block.reason });
+    const deleted = await deleteSuppression(tx, list.table, workspaceId, entry.id);
     if (!deleted) throw new AppError('NOT_FOUND', list.notInListMessage(email));
+    await insertSuppressionDeletion(tx, {
+      workspaceId,
+      list: list.list,
+      row: entry,
+      deletedBy: { id: caller.id, email: caller.email },
+    });
     if (list.usageEvents) {
       await logUsageEvent(tx, {
         userId: caller.id,
         eventType: list.usageEvents.deleted,
-        payload: { space_id: membership.workspace.id, type: entry.type },
+        payload: { space_id: workspaceId, type: entry.type, source: entry.source },
       });
     }
   });
@@ -119,24 +153,6 @@ function entryTypeFor(config: SuppressionListConfig, membership: SpaceMembership
   // Spec 000 §6: the space's sharing feature and a paid user plan.
   const isShared = config.list === 'unsubscriptions' ? hasSharedUnsubscribes(user) : hasSharedBounces(user);
   return isShared ? 'WORKSPACE' : 'PERSONAL';
-}
-
-/**
- * Spec 002 §6: a MEMBER cannot delete a WORKSPACE entry while the list is shared for them; ADMIN
- * and OWNER may delete any entry, and PERSONAL entries every member may (domain rule).
- */
-function canDeleteEntry(
-  config: SuppressionListConfig,
-  membership: SpaceMembership,
-  entry: Pick<SuppressionRow, 'type'>,
-): boolean {
-  return canDeleteSuppression({
-    list: config.list,
-    type: entry.type,
-    role: membership.role,
-    userPlan: membership.userPlan,
-    features: otherFeaturesOf(membership.workspace),
-  });
 }
 
 function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
@@ -158,11 +174,13 @@ function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
   return { ...parsed.value, filters };
 }
 
-function toItem(row: SuppressionRow): SuppressionItem {
+function toItem(row: SuppressionRow, callerId: string): SuppressionItem {
   return {
     emailAddress: row.email,
     createTimestamp: row.createdAt.getTime(),
     lastUpdateTimestamp: row.updatedAt.getTime(),
     type: row.type,
+    source: row.source,
+    isOwn: row.userId === callerId,
   };
 }

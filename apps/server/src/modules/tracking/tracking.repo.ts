@@ -58,22 +58,32 @@ export async function findSentLink(
   return row;
 }
 
-/** Adds the address to the space's unsubscription list; an address already there is only touched. */
+/**
+ * Records a recipient's own opt-out (source LINK) on the space's list: the merge's sender owns the
+ * entry, on their personal list or the shared one. An entry already there becomes the recipient's
+ * opt-out (so no colleague can delete it) and is touched.
+ */
 export async function upsertUnsubscription(
   db: Executor,
-  entry: { workspaceId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' },
+  entry: { workspaceId: string; senderId: string | null; email: string; type: 'WORKSPACE' | 'PERSONAL' },
 ): Promise<void> {
+  const isShared = entry.type === 'WORKSPACE';
   await db
     .insert(unsubscriptions)
     .values({
       workspaceId: entry.workspaceId,
-      userId: null,
+      userId: entry.senderId,
       email: normalizeEmail(entry.email),
       type: entry.type,
+      source: 'LINK',
     })
     .onConflictDoUpdate({
-      target: [unsubscriptions.workspaceId, unsubscriptions.email],
-      set: { updatedAt: sql`now()` },
+      target: isShared
+        ? [unsubscriptions.workspaceId, unsubscriptions.email]
+        : [unsubscriptions.workspaceId, unsubscriptions.userId, unsubscriptions.email],
+      // The index predicate as a literal: PostgreSQL matches the partial index by it.
+      targetWhere: isShared ? sql`type = 'WORKSPACE'` : sql`type = 'PERSONAL'`,
+      set: { updatedAt: sql`now()`, source: 'LINK', userId: entry.senderId },
     });
 }
 

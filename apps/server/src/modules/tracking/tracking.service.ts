@@ -77,10 +77,12 @@ export function createTrackingService(deps: {
         sender !== undefined &&
         hasSharedUnsubscribes({ userPlan: sender.userPlan, features: otherFeaturesOf(sender.workspace) });
       // The list entry first: it is what stops further mail; the event only feeds the counters.
+      // A merge whose sender's account is gone: the opt-out goes on the shared list.
       await upsertUnsubscription(db, {
         workspaceId: target.workspaceId,
+        senderId: target.senderId,
         email: target.email,
-        type: shared ? 'WORKSPACE' : 'PERSONAL',
+        type: shared || target.senderId === null ? 'WORKSPACE' : 'PERSONAL',
       });
       await record(recipientId, 'unsubscribed');
       return true;

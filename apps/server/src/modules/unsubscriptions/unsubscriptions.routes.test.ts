@@ -1,12 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscriptions, usageEvents } from '../../db/schema';
+import {
+  RECIPIENT_OPT_OUT_MESSAGE,
+  SHARED_SUPPRESSION_DELETE_MESSAGE,
+} from '@mergedesk/domain/suppressions/permissions';
+import { suppressionDeletions, unsubscriptions, usageEvents } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
-import { UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE } from './unsubscriptions.service';
 
-type Item = { emailAddress: string; createTimestamp: number; lastUpdateTimestamp: number; type: string };
+type Item = {
+  emailAddress: string;
+  createTimestamp: number;
+  lastUpdateTimestamp: number;
+  type: string;
+  source: string;
+  isOwn: boolean;
+};
 type ListBody = { items: Item[]; total: number };
 
 describe('unsubscriptions API', () => {
@@ -49,21 +59,39 @@ describe('unsubscriptions API', () => {
         .from(unsubscriptions)
         .where(and(eq(unsubscriptions.workspaceId, spaceId), eq(unsubscriptions.email, address)))
     )[0];
-  const entriesOf = async (spaceName: string, query = '?limit=1000') =>
-    (await list('olivia@acme.test', space(spaceName), query)).json<ListBody>().items;
+  const entriesOf = async (spaceName: string, query = '?limit=1000', viewer = 'olivia@acme.test') =>
+    (await list(viewer, space(spaceName), query)).json<ListBody>().items;
+  /** What `viewer` may see of a space's list, counted in SQL: the shared entries and their own. */
+  const visibleCount = async (spaceName: string, viewer: string) => {
+    const [row] = await t.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(unsubscriptions)
+      .where(
+        and(
+          eq(unsubscriptions.workspaceId, space(spaceName)),
+          sql`(${unsubscriptions.type} = 'WORKSPACE' or ${unsubscriptions.userId} = ${demo.users[viewer]!})`,
+        ),
+      );
+    return row!.value;
+  };
 
   describe('list', () => {
     it('lists the space’s entries newest first, 25 per page by default, with the total', async () => {
       const response = await list('mia@acme.test', space('Acme Sales'));
       expect(response.statusCode).toBe(200);
       const body = response.json<ListBody>();
-      expect(body.total).toBe(60);
+      const total = await visibleCount('Acme Sales', 'mia@acme.test');
+      expect(total).toBeGreaterThan(25);
+      expect(total).toBeLessThan(60);
+      expect(body.total).toBe(total);
       expect(body.items).toHaveLength(25);
       expect(body.items[0]).toEqual({
         emailAddress: expect.stringMatching(/@/) as string,
         createTimestamp: expect.any(Number) as number,
         lastUpdateTimestamp: expect.any(Number) as number,
         type: expect.stringMatching(/^(WORKSPACE|PERSONAL)$/) as string,
+        source: expect.stringMatching(/^(MANUAL|LINK|ADDON)$/) as string,
+        isOwn: expect.any(Boolean) as boolean,
       });
       const created = body.items.map((item) => item.createTimestamp);
       expect(created).toEqual([...created].sort((a, b) => b - a));
@@ -71,10 +99,16 @@ describe('unsubscriptions API', () => {
 
     it('pages with limit and limitOffset', async () => {
       const all = await entriesOf('Acme Sales');
-      const response = await list('olivia@acme.test', space('Acme Sales'), '?limit=10&limitOffset=55');
+      const total = await visibleCount('Acme Sales', 'olivia@acme.test');
+      expect(all).toHaveLength(total);
+      const response = await list(
+        'olivia@acme.test',
+        space('Acme Sales'),
+        `?limit=10&limitOffset=${total - 5}`,
+      );
       const body = response.json<ListBody>();
-      expect(body.total).toBe(60);
-      expect(body.items).toEqual(all.slice(55, 60));
+      expect(body.total).toBe(total);
+      expect(body.items).toEqual(all.slice(total - 5, total));
     });
 
     it('sorts by emailAddress and lastUpdateTimestamp in either direction', async () => {
@@ -132,8 +166,9 @@ describe('unsubscriptions API', () => {
     it('caps the total at 10000', async () => {
       const maxSpace = space('Max 1');
       await t.db.execute(
-        sql`insert into unsubscriptions (workspace_id, email, type)
-            select ${maxSpace}, 'bulk' || n || '@example.com', 'PERSONAL' from generate_series(1, 10005) n`,
+        sql`insert into unsubscriptions (workspace_id, user_id, email, type)
+            select ${maxSpace}, ${demo.users['max@max.test']!}, 'bulk' || n || '@example.com', 'PERSONAL'
+            from generate_series(1, 10005) n`,
       );
       const response = await list('max@max.test', maxSpace, '?limit=5');
       expect(response.json<ListBody>()).toMatchObject({ total: 10000 });
@@ -174,15 +209,31 @@ describe('unsubscriptions API', () => {
         userId: demo.users['mia@acme.test'],
       });
 
-      const again = await add('adam@acme.test', {
+      const again = await add('mia@acme.test', {
         workspaceId: space('Acme Sales'),
         emailAddresses: ['new.person@example.com', 'SECOND.person@example.com'],
       });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ updated: 0 });
-      expect(await storedRow(space('Acme Sales'), 'new.person@example.com')).toMatchObject({
-        userId: demo.users['mia@acme.test'],
+
+      // Adam's personal list is his own: the same address is new there.
+      const byAdam = await add('adam@acme.test', {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['new.person@example.com'],
       });
+      expect(byAdam.json()).toEqual({ updated: 1 });
+      const owners = await t.db
+        .select({ userId: unsubscriptions.userId })
+        .from(unsubscriptions)
+        .where(
+          and(
+            eq(unsubscriptions.workspaceId, space('Acme Sales')),
+            eq(unsubscriptions.email, 'new.person@example.com'),
+          ),
+        );
+      expect(owners.map((row) => row.userId).sort()).toEqual(
+        [demo.users['mia@acme.test'], demo.users['adam@acme.test']].sort(),
+      );
     });
 
     it('logs a usage event for a manual unsubscribe (spec 002 §7 "Other")', async () => {
@@ -265,7 +316,13 @@ describe('unsubscriptions API', () => {
 
   describe('delete', () => {
     it('removes an address; a second delete answers 404', async () => {
-      const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:PERSONAL');
+      // Mia's oldest personal entry (a demo one: no colleague has the address).
+      const [entry] = await entriesOf(
+        'Acme Sales',
+        '?limit=1&filterBy=type:PERSONAL&sortBy=createTimestamp:asc',
+        'mia@acme.test',
+      );
+      expect(entry!.isOwn).toBe(true);
       const address = entry!.emailAddress;
       const response = await remove('mia@acme.test', space('Acme Sales'), address.toUpperCase());
       expect(response.statusCode).toBe(200);
@@ -281,14 +338,14 @@ describe('unsubscriptions API', () => {
     });
 
     it('forbids a MEMBER to remove a WORKSPACE entry while shared unsubscribes apply (spec 002 §6)', async () => {
-      const [entry] = await entriesOf('Acme Premium', '?limit=1');
+      const entry = (await entriesOf('Acme Premium')).find((item) => item.source === 'MANUAL');
       const address = entry!.emailAddress;
       expect(entry!.type).toBe('WORKSPACE');
       const response = await remove('adam@acme.test', space('Acme Premium'), address);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({
         code: 'FORBIDDEN',
-        message: UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE,
+        message: SHARED_SUPPRESSION_DELETE_MESSAGE.unsubscriptions,
       });
       expect(await storedRow(space('Acme Premium'), address)).toMatchObject({ type: 'WORKSPACE' });
 
@@ -299,7 +356,9 @@ describe('unsubscriptions API', () => {
     });
 
     it('lets a MEMBER remove a WORKSPACE entry where sharing does not apply', async () => {
-      const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:WORKSPACE');
+      const entry = (await entriesOf('Acme Sales', '?limit=100&filterBy=type:WORKSPACE')).find(
+        (item) => item.source === 'MANUAL',
+      );
       const response = await remove('mia@acme.test', space('Acme Sales'), entry!.emailAddress);
       expect(response.statusCode).toBe(200);
     });
@@ -318,6 +377,95 @@ describe('unsubscriptions API', () => {
       const response = await remove('olivia@acme.test', space('Acme Sales'), 'not-an-email');
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: 'Email is invalid' });
+    });
+  });
+
+  describe('opt-outs belong to their sender', () => {
+    const ownRow = async (spaceName: string, address: string, owner: string) =>
+      (
+        await t.db
+          .select({ id: unsubscriptions.id })
+          .from(unsubscriptions)
+          .where(
+            and(
+              eq(unsubscriptions.workspaceId, space(spaceName)),
+              eq(unsubscriptions.email, address),
+              eq(unsubscriptions.userId, demo.users[owner]!),
+            ),
+          )
+      )[0];
+
+    it.each(['mia@acme.test', 'adam@acme.test', 'olivia@acme.test', 'fred@acme.test'])(
+      'shows %s the shared entries and their own personal ones, never a colleague’s (Acme Sales, PRO)',
+      async (viewer) => {
+        const items = await entriesOf('Acme Sales', '?limit=1000', viewer);
+        expect(items).toHaveLength(await visibleCount('Acme Sales', viewer));
+        expect(items.filter((item) => item.type === 'PERSONAL').every((item) => item.isOwn)).toBe(true);
+        const [shared] = await t.db
+          .select({ value: sql<number>`count(*)::int` })
+          .from(unsubscriptions)
+          .where(
+            and(eq(unsubscriptions.workspaceId, space('Acme Sales')), eq(unsubscriptions.type, 'WORKSPACE')),
+          );
+        expect(items.filter((item) => item.type === 'WORKSPACE')).toHaveLength(shared!.value);
+      },
+    );
+
+    it.each(['mia@acme.test', 'adam@acme.test'])(
+      'answers 404 when %s deletes another sender’s personal entry, which stays',
+      async (colleague) => {
+        const [olivias] = (await entriesOf('Acme Sales', '?limit=1000')).filter(
+          (item) => item.type === 'PERSONAL' && item.isOwn,
+        );
+        const address = olivias!.emailAddress;
+        const response = await remove(colleague, space('Acme Sales'), address);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ message: `${address} is not in the unsubscription list.` });
+        expect(await ownRow('Acme Sales', address, 'olivia@acme.test')).toBeDefined();
+      },
+    );
+
+    it('never lets a colleague — even the owner or an admin — delete a recipient’s link opt-out; its sender may, and the deletion is recorded', async () => {
+      // Mia's merge: a recipient unsubscribed through its link; the entry is on the shared list.
+      const linkOptOut = (await entriesOf('Acme Sales', '?limit=1000', 'mia@acme.test')).find(
+        (item) => item.type === 'WORKSPACE' && item.source === 'LINK' && item.isOwn,
+      );
+      const address = linkOptOut!.emailAddress;
+      for (const colleague of ['olivia@acme.test', 'adam@acme.test']) {
+        const response = await remove(colleague, space('Acme Sales'), address);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: RECIPIENT_OPT_OUT_MESSAGE });
+      }
+      expect(await ownRow('Acme Sales', address, 'mia@acme.test')).toBeDefined();
+      const noLog = await t.db
+        .select()
+        .from(suppressionDeletions)
+        .where(eq(suppressionDeletions.email, address));
+      expect(noLog).toEqual([]);
+
+      const bySender = await remove('mia@acme.test', space('Acme Sales'), address);
+      expect(bySender.statusCode).toBe(200);
+      const [log] = await t.db
+        .select()
+        .from(suppressionDeletions)
+        .where(eq(suppressionDeletions.email, address));
+      expect(log).toMatchObject({
+        workspaceId: space('Acme Sales'),
+        list: 'unsubscriptions',
+        type: 'WORKSPACE',
+        source: 'LINK',
+        ownerUserId: demo.users['mia@acme.test'],
+        deletedByUserId: demo.users['mia@acme.test'],
+        deletedByEmail: 'mia@acme.test',
+      });
+      expect(log!.deletedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('keeps a MEMBER from deleting the owner’s link opt-out where sharing applies (Acme Premium)', async () => {
+      const linkOptOut = (await entriesOf('Acme Premium')).find((item) => item.source === 'LINK');
+      const response = await remove('adam@acme.test', space('Acme Premium'), linkOptOut!.emailAddress);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: RECIPIENT_OPT_OUT_MESSAGE });
     });
   });
 });

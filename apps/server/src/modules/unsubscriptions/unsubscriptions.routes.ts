@@ -29,7 +29,7 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
         response: { 200: unsubscriptionListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getUnsubscriptions(db, membershipOf(request), request.query),
+    async (request) => getUnsubscriptions(db, userOf(request), membershipOf(request), request.query),
   );
 
   app.post(

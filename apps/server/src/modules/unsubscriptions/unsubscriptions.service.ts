@@ -11,14 +11,10 @@ import {
 } from '../suppression-lists/suppression-list.service';
 import type { UserRecord } from '../../db/records';
 
-export const UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE =
-  'Only an admin or the owner of this space can remove a shared unsubscription.';
-
 const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   list: 'unsubscriptions',
   table: unsubscriptions,
   notInListMessage: (email) => `${email} is not in the unsubscription list.`,
-  sharedDeleteForbiddenMessage: UNSUBSCRIPTION_SHARED_DELETE_FORBIDDEN_MESSAGE,
   // Spec 002 §7 "Other": usage events are logged for manual unsubscribes.
   usageEvents: { added: 'manual_unsubscribe', deleted: 'manual_unsubscribe_removed' },
 };
@@ -26,10 +22,11 @@ const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
 /** GET /api/v1/users/me/workspaces/{id}/unsubscriptions (spec 002 §7). */
 export function getUnsubscriptions(
   db: Database,
+  caller: UserRecord,
   membership: SpaceMembership,
   query: ListQuery,
 ): Promise<UnsubscriptionList> {
-  return listSuppressionEntries(db, UNSUBSCRIPTION_LIST, membership, query);
+  return listSuppressionEntries(db, UNSUBSCRIPTION_LIST, caller, membership, query);
 }
 
 /** POST /api/v1/users/workspace-activation-add-unsubscriptions/me (spec 002 §7, §4.3). */
