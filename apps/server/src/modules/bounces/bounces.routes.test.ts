@@ -106,7 +106,9 @@ describe('bounces API', () => {
       type: 'PERSONAL',
       userId: demo.users['adam@acme.test'],
     });
-    expect((await add('olivia@acme.test', body)).json()).toEqual({ updated: 0 });
+    expect((await add('adam@acme.test', body)).json()).toEqual({ updated: 0 });
+    // Olivia's personal list is her own: the address is new there.
+    expect((await add('olivia@acme.test', body)).json()).toEqual({ updated: 1 });
   });
 
   it('stores WORKSPACE entries where shared bounces apply', async () => {
@@ -133,7 +135,11 @@ describe('bounces API', () => {
   });
 
   it('deletes an address, then answers 404 for it', async () => {
-    const [entry] = await entriesOf('Acme Sales', '?limit=1&filterBy=type:PERSONAL');
+    // Olivia's oldest personal bounce (a demo one: no colleague has the address).
+    const [entry] = await entriesOf(
+      'Acme Sales',
+      '?limit=1&filterBy=type:PERSONAL&sortBy=createTimestamp:asc',
+    );
     const address = entry!.emailAddress;
     expect(entry!.isOwn).toBe(true);
     // Another sender's personal bounce is not theirs to see or delete.
