@@ -65,3 +65,36 @@ test('shows the empty bounce list of Gina', async ({ page }) => {
   await openSpacePage(page, 'gina@gmail.com', 'ginas-space', 'bounces');
   await expect(page.getByText('There are no bounces')).toBeVisible();
 });
+
+test('opt-outs belong to their sender: colleagues never see a personal unsubscription, nor delete a recipient’s link opt-out', async ({
+  browser,
+}) => {
+  // Olivia unsubscribes an address on her own (Acme Sales shares no unsubscriptions: it is personal).
+  const olivia = await browser.newPage();
+  await openSpacePage(olivia, 'olivia@acme.test', 'acme-sales', 'unsubscriptions');
+  await olivia
+    .getByRole('combobox', { name: 'Email addresses to unsubscribe' })
+    .pressSequentially('olivia.only@example.test ');
+  await olivia.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(olivia.getByRole('cell', { name: 'olivia.only@example.test', exact: true })).toBeVisible();
+  await olivia.close();
+
+  // Mia, a colleague, does not find it.
+  const mia = await browser.newPage();
+  await openSpacePage(mia, 'mia@acme.test', 'acme-sales', 'unsubscriptions');
+  await expect(mia.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+  await mia.getByRole('searchbox', { name: 'Search email addresses' }).fill('olivia.only');
+  await expect(mia.getByText('No results found')).toBeVisible();
+  await expect(mia.getByRole('cell', { name: 'olivia.only@example.test', exact: true })).toHaveCount(0);
+  await mia.close();
+
+  // Adam, an admin, cannot delete what recipients of a colleague's merge asked for, and is told why.
+  const adam = await browser.newPage();
+  await openSpacePage(adam, 'adam@acme.test', 'acme-sales', 'unsubscriptions');
+  const locked = adam.getByRole('button', { name: /^Delete /, disabled: true });
+  await expect(locked.first()).toBeVisible();
+  await expect(locked.first()).toHaveAccessibleDescription(
+    'The recipient unsubscribed through the link of another sender’s mail merge. Only that sender can delete it.',
+  );
+  await adam.close();
+});

@@ -33,8 +33,6 @@ export type SuppressionListConfig = {
   addResult: (addedCount: number) => SuppressionAlert;
   deletedResult: () => SuppressionAlert;
   deleteDialog: { title: string; message: (email: string) => string };
-  /** Why a member cannot delete an entry shared across the space (spec 002 §5, §6; ours). */
-  sharedDeleteBlocked: string;
   empty: EmptyState;
   exportKind: ExportKind;
 };
@@ -61,8 +59,6 @@ export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
     message: (email) =>
       `Do you want to delete ${email} from the unsubscriptions? This address will receive your mail merges again.`,
   },
-  sharedDeleteBlocked:
-    'This address is unsubscribed for the whole space. Only the space owner and admins can delete it.',
   empty: NO_UNSUBSCRIPTIONS_EMPTY_STATE,
   exportKind: 'UNSUBSCRIPTIONS',
 };
@@ -85,8 +81,6 @@ export const BOUNCE_LIST: SuppressionListConfig = {
     message: (email) =>
       `Do you want to delete ${email} from the bounce list? Your mail merges will send to this address again.`,
   },
-  sharedDeleteBlocked:
-    'This address is on the bounce list of the whole space. Only the space owner and admins can delete it.',
   empty: NO_BOUNCES_EMPTY_STATE,
   exportKind: 'BOUNCES',
 };

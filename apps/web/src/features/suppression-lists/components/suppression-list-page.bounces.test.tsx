@@ -18,6 +18,8 @@ const item = (emailAddress: string, type: SuppressionItem['type'] = 'PERSONAL'):
   createTimestamp: MARCH_3,
   lastUpdateTimestamp: 0,
   type,
+  source: 'MANUAL',
+  isOwn: true,
 });
 
 // fred: a free member of the PRO space Acme Sales (the paid members of a PRO space have no bounces page).

@@ -6,7 +6,7 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
 import { NO_RESULTS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
 import { suppressionErrorResult, suppressionExplanation } from '@mergedesk/domain/suppressions/messages';
-import { canDeleteSuppression, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import { BOUNCE_TAG_PLACEHOLDER } from '@mergedesk/domain/suppressions/tags';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { CsvExportButton } from '../../../components/csv-export-button';
@@ -93,16 +93,17 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
     }
   };
 
+  // The domain's rule (opt-outs belong to their sender; spec 002 §6 for shared entries), with its reason.
   const deleteBlock = (item: SuppressionItem) =>
-    canDeleteSuppression({
+    suppressionDeleteBlock({
       role: space.userRole,
       userPlan: space.userPlan,
       features,
       list: config.list,
       type: item.type,
-    })
-      ? null
-      : config.sharedDeleteBlocked;
+      source: item.source,
+      isOwn: item.isOwn,
+    })?.message ?? null;
 
   return (
     <Stack gap="lg">

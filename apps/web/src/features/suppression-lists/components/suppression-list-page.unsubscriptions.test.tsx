@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECIPIENT_OPT_OUT_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
@@ -23,6 +24,8 @@ const item = (
   createTimestamp: at,
   lastUpdateTimestamp: at,
   type,
+  source: 'MANUAL',
+  isOwn: true,
 });
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -289,6 +292,23 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
     );
     await userEvent.click(shared);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete mine@example.test' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it('disables Delete for a recipient’s link opt-out of another sender’s merge, even for the owner', async () => {
+    const theirs: SuppressionItem = {
+      ...item('optout@example.test', 'WORKSPACE'),
+      source: 'LINK',
+      isOwn: false,
+    };
+    const mine: SuppressionItem = { ...item('mine@example.test', 'WORKSPACE'), source: 'LINK' };
+    renderUnsubscriptions({ items: [theirs, mine] }, premiumSpace({ userRole: 'OWNER' }));
+
+    const blocked = await screen.findByRole('button', { name: 'Delete optout@example.test' });
+    expect(blocked).toHaveAttribute('aria-disabled', 'true');
+    expect(blocked).toHaveAccessibleDescription(RECIPIENT_OPT_OUT_MESSAGE);
     expect(screen.getByRole('button', { name: 'Delete mine@example.test' })).not.toHaveAttribute(
       'aria-disabled',
     );
