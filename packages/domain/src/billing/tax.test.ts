@@ -78,6 +78,9 @@ describe('isPlausibleEuVatId', () => {
     ['XX123456789', undefined, false],
     ['US123456789', undefined, false],
     ['DE', undefined, false],
+    ['DE12', undefined, false],
+    ['DE1234567890123', undefined, false],
+    ['IE1234567X', 'IE', true],
     ['DEABCDEFGH', undefined, false],
     ['not a vat id', undefined, false],
   ])('%s (country %s) -> %s', (value, country, expected) => {

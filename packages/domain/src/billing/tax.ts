@@ -78,12 +78,13 @@ const vatPrefix = (country: EuCountry): string => (country === 'GR' ? 'EL' : cou
 
 /**
  * Format check of an EU VAT id, as the payment provider does before accepting it: the country
- * prefix (e.g. 'DE', 'EL' for Greece) followed by 2–12 letters or digits. Spaces, dots and dashes
+ * prefix (e.g. 'DE', 'EL' for Greece) followed by 8–12 letters or digits (the shortest national
+ * numbers have 8 characters, the longest 12). Spaces, dots and dashes
  * are ignored. When `country` is given the prefix must match it.
  */
 export const isPlausibleEuVatId = (value: string, country?: string): boolean => {
   const normalized = value.replace(/[\s.-]/g, '').toUpperCase();
-  const match = /^([A-Z]{2})([0-9A-Z]{2,12})$/.exec(normalized);
+  const match = /^([A-Z]{2})([0-9A-Z]{8,12})$/.exec(normalized);
   if (match === null) return false;
   const prefix = match[1]!;
   const known = Object.keys(EU_VAT_RATES).some((code) => vatPrefix(code as EuCountry) === prefix);
