@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web', 'dev-services/identity-provider'],
+    projects: [
+      'packages/domain',
+      'apps/server',
+      'apps/web',
+      'dev-services/identity-provider',
+      'dev-services/stripe-emulator',
+    ],
   },
 });
