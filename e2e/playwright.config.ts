@@ -5,8 +5,8 @@ import { freePort } from '@mergedesk/identity-provider/testing/provider-browser'
 
 /**
  * The whole product on its own ports and database: the server (API + built web app), the
- * local OpenID provider and an embedded PostgreSQL seeded with the demo data, in a data directory
- * of the run's own, wiped before and removed after. Free ports are picked per run, so several
+ * local OpenID provider, the Stripe emulator and an embedded PostgreSQL seeded with the demo
+ * data, in a data directory of the run's own, wiped before and removed after. Free ports are picked per run, so several
  * checkouts on one machine can run the suite at once. Access tokens live 20 s here so every run
  * also exercises the silent refresh.
  */
@@ -15,17 +15,28 @@ import { freePort } from '@mergedesk/identity-provider/testing/provider-browser'
  * The runner loads this file and then every worker loads it again: the ports are picked once, by
  * the runner, and reach the workers through the environment they inherit.
  */
-async function pickPorts(): Promise<{ port: number; idpPort: number; postgresPort: number }> {
+async function pickPorts(): Promise<{
+  port: number;
+  idpPort: number;
+  postgresPort: number;
+  stripeEmulatorPort: number;
+}> {
   if (!process.env.E2E_PORTS) {
     const picked = new Set<number>();
-    while (picked.size < 3) picked.add(await freePort());
+    while (picked.size < 4) picked.add(await freePort());
     process.env.E2E_PORTS = [...picked].join(',');
   }
-  const [port = 0, idpPort = 0, postgresPort = 0] = process.env.E2E_PORTS.split(',').map(Number);
-  return { port, idpPort, postgresPort };
+  const [port = 0, idpPort = 0, postgresPort = 0, stripeEmulatorPort = 0] =
+    process.env.E2E_PORTS.split(',').map(Number);
+  return { port, idpPort, postgresPort, stripeEmulatorPort };
 }
 
-const { port: PORT, idpPort: IDP_PORT, postgresPort: POSTGRES_PORT } = await pickPorts();
+const {
+  port: PORT,
+  idpPort: IDP_PORT,
+  postgresPort: POSTGRES_PORT,
+  stripeEmulatorPort: STRIPE_EMULATOR_PORT,
+} = await pickPorts();
 export const BASE_URL = `http://localhost:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -71,6 +82,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       IDP_PORT: String(IDP_PORT),
+      STRIPE_EMULATOR_PORT: String(STRIPE_EMULATOR_PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR: `.data/e2e-${PORT}`,
       EMBEDDED_POSTGRES_PORT: String(POSTGRES_PORT),

@@ -1,16 +1,31 @@
 /**
  * `npm start`: the whole product on one machine — the local identity provider (stand-in for
- * Google sign-in), then the server with embedded PostgreSQL, the demo seed and the built web app.
- * PORT, IDP_PORT and PUBLIC_URL override the defaults; Ctrl-C stops everything.
+ * Google sign-in), the Stripe emulator (stand-in for Stripe, with the price table of
+ * `npm run stripe:setup`), then the server with embedded PostgreSQL, the demo seed and the built
+ * web app. PORT, IDP_PORT, STRIPE_EMULATOR_PORT and PUBLIC_URL override the defaults; with
+ * STRIPE_SECRET_KEY set, the server talks to that Stripe account instead and no emulator runs.
+ * Ctrl-C stops everything.
  */
+import path from 'node:path';
+
 import { loadConfig } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/main';
+import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';
+import {
+  createStripeClient,
+  STRIPE_WEBHOOK_EVENTS,
+  STRIPE_WEBHOOK_PATH,
+} from '../apps/server/src/modules/billing/stripe-client';
 import { demoAccounts } from '../dev-services/identity-provider/src/accounts';
 import { startIdentityProvider } from '../dev-services/identity-provider/src/provider';
+import { startStripeEmulator } from '../dev-services/stripe-emulator/src/server';
 
 const port = process.env.PORT ?? '3000';
 const idpPort = process.env.IDP_PORT ?? '3001';
+const stripeEmulatorPort = Number(process.env.STRIPE_EMULATOR_PORT ?? '3002');
 const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+const useEmulator = process.env.STRIPE_SECRET_KEY === undefined;
+const emulatorWebhookSecret = 'whsec_mergedesk_stripe_emulator';
 
 const config = loadConfig({
   ...process.env,
@@ -19,6 +34,15 @@ const config = loadConfig({
   PORT: port,
   PUBLIC_URL: publicUrl,
   OIDC_ISSUER: process.env.OIDC_ISSUER ?? `http://localhost:${idpPort}`,
+  ...(useEmulator
+    ? {
+        STRIPE_SECRET_KEY: 'sk_test_mergedesk_stripe_emulator',
+        STRIPE_WEBHOOK_SECRET: emulatorWebhookSecret,
+        STRIPE_API_HOST: 'localhost',
+        STRIPE_API_PORT: String(stripeEmulatorPort),
+        STRIPE_API_PROTOCOL: 'http',
+      }
+    : {}),
 });
 
 const identityProvider = await startIdentityProvider({
@@ -35,22 +59,44 @@ const identityProvider = await startIdentityProvider({
   ],
 });
 
+let stripeEmulator: Awaited<ReturnType<typeof startStripeEmulator>> | undefined;
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
+  if (useEmulator) {
+    stripeEmulator = await startStripeEmulator({
+      port: stripeEmulatorPort,
+      dataFile: path.join(config.DATA_DIR, 'stripe-emulator.json'),
+      webhookEndpoints: [
+        {
+          url: `http://127.0.0.1:${config.PORT}${STRIPE_WEBHOOK_PATH}`,
+          secret: emulatorWebhookSecret,
+          enabledEvents: STRIPE_WEBHOOK_EVENTS,
+        },
+      ],
+    });
+    await syncPriceCatalog(createStripeClient(config)!);
+  }
   server = await startServer(config);
 } catch (error) {
+  await stripeEmulator?.close();
   await identityProvider.close();
   throw error;
 }
 
 stopOnSignals(async () => {
   await server.close();
+  await stripeEmulator?.close();
   await identityProvider.close();
 });
 
+const payments =
+  stripeEmulator === undefined
+    ? 'payments: Stripe (STRIPE_SECRET_KEY)'
+    : `payments: Stripe emulator at ${stripeEmulator.url} (card 4242 4242 4242 4242)`;
 console.log(`
   ${config.PRODUCT_NAME} is running at ${publicUrl}
   API docs: ${publicUrl}/api/docs   ·   sign-in provider: ${identityProvider.issuer}
+  ${payments}
 
   Sign in with any demo account (no password), e.g.:
 ${demoAccounts.map((account) => `    ${account.email.padEnd(22)} ${account.name}`).join('\n')}

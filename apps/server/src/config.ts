@@ -70,6 +70,20 @@ export const configSchema = z.object({
   TRACKING_URL: z.url().optional(),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * Stripe secret key (sk_live_…/sk_test_…, or a restricted rk_ key). Unset: billing answers 'An
+   * internal error occurred' (spec 001 §8). `npm start` sets a test key for the local emulator.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  /** Signing secret of the webhook endpoint (whsec_…), checked by stripe.webhooks.constructEvent. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Where the stripe SDK sends requests; unset: api.stripe.com. `npm start` points them at the emulator. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
