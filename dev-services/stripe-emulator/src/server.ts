@@ -89,8 +89,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const pages = new Pages(billing, api);
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let savedEvents = state.events.length;
-  const save = () => {
-    if (state.events.length === savedEvents) return;
+  /** Writes the state file after a change: any API write, or anything that raised an event. */
+  const save = (force = false) => {
+    if (!force && state.events.length === savedEvents) return;
     savedEvents = state.events.length;
     stateFile.save(state);
   };
@@ -197,7 +198,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
         error: { type: 'api_error', message: 'An unexpected error occurred in the Stripe emulator.' },
       });
     } finally {
-      save();
+      save(method !== 'GET');
     }
   };
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startStripeEmulator } from '../../../../../dev-services/stripe-emulator/src/server';
 import { loadConfig } from '../../config';
+import { startTestStripe, type TestStripe } from '../../test/stripe';
 import { createStripeClient } from './stripe-client';
 
 describe('createStripeClient (STRIPE_* configuration)', () => {
-  let emulator: Awaited<ReturnType<typeof startStripeEmulator>>;
+  let testStripe: TestStripe;
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ port: 0, tickMs: 60_000 });
+    testStripe = await startTestStripe();
   });
   afterAll(async () => {
-    await emulator.close();
+    await testStripe.close();
   });
 
   it('is null without a secret key (billing then answers the payment-client-missing error)', () => {
@@ -18,16 +18,15 @@ describe('createStripeClient (STRIPE_* configuration)', () => {
   });
 
   it('talks to the host, port and protocol of the configuration', async () => {
-    const config = loadConfig({
-      STRIPE_SECRET_KEY: 'sk_test_config',
-      STRIPE_API_HOST: 'localhost',
-      STRIPE_API_PORT: String(emulator.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
-    const stripe = createStripeClient(config)!;
+    const stripe = createStripeClient(loadConfig(testStripe.env))!;
     const customer = await stripe.customers.create({ metadata: { workspaceId: 'w1' } });
     expect(customer.id).toMatch(/^cus_/);
-    expect(emulator.state.customers[customer.id]?.metadata).toEqual({ workspaceId: 'w1' });
+    expect(testStripe.emulator.state.customers[customer.id]?.metadata).toEqual({ workspaceId: 'w1' });
+  });
+
+  it('finds the price table of spec 001 §9 there (startTestStripe ran stripe:setup)', async () => {
+    const page = await testStripe.stripe.prices.list({ lookup_keys: ['pro_yearly_eur'] });
+    expect(page.data[0]).toMatchObject({ currency: 'eur', product: 'mergedesk_pro' });
   });
 
   it.each([
