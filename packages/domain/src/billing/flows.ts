@@ -1,3 +1,4 @@
+import { MAX_SEATS } from '../members/seats';
 import type { LegacyType } from '../plans/plans';
 import type { BillingInterval, LegalEntity } from './prices';
 
@@ -99,8 +100,7 @@ export const optionsButtonLabel = (flowType: LegacyModelFlowType): string => {
   return 'Next: Review';
 };
 
-/** Spec 001 §9 seat limits. The exact maximum is not shown; 100 matches 'more than 100 seats'. */
-export const MAX_SEATS = 100;
+/** Spec 001 §9: team purchases start at 2 seats; the maximum is the members rules' MAX_SEATS. */
 export const MIN_TEAM_SEATS = 2;
 export const MORE_SEATS_MESSAGE = 'Need more than 100 seats? Please contact us.';
 
