@@ -132,6 +132,9 @@ export const TRANSFER_TOO_MANY_SPACES_MESSAGE = 'This user already owns too many
 /** Spec 000 §8: new users who joined see 'Welcome to {product}!'. */
 export const joinedWelcomeTitle = (product: string): string => `Welcome to ${product}!`;
 
+/** Ours: the line under the join banner names the space that was joined. */
+export const joinedSpaceDescription = (workspaceName: string): string => `You have joined ${workspaceName}.`;
+
 // --- invitation errors (spec 000 §8, spec 002 §8) -----------------------------------------------
 
 export const INVITATION_ERROR_TITLE = 'The invitation could not be finalized.';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCreateSpace,
+  isSpaceNameUnchanged,
   MAX_OWNED_SPACES,
   slugify,
   SPACE_LIMIT_WARNING_MESSAGE,
@@ -91,5 +92,17 @@ describe('slugify', () => {
     ['', 'space'],
   ])('%j -> %j', (name, slug) => {
     expect(slugify(name)).toBe(slug);
+  });
+});
+
+describe('isSpaceNameUnchanged (spec 002 §5: Save and Cancel disabled while the name equals the saved one)', () => {
+  it.each([
+    ['Acme Sales', 'Acme Sales', true],
+    ['Acme Sales', '  Acme Sales ', true],
+    ['Acme Sales', 'Acme Sales 2', false],
+    ['Acme Sales', 'acme sales', false],
+    ['Acme Sales', '', false],
+  ])('saved %j, draft %j → %s', (saved, draft, expected) => {
+    expect(isSpaceNameUnchanged(saved, draft)).toBe(expected);
   });
 });

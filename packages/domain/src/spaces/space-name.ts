@@ -63,3 +63,10 @@ export const slugify = (name: string): string => {
     .replace(/^-+|-+$/g, '');
   return slug === '' ? SPACE_SLUG_FALLBACK : slug;
 };
+
+/**
+ * Spec 002 §5: on the general settings, Save and Cancel are disabled while the name equals the
+ * saved one. Compared as it would be sent (trimmed), so added outer spaces change nothing.
+ */
+export const isSpaceNameUnchanged = (savedName: string, draft: string): boolean =>
+  draft.trim() === savedName.trim();
