@@ -21,6 +21,13 @@ export type EmailTagsInputProps = {
   /** At most this many rows of tags are visible; more scroll (spec 002 §9: 6 on these pages). */
   maxRows?: number;
   disabled?: boolean;
+  /**
+   * Per-address errors from elsewhere (the server's validity check, a domain rule): such a tag
+   * shows in error style with its message as tooltip (spec 002 §8), like an invalid address.
+   */
+  tagErrors?: Readonly<Record<string, string>>;
+  /** Shown under the input (e.g. "We can't add some email addresses. Hover over them to know why."). */
+  error?: string | null;
 };
 
 /** Room for `rows` rows of pills (pill height plus the gap), plus the input's padding. */
@@ -40,7 +47,11 @@ export function EmailTagsInput({
   onTypedTextChange,
   maxRows = MAX_TAG_ROWS,
   disabled,
+  tagErrors,
+  error,
 }: EmailTagsInputProps) {
+  const tagError = (tag: string): string | null =>
+    validateTag(tag).isValid ? (tagErrors?.[tag] ?? null) : INVALID_EMAIL_MESSAGE;
   const hasInvalid = tags.some((tag) => !validateTag(tag).isValid);
 
   // Spec 002 §5 "A space or comma key also triggers the submit": it submits the typed text as
@@ -66,14 +77,15 @@ export function EmailTagsInput({
       acceptValueOnBlur
       allowDuplicates={false}
       disabled={disabled}
-      error={hasInvalid ? INVALID_EMAIL_MESSAGE : undefined}
+      error={error ?? (hasInvalid ? INVALID_EMAIL_MESSAGE : undefined)}
       // No suggestions: the dropdown stays closed.
       data={[]}
       styles={{ input: { maxHeight: rowsHeight(maxRows), overflowY: 'auto' } }}
       renderPill={({ value = '', onRemove, disabled: pillDisabled }) => {
-        const isValid = validateTag(value).isValid;
+        const message = tagError(value);
+        const isValid = message === null;
         return (
-          <Tooltip label={INVALID_EMAIL_MESSAGE} disabled={isValid} withArrow>
+          <Tooltip label={message} disabled={isValid} withArrow multiline maw={320}>
             <Pill
               withRemoveButton={!pillDisabled}
               onRemove={onRemove}

@@ -1,4 +1,4 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 
@@ -8,17 +8,20 @@ export type SortableThProps = {
   direction: SortDirection | null;
   onSort: () => void;
   w?: number | string;
+  /** Hide the column below this breakpoint (its cells take the same prop). */
+  visibleFrom?: MantineBreakpoint;
 };
 
 /**
  * A column header that sorts on click: the header carries aria-sort, the button says what a
  * click does (screen readers announce the column name, then the current sort).
  */
-export function SortableTh({ label, direction, onSort, w }: SortableThProps) {
+export function SortableTh({ label, direction, onSort, w, visibleFrom }: SortableThProps) {
   const Icon = direction === 'asc' ? IconChevronUp : direction === 'desc' ? IconChevronDown : IconSelector;
   return (
     <Table.Th
       w={w}
+      visibleFrom={visibleFrom}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
       p={0}
     >

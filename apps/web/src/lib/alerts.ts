@@ -5,6 +5,7 @@ import {
   INVITATION_ERROR_TITLE,
   invitationErrorMessage,
   isClearedOnNavigation,
+  joinedSpaceDescription,
   joinedWelcomeTitle,
   ownershipTransferredAlert,
   SPACE_CREATED_ALERT,
@@ -154,12 +155,18 @@ export const showSpaceDeletedAlert = (): string =>
   showAlert({ kind: 'remove', tone: 'success', ...SPACE_DELETED_ALERT });
 
 /** 'ownership transferred to {email}' (the former owner stays as a regular user). */
-export const showOwnershipTransferredAlert = (email: string): string =>
-  showAlert({ kind: 'transfer', tone: 'success', ...ownershipTransferredAlert(email) });
+export const showOwnershipTransferredAlert = (email: string, showOn?: string): string =>
+  showAlert({ kind: 'transfer', tone: 'success', ...ownershipTransferredAlert(email), showOn });
 
-/** 'joined': new users see 'Welcome to {product}!'. */
-export const showJoinedAlert = (): string =>
-  showAlert({ kind: 'join', tone: 'success', title: joinedWelcomeTitle(PRODUCT_NAME) });
+/** 'joined': new users see 'Welcome to {product}!'; with the space's name, a line names it. */
+export const showJoinedAlert = (workspaceName?: string, showOn?: string): string =>
+  showAlert({
+    kind: 'join',
+    tone: 'success',
+    title: joinedWelcomeTitle(PRODUCT_NAME),
+    description: workspaceName ? joinedSpaceDescription(workspaceName) : undefined,
+    showOn,
+  });
 
 /** The invitation error: the finalisation message for the status and reason, else the generic text. */
 export const showInvitationErrorAlert = (status: number, reason?: string | null): string =>

@@ -28,3 +28,9 @@ export const GOOGLE_SHEETS_NEW_URL = 'https://sheets.new';
 
 /** Optional tutorial video for onboarding step 3; an illustration is shown when unset. */
 export const ONBOARDING_VIDEO_URL: string | null = env.VITE_ONBOARDING_VIDEO_URL?.trim() || null;
+
+/** Spec 002 §2.7: the support request form (seat changes of support-managed subscriptions). */
+export const SUPPORT_REQUEST_URL: string = fromEnv('VITE_SUPPORT_REQUEST_URL', `${SUPPORT_URL}/requests/new`);
+
+/** Spec 002 §2.7, §2.8: the contact-us page (offline subscriptions, plan limits). */
+export const CONTACT_US_URL: string = fromEnv('VITE_CONTACT_US_URL', `${SUPPORT_URL}/contact`);

@@ -45,7 +45,8 @@ export type SessionContextValue = {
   error: SessionError | null;
   signIn: (options?: SignInOptions) => void;
   logout: () => Promise<void>;
-  switchAccount: () => Promise<void>;
+  /** Ends this session, then signs in again (e.g. `continue` back to an invitation). */
+  switchAccount: (options?: SignInOptions) => Promise<void>;
   requestComposePermission: (continuePath?: string) => void;
   clearError: () => void;
   /** Used by /auth/callback: exchanges the code, creates the account if asked, loads the user. */

@@ -1,4 +1,7 @@
+import type { Member, SeatMember } from '@mergedesk/domain/api/members';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { ADDED_SEAT_TYPE } from '@mergedesk/domain/members/status';
 
 export const ACME_SALES_ID = 'aaaaaaaa-0000-4000-8000-000000000001';
 export const ACME_PREMIUM_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -91,3 +94,61 @@ export const requestUrl = (input: string | URL | Request | undefined): string =>
       : input instanceof URL
         ? input.href
         : input.url;
+
+/** The details of a space (GET /api/v1/workspaces/{id}); Acme Sales unless overridden. */
+export function workspaceDetails(overrides: Partial<Workspace> = {}): Workspace {
+  const workspaceId = overrides.workspaceId ?? ACME_SALES_ID;
+  const name = overrides.workspaceName ?? 'Acme Sales';
+  return {
+    workspaceId,
+    id: workspaceId,
+    workspaceName: name,
+    name,
+    role: 'OWNER',
+    urlPrefix: `/${workspaceId}/acme-sales`,
+    workspacePlan: 'PRO',
+    plan: 'PRO',
+    legacyType: null,
+    isPerSeat: true,
+    status: 'ACTIVE',
+    memberInviteUser: true,
+    workspaceUserFeature: { workspacePlan: 'PRO', userPlan: 'PRO' },
+    isAddonWorkspace: true,
+    workspaceDomains: [{ domainName: 'acme.test' }],
+    ...overrides,
+  };
+}
+
+/** A row of the members list (spec 002 §3 "Member"): an active PRO member unless overridden. */
+export const memberRow = (memberEmail: string, overrides: Partial<Member> = {}): Member => ({
+  userId: null,
+  userName: memberEmail,
+  memberEmail,
+  userRole: 'MEMBER',
+  userPlan: 'PRO',
+  memberStatus: 'ACTIVE',
+  freeTrialEndTimestamp: null,
+  createTimestamp: 0,
+  isPersonal: false,
+  isUserInDomain: true,
+  isScheduledToBeDowngraded: false,
+  ...overrides,
+});
+
+/** A row of the seat members list (spec 002 §3 "Space member (seat model)"): an active seat holder. */
+export const seatMember = (userEmail: string, overrides: Partial<SeatMember> = {}): SeatMember => ({
+  workspaceId: ACME_SALES_ID,
+  userEmail,
+  seatType: ADDED_SEAT_TYPE,
+  userId: null,
+  userName: userEmail,
+  userRole: 'MEMBER',
+  userPlan: 'PRO',
+  userStatus: 'ACTIVE',
+  createTimestamp: 0,
+  lastUpdateTimestamp: 0,
+  lastBecomePaidTimestamp: null,
+  isPersonal: false,
+  freeTrialEndTimestamp: null,
+  ...overrides,
+});

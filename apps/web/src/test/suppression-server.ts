@@ -1,22 +1,10 @@
 import { vi } from 'vitest';
 import type { Member } from '@mergedesk/domain/api/members';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
-import { jsonResponse, requestUrl } from './fixtures';
+import { jsonResponse, memberRow, requestUrl } from './fixtures';
 
 /** A member row of the owner lookup (spec 002 §7). */
-export const ownerMember = (memberEmail: string): Member => ({
-  userId: null,
-  userName: memberEmail,
-  memberEmail,
-  userRole: 'OWNER',
-  userPlan: 'PRO',
-  memberStatus: 'ACTIVE',
-  freeTrialEndTimestamp: null,
-  createTimestamp: 0,
-  isPersonal: false,
-  isUserInDomain: true,
-  isScheduledToBeDowngraded: false,
-});
+export const ownerMember = (memberEmail: string): Member => memberRow(memberEmail, { userRole: 'OWNER' });
 
 export type SuppressionServer = {
   items: SuppressionItem[];

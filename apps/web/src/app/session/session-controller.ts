@@ -86,7 +86,8 @@ export type SessionController = {
   handleCurrentUserError: (error: unknown) => Promise<void>;
   signIn: (options?: SignInOptions) => void;
   logout: () => Promise<void>;
-  switchAccount: () => Promise<void>;
+  /** Ends this session, then signs in again (with another account); options as for signIn. */
+  switchAccount: (options?: SignInOptions) => Promise<void>;
   requestComposePermission: (continuePath?: string) => void;
   clearError: () => void;
   /** Stops the timers (tests, hot reload). */
@@ -366,10 +367,10 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     },
     signIn,
     logout: () => endSession({ revoke: true, navigateTo: '/login' }),
-    async switchAccount() {
+    async switchAccount(options) {
       // Spec 000 §4: switching account first clears the session and both timers.
       await endSession({ revoke: true });
-      signIn();
+      signIn(options);
     },
     requestComposePermission(continuePath) {
       signIn({

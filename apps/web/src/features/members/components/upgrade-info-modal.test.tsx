@@ -3,23 +3,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '@mergedesk/domain/api/members';
-import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';
+import { ACME_SALES_ID, jsonResponse, memberRow } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { UpgradeInfoModal } from './upgrade-info-modal';
 
-const member = (memberEmail: string, userRole: Member['userRole']): Member => ({
-  userId: null,
-  userName: memberEmail,
-  memberEmail,
-  userRole,
-  userPlan: 'PRO',
-  memberStatus: 'ACTIVE',
-  freeTrialEndTimestamp: null,
-  createTimestamp: 0,
-  isPersonal: false,
-  isUserInDomain: true,
-  isScheduledToBeDowngraded: false,
-});
+const member = (memberEmail: string, userRole: Member['userRole']): Member =>
+  memberRow(memberEmail, { userRole });
 const olivia = member('olivia@acme.test', 'OWNER');
 const adam = member('adam@acme.test', 'ADMIN');
 
