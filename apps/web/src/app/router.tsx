@@ -9,8 +9,8 @@ const HomeRedirect = lazy(() => import('./routes/home-redirect').then((m) => ({ 
 const BillingRedirect = lazy(() =>
   import('./routes/billing-redirect').then((m) => ({ default: m.BillingRedirect })),
 );
-const InvitationPage = lazy(() =>
-  import('../features/invitations/components/invitation-page').then((m) => ({ default: m.InvitationPage })),
+const InvitationRoute = lazy(() =>
+  import('./routes/invitation-route').then((m) => ({ default: m.InvitationRoute })),
 );
 /** W2's space shell: resolves the space from the URL and renders the space routes. */
 const SpaceShell = lazy(() => import('./shell/space-shell').then((m) => ({ default: m.SpaceShell })));
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           { path: 'settings/billing', element: <BillingRedirect /> },
-          { path: 'invitations/:invitationToken/:status?', element: <InvitationPage /> },
+          { path: 'invitations/:invitationToken/:status?', element: <InvitationRoute /> },
           { path: ':workspaceId/:workspaceSlug/*', element: <SpaceShell /> },
           // A one-segment path is no space: go to the default space.
           { path: '*', element: <Navigate to="/" replace /> },
