@@ -1,0 +1,69 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import type { Member, SeatMember } from '@mergedesk/domain/api/members';
+import type { BillingModel } from '@mergedesk/domain/plans/plans';
+import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
+import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
+import { api } from '../../../lib/api-client';
+
+export type OwnerCandidate = { userId: string; name: string; email: string };
+
+/** The dropdown lists at most this many members (spec 002 §7 gives the call a limit, not its value). */
+const CANDIDATE_LIMIT = UPGRADE_MODAL_MEMBER_LIMIT;
+
+/**
+ * Spec 002 §7 "list members for the new-owner dropdown (filters memberStatus or userStatus,
+ * limit)": the seat members (userStatus) in a per-seat space, the members list (memberStatus) in a
+ * per-user one; the domain's isOwnerCandidate keeps those who may become the owner (§5).
+ */
+export async function getOwnerCandidates(
+  workspaceId: string,
+  billingModel: BillingModel,
+  signal?: AbortSignal,
+): Promise<OwnerCandidate[]> {
+  if (billingModel === 'PER_SEAT') {
+    const list = await api.get<{ items: SeatMember[] }>('/workspaces/:workspaceId/users/v1', {
+      params: { workspaceId },
+      query: { filterBy: formatFilterBy({ userStatus: 'ACTIVE' }), limit: CANDIDATE_LIMIT },
+      signal,
+    });
+    return list.items.flatMap((member) =>
+      member.userId !== null &&
+      isOwnerCandidate('PER_SEAT', {
+        role: member.userRole,
+        status: member.userStatus,
+        seatType: member.seatType,
+      })
+        ? [{ userId: member.userId, name: member.userName, email: member.userEmail }]
+        : [],
+    );
+  }
+  const list = await api.get<{ items: Member[] }>('/workspaces/:workspaceId/members', {
+    params: { workspaceId },
+    query: { filterBy: formatFilterBy({ memberStatus: ['ACTIVE', 'ACCEPTED'] }), limit: CANDIDATE_LIMIT },
+    signal,
+  });
+  return list.items.flatMap((member) =>
+    member.userId !== null &&
+    isOwnerCandidate('PER_USER', { role: member.userRole, status: member.memberStatus, seatType: null })
+      ? [{ userId: member.userId, name: member.userName, email: member.memberEmail }]
+      : [],
+  );
+}
+
+export const getOwnerCandidatesQueryOptions = (workspaceId: string, billingModel: BillingModel) =>
+  queryOptions({
+    queryKey: ['members', workspaceId, 'owner-candidates', billingModel],
+    queryFn: ({ signal }) => getOwnerCandidates(workspaceId, billingModel, signal),
+    staleTime: MEMBERS_STALE_TIME_MS,
+  });
+
+export const useOwnerCandidates = (
+  workspaceId: string,
+  billingModel: BillingModel,
+  options: { enabled?: boolean } = {},
+) =>
+  useQuery({
+    ...getOwnerCandidatesQueryOptions(workspaceId, billingModel),
+    enabled: options.enabled ?? true,
+  });
