@@ -2,7 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import type { RestrictionFlag } from '@mergedesk/domain/rollout/restrictions';
+import { isUsersPageBlank } from '@mergedesk/domain/members/users-page';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
 import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
@@ -33,7 +36,12 @@ const GeneralSettingsPage = lazy(() =>
   })),
 );
 const MembersPage = lazy(() =>
-  import('../../features/space-settings/components/members-page').then((m) => ({ default: m.MembersPage })),
+  import('../../features/members/components/members-page').then((m) => ({ default: m.MembersPage })),
+);
+const ManageUsersPage = lazy(() =>
+  import('../../features/members/components/manage-users-page').then((m) => ({
+    default: m.ManageUsersPage,
+  })),
 );
 const BillingPage = lazy(() =>
   import('../../features/space-settings/components/billing-page').then((m) => ({ default: m.BillingPage })),
@@ -58,6 +66,14 @@ export type SpaceRoutesProps = {
   navigation: SpaceNavigation;
   labels: SettingsGroupLabels;
   isUsersPageRestricted: boolean;
+  /** The signed-in user. */
+  user: CurrentUser;
+  /** The space details; undefined only for a disabled member (they are not fetched). */
+  details: Workspace | undefined;
+  /** Every rollout restriction active for the user (spec 000 §6). */
+  restrictions: ReadonlySet<RestrictionFlag>;
+  /** Refetches the space details and the current user (after a rename or an ownership transfer). */
+  refreshSpace: () => Promise<void>;
 };
 
 /**
@@ -71,6 +87,10 @@ export function SpaceRoutes({
   navigation,
   labels,
   isUsersPageRestricted,
+  user,
+  details,
+  restrictions,
+  refreshSpace,
 }: SpaceRoutesProps) {
   const at = (path: string) => `${prefix}${path}`;
 
@@ -85,6 +105,29 @@ export function SpaceRoutes({
   }
 
   const mailMergesPage = <MailMergesPage prefix={prefix} space={space} />;
+  const isInvitationRestricted = restrictions.has('INVITATION');
+  // Spec 002 §2.1: the users page "is blank for free-plan users" (read: a free member of a paid
+  // space); per-seat spaces get the Members screen, per-user spaces the legacy Manage Users one.
+  const usersPage = (spaceDetails: Workspace) =>
+    isUsersPageBlank(space) ? (
+      <div aria-label={labels.users} />
+    ) : space.isPerSeat ? (
+      <MembersPage
+        space={space}
+        details={spaceDetails}
+        userId={user.userId}
+        isInvitationRestricted={isInvitationRestricted}
+        prefix={prefix}
+      />
+    ) : (
+      <ManageUsersPage
+        space={space}
+        details={spaceDetails}
+        userId={user.userId}
+        freeUserQuota={user.freeUserQuota}
+        isInvitationRestricted={isInvitationRestricted}
+      />
+    );
   const gate = (allowed: boolean, page: ReactNode, fallback = FEATURE_GATE_FALLBACK) =>
     allowed ? <PageSuspense>{page}</PageSuspense> : <Navigate to={fallback} replace />;
 
@@ -116,8 +159,25 @@ export function SpaceRoutes({
         path="space"
         element={<KeepQueryRedirect to={at(`/space/${spaceBaseRedirect(role, isUsersPageRestricted)}`)} />}
       />
-      <Route path="space/general" element={gate(navigation.general, <GeneralSettingsPage />)} />
-      <Route path="space/users" element={gate(navigation.users, <MembersPage heading={labels.users} />)} />
+      <Route
+        path="space/general"
+        element={gate(
+          navigation.general && details !== undefined,
+          details && (
+            <GeneralSettingsPage
+              space={space}
+              details={details}
+              owner={{ userId: user.userId, name: user.userName, email: user.userEmail }}
+              isTransferRestricted={restrictions.has('TRANSFER_WORKSPACE')}
+              refreshSpace={refreshSpace}
+            />
+          ),
+        )}
+      />
+      <Route
+        path="space/users"
+        element={gate(navigation.users && details !== undefined, details && usersPage(details))}
+      />
       {/* Spec 002 §6: billing is guarded by canAccessWorkspaceBilling, "otherwise a redirect to general". */}
       <Route path="space/billing" element={gate(navigation.billing, <BillingPage />, at('/space/general'))} />
       <Route path="space/upgrade" element={<KeepQueryRedirect to={at('/space/billing')} />} />

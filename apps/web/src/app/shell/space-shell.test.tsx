@@ -178,7 +178,6 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     ['/unsubscriptions', '/unsubscriptions', 'Unsubscriptions'],
     ['/team-report', '/team-report', 'Team report'],
     ['/space', '/space/general', 'General'],
-    ['/space/users', '/space/users', 'Members'],
     ['/space/upgrade?plan=PRO', '/space/billing?plan=PRO', 'Billing'],
     ['/settings/billing?show-plans=1', '/space/billing?show-plans=1', 'Billing'],
     ['/checkout/details', '/checkout/details', 'Checkout'],
@@ -210,9 +209,20 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     await waitFor(() => expect(second.location()).toBe('/'));
   });
 
-  it('uses the older Users heading in a per-user space', async () => {
+  it("shows the seat-based Members screen at /space/users of a per-seat space (title 'Users')", async () => {
+    const { location } = renderShell(`${SALES}/space/users`, olivia);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Members Acme Sales' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(location()).toBe(`${SALES}/space/users`);
+    await waitFor(() => expect(document.title).toBe('Users | MergeDesk'));
+  });
+
+  it('shows the legacy Manage Users screen in a per-user space', async () => {
     renderShell(`${SALES}/space/users`, leo);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Users' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('opens the install tutorial only while the installation timestamp is missing', async () => {

@@ -168,12 +168,17 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
     void navigate(spaceSwitchPath(target.urlPrefix, location.search));
   };
 
-  // Spec 000 §4 "New space creation": refresh the user, switch to the new space, 'created' alert.
-  const spaceCreated = async (created: Workspace) => {
+  // Spec 002 §7: a rename or an ownership transfer invalidates the space and the current user.
+  const refreshSpace = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
       queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
     ]);
+  };
+
+  // Spec 000 §4 "New space creation": refresh the user, switch to the new space, 'created' alert.
+  const spaceCreated = async (created: Workspace) => {
+    await refreshSpace();
     setLastSpaceId(created.workspaceId);
     // Closed here, not through onClose: the navigation below also drops a 'new-space' flag.
     setNewSpaceRequested(false);
@@ -222,6 +227,10 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       navigation={navigation}
       labels={labels}
       isUsersPageRestricted={restrictions.has('USERS_PAGE')}
+      user={user}
+      details={workspace.data}
+      restrictions={restrictions}
+      refreshSpace={refreshSpace}
     />
   );
 

@@ -15,10 +15,13 @@ export const getMembers = (
 ): Promise<MemberList> =>
   api.get<MemberList>('/workspaces/:workspaceId/members', { params: { workspaceId }, query, signal });
 
+/** Every query of the members list (and the owner lookup) shares this prefix. */
+export const membersQueryKey = (workspaceId: string) => ['members', workspaceId] as const;
+
 /** Spec 000 §7: cached 1 s, refetched on mount, enabled only when a limit is given. */
 export const getMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
-    queryKey: ['members', workspaceId, query],
+    queryKey: [...membersQueryKey(workspaceId), query],
     queryFn: ({ signal }) => getMembers(workspaceId, query, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
     refetchOnMount: true,

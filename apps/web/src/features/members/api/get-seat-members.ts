@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { SeatMember } from '@mergedesk/domain/api/members';
+import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
+import { api } from '../../../lib/api-client';
+
+export type SeatMemberList = { items: SeatMember[]; total: number };
+
+/** GET /api/workspaces/{id}/users/v1 with filterBy, sortBy, limit, limitOffset (spec 002 §7). */
+export const getSeatMembers = (
+  workspaceId: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<SeatMemberList> =>
+  api.get<SeatMemberList>('/workspaces/:workspaceId/users/v1', { params: { workspaceId }, query, signal });
+
+/** Every query of this list shares the prefix, so one invalidation refreshes them all. */
+export const seatMembersQueryKey = (workspaceId: string) => ['seat-members', workspaceId] as const;
+
+/** Spec 002 §7: refetched on mount, stale after 1 s, refetched on window focus. */
+export const getSeatMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
+  queryOptions({
+    queryKey: [...seatMembersQueryKey(workspaceId), query],
+    queryFn: ({ signal }) => getSeatMembers(workspaceId, query, signal),
+    staleTime: MEMBERS_STALE_TIME_MS,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    placeholderData: (previous) => previous,
+  });
+
+export const useSeatMembers = (workspaceId: string, query: ListQuery) =>
+  useQuery(getSeatMembersQueryOptions(workspaceId, query));

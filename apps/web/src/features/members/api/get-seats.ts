@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/workspaces/{id}/seats: the subscription's seat info (spec 002 §3 "Subscription seat"). */
+export const getSeats = (workspaceId: string, signal?: AbortSignal): Promise<SeatSummaryResponse> =>
+  api.get<SeatSummaryResponse>('/workspaces/:workspaceId/seats', { params: { workspaceId }, signal });
+
+export const seatsQueryKey = (workspaceId: string) => ['seats', workspaceId] as const;
+
+/** Spec 000 §7: subscriptions are stale after 5 s. */
+export const getSeatsQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: seatsQueryKey(workspaceId),
+    queryFn: ({ signal }) => getSeats(workspaceId, signal),
+    staleTime: 5000,
+  });
+
+export const useSeats = (workspaceId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getSeatsQueryOptions(workspaceId), enabled: options.enabled ?? true });

@@ -1,0 +1,97 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
+import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
+import { MAX_SEATS, seatsUsedText } from '@mergedesk/domain/members/seats';
+import { formatLongDate } from '../../../lib/dates';
+import { SUPPORT_URL } from '../../../lib/product';
+
+/** Router state of {base}/space/billing that opens the cancel-scheduled-removal dialog (spec 002 §2.7). */
+export type BillingLocationState = { openCancelScheduledRemoval?: boolean } | null;
+
+export type ManageSeatsModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  seats: SeatSummaryResponse;
+  /** The space's route prefix, {urlPrefix}. */
+  prefix: string;
+};
+
+/**
+ * The owner's 'Manage seats' dialog (spec 002 §2.7, §4.6, §9): the seat count with links to add
+ * seats ({urlPrefix}/checkout/add-seats; a contact-support link at the maximum) and to remove seats
+ * ({urlPrefix}/checkout/remove-seats). While a removal of seats is scheduled, both are blocked and
+ * the dialog shows the target and the date with 'Cancel downgrade' (billing, with the state that
+ * opens the cancel dialog).
+ */
+export function ManageSeatsModal({ opened, onClose, seats, prefix }: ManageSeatsModalProps) {
+  const removal = seats.scheduledRemoval;
+  const atMaximum = seats.totalSeats !== null && seats.totalSeats >= MAX_SEATS;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Manage seats"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Text fw={500}>{seatsUsedText({ ...seats })}</Text>
+        {seats.availableSeats !== null && (
+          <Text size="sm" c="dimmed">
+            {seats.availableSeats === 1 ? '1 seat available' : `${seats.availableSeats} seats available`}
+          </Text>
+        )}
+        {removal ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconCalendarEvent aria-hidden />}
+            title="Seat removal scheduled"
+          >
+            <Stack gap="xs">
+              <Text size="sm">{MEMBER_MESSAGES.DOWNGRADE_SCHEDULED_NOTICE}</Text>
+              <Text size="sm">
+                The space goes down to {removal.targetSeatsQuantity} seats on{' '}
+                {formatLongDate(removal.removeSeatsAtTimestamp)}.
+              </Text>
+              <Group>
+                <Button
+                  component={Link}
+                  to={`${prefix}/space/billing`}
+                  state={{ openCancelScheduledRemoval: true } satisfies BillingLocationState}
+                  size="xs"
+                  variant="light"
+                >
+                  Cancel downgrade
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Group gap="sm">
+            {atMaximum ? (
+              <Stack gap={4}>
+                <Text size="sm">{MEMBER_MESSAGES.MORE_THAN_100_SEATS}</Text>
+                <Anchor href={SUPPORT_URL} target="_blank" rel="noreferrer" size="sm">
+                  Contact support
+                </Anchor>
+              </Stack>
+            ) : (
+              <Button component={Link} to={`${prefix}/checkout/add-seats`}>
+                Add seats
+              </Button>
+            )}
+            <Button component={Link} to={`${prefix}/checkout/remove-seats`} variant="default">
+              Remove seats
+            </Button>
+          </Group>
+        )}
+        <Anchor component={Link} to={`${prefix}/space/billing?from=users`} size="sm">
+          See billing
+        </Anchor>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,212 @@
+import { MantineProvider } from '@mantine/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@mergedesk/domain/api/members';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { jsonResponse, memberRow, requestUrl, userWorkspace, workspaceDetails } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { ManageUsersPage } from './manage-users-page';
+
+const LEGACY_ID = 'aaaaaaaa-0000-4000-8000-000000000009';
+const LEO = 'bbbbbbbb-0000-4000-8000-000000000010';
+
+let sequence = 0;
+const user = (memberEmail: string, overrides: Partial<Member> = {}): Member =>
+  memberRow(memberEmail, {
+    userId: `bbbbbbbb-0000-4000-8000-0000000001${String((sequence += 1)).padStart(2, '0')}`,
+    userName: memberEmail.split('@')[0] ?? memberEmail,
+    ...overrides,
+  });
+
+const users: Member[] = [
+  user('leo@legacy.test', { userId: LEO, userName: 'Leo Legacy', userRole: 'OWNER' }),
+  user('paid1@legacy.test'),
+  user('paid2@legacy.test'),
+  user('paid3@gmail.com', { userPlan: 'PRO_PERSONAL', isPersonal: true }),
+  user('free1@legacy.test', { userPlan: 'FREE' }),
+  user('free2@legacy.test', { userPlan: 'FREE' }),
+  user('trial@legacy.test', { userPlan: 'FREE', freeTrialEndTimestamp: 1_900_000_000_000 }),
+  user('off@legacy.test', { userPlan: 'FREE', memberStatus: 'DISABLED' }),
+];
+
+const legacySpace = (overrides: Partial<UserWorkspace> = {}): UserWorkspace =>
+  userWorkspace({
+    workspaceId: LEGACY_ID,
+    workspaceName: 'Legacy Team',
+    workspacePlan: 'LEGACY',
+    legacyPlanType: 'TEAM',
+    isPerSeat: false,
+    urlPrefix: `/${LEGACY_ID}/legacy-team`,
+    ...overrides,
+  });
+
+const legacyDetails = (overrides: Partial<Workspace> = {}): Workspace =>
+  workspaceDetails({
+    workspaceId: LEGACY_ID,
+    workspaceName: 'Legacy Team',
+    name: 'Legacy Team',
+    urlPrefix: `/${LEGACY_ID}/legacy-team`,
+    workspacePlan: 'LEGACY',
+    plan: 'LEGACY',
+    legacyType: 'TEAM',
+    isPerSeat: false,
+    workspaceUserFeature: { workspacePlan: 'LEGACY', userPlan: 'PRO' },
+    isAddonWorkspace: false,
+    workspaceDomains: [{ domainName: 'legacy.test' }],
+    workspaceFeatures: [
+      { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: 2 },
+      { userPlan: 'PRO', hasMultiDomain: false, allowedUserCount: 10 },
+    ],
+    ...overrides,
+  });
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function serve(validity: Record<string, string> = {}) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.pathname === `/api/workspaces/${LEGACY_ID}/members`) {
+      return Promise.resolve(jsonResponse(200, { items: users, total: users.length }));
+    }
+    if (method === 'POST' && url.pathname === `/api/workspaces/${LEGACY_ID}/invitations`) {
+      const emails = (JSON.parse(init?.body as string) as { userEmails: string[] }).userEmails;
+      return Promise.resolve(
+        jsonResponse(200, { items: emails.map((email) => ({ email, errorMsg: validity[email] ?? null })) }),
+      );
+    }
+    return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: url.pathname, errors: [] }));
+  });
+}
+
+function renderManageUsers(
+  options: {
+    space?: UserWorkspace;
+    details?: Workspace;
+    restricted?: boolean;
+    validity?: Record<string, string>;
+  } = {},
+) {
+  serve(options.validity);
+  return renderPage(
+    <MantineProvider env="test">
+      <ManageUsersPage
+        space={options.space ?? legacySpace()}
+        details={options.details ?? legacyDetails()}
+        userId={LEO}
+        freeUserQuota={null}
+        isInvitationRestricted={options.restricted ?? false}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('ManageUsersPage (spec 002 §2.8)', () => {
+  it('shows the title, the summary line and the User/Email/Role/Type/Quota/Status table', async () => {
+    renderManageUsers();
+    expect(document.title).toBe('Manage Users | MergeDesk');
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('8 users: 4 paid (1 @gmail.com paid), 1 trial, 2 free, 1 disabled'),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['', 'User', 'Email', 'Role', 'Type', 'Quota', 'Status']);
+    const trialRow = within(table).getByRole('row', { name: /trial@legacy.test/ });
+    expect(within(trialRow).getByText('Trial')).toBeInTheDocument();
+    expect(within(trialRow).getByText('20 / day')).toBeInTheDocument();
+    const paidRow = within(table).getByRole('row', { name: /paid1@legacy.test/ });
+    expect(within(paidRow).getByText('1.500 / day')).toBeInTheDocument();
+    expect(within(paidRow).getByText('User')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /off@legacy.test/ })).toHaveTextContent('Disabled');
+  });
+
+  it("offers 'Invite users' and, for a legacy team, 'Add users'", async () => {
+    renderManageUsers();
+    expect(await screen.findByRole('button', { name: 'Invite users' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add users' })).toBeInTheDocument();
+  });
+
+  it("hides 'Invite users' when invitations are restricted", async () => {
+    renderManageUsers({ restricted: true });
+    await screen.findByText(/8 users/);
+    expect(screen.queryByRole('button', { name: 'Invite users' })).not.toBeInTheDocument();
+  });
+
+  it('invites after the validity check, showing per-address tips first', async () => {
+    renderManageUsers({ validity: { 'out@other.test': 'Only users of the space domain can be invited.' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
+    const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
+    await userEvent.type(input, 'out@other.test new@legacy.test ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(dialog).findByText("We can't invite some email addresses. Hover over them to know why."),
+    ).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(
+      posts.map(([input]) => new URL(requestUrl(input), 'http://x').searchParams.get('onlyCheckValidity')),
+    ).toEqual(['true']);
+
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Remove out@other.test', hidden: true }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Invitation successfully sent.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').at(-1);
+    expect(new URL(requestUrl(sent?.[0]), 'http://x').searchParams.get('onlyCheckValidity')).toBe('false');
+    expect(JSON.parse(sent?.[1]?.body as string)).toEqual({ userEmails: ['new@legacy.test'] });
+  }, 20_000);
+
+  it("points to support from 'Add users' when the plan has no seat left", async () => {
+    renderManageUsers({
+      details: legacyDetails({
+        workspaceFeatures: [
+          { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: 2 },
+          { userPlan: 'PRO', hasMultiDomain: false, allowedUserCount: 4 },
+        ],
+      }),
+    });
+    await screen.findByText(/8 users/);
+    await userEvent.click(screen.getByRole('button', { name: 'Add users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add members' });
+    expect(
+      within(dialog).getByText('You cannot go over your current plan user limit (4).'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
+  });
+
+  it("shows the offline-subscription notice with 'Contact us'", async () => {
+    renderManageUsers({ details: legacyDetails({ workspacePlan: 'OFFLINE', plan: 'OFFLINE' }) });
+    expect(
+      await screen.findByText(
+        'You are on an offline managed subscription. Please contact us if you need changes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add users' })).not.toBeInTheDocument();
+  });
+
+  it('a selected paid user cannot be removed on a legacy plan', async () => {
+    renderManageUsers();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select paid1@legacy.test' }));
+    const panel = await screen.findByRole('dialog', { name: /selected/ });
+    expect(within(panel).getByText('Select member to remove them from the space.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    expect(
+      within(panel).getByText(
+        'To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

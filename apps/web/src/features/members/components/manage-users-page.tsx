@@ -1,0 +1,284 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Member, MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { formatNumber } from '@mergedesk/domain/format/numbers';
+import {
+  exceedsLegacyUserLimit,
+  hasNoLegacySeatLeft,
+  legacyUsersSummaryText,
+  legacyUserType,
+  summarizeLegacyUsers,
+} from '@mergedesk/domain/members/legacy-users';
+import {
+  DIFFERENT_DOMAIN_TOOLTIP,
+  DRAWER_HINTS,
+  freeUserLimitTooltip,
+  legacyUserLimitMessage,
+  MEMBER_MESSAGES,
+} from '@mergedesk/domain/members/messages';
+import { canInviteMembers, canManageMembers, type MemberActor } from '@mergedesk/domain/members/permissions';
+import { dailyRecipientQuota } from '@mergedesk/domain/quotas/quotas';
+import { ResultAlert } from '../../../components/result-alert';
+import { usePageTitle } from '../../../lib/page-title';
+import { CONTACT_US_URL, SUPPORT_REQUEST_URL } from '../../../lib/product';
+import { addLegacyUsers } from '../api/add-legacy-users';
+import { useMembers } from '../api/get-members';
+import { inviteUsers } from '../api/invite-users';
+import { checkThenSend } from '../lib/check-then-send';
+import { useMemberListState } from '../lib/member-list-state';
+import { EmailEntryModal } from './email-entry-modal';
+import { StatusBadge } from './member-cells';
+import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';
+import { MembersTable, personColumns, type MemberColumn } from './members-table';
+
+type LegacySortKey = (typeof MEMBER_SORT_KEYS)[number];
+
+export const MANAGE_USERS_TITLE = 'Manage Users';
+/** Every user of a legacy space, for the summary line (legacy plans allow about 100 users). */
+const SUMMARY_QUERY = { limit: 1000 };
+
+export type ManageUsersPageProps = {
+  space: UserWorkspace;
+  details: Workspace;
+  userId: string;
+  freeUserQuota: number | null;
+  isInvitationRestricted: boolean;
+};
+
+/**
+ * The legacy Manage Users screen (spec 002 §2.8): the summary line, 'Invite users' (hidden when
+ * invitations are restricted or the user cannot manage), 'Add users' for legacy team plans (or the
+ * 'no seats → support' dialog), the User/Email/Role/Type/Quota/Status table, the offline
+ * subscription notice, success banners and the drawer for the selected users.
+ */
+export function ManageUsersPage({
+  space,
+  details,
+  userId,
+  freeUserQuota,
+  isInvitationRestricted,
+}: ManageUsersPageProps) {
+  usePageTitle(MANAGE_USERS_TITLE);
+  const workspaceId = space.workspaceId;
+  const actor: MemberActor = {
+    userId,
+    role: space.userRole,
+    workspacePlan: space.workspacePlan,
+    billingModel: 'PER_USER',
+    manageUserRoles: space.workspaceUserFeature.otherFeatures.manageUserRoles,
+    isInvitationRestricted,
+  };
+  const manages = canManageMembers(actor);
+  const isLegacyTeam = details.workspacePlan === 'LEGACY' && details.legacyType === 'TEAM';
+  const isOffline = details.workspacePlan === 'OFFLINE';
+
+  const list = useMemberListState<LegacySortKey>();
+  const members = useMembers(workspaceId, list.query);
+  const everyone = useMembers(workspaceId, SUMMARY_QUERY);
+  const summary = everyone.data
+    ? summarizeLegacyUsers(
+        everyone.data.items.map((member) => ({
+          email: member.memberEmail,
+          plan: member.userPlan,
+          status: member.memberStatus,
+          freeTrialEndTimestamp: member.freeTrialEndTimestamp,
+        })),
+      )
+    : null;
+  const features = details.workspaceFeatures ?? [];
+  const paidLimit = features.find((feature) => feature.userPlan !== 'FREE')?.allowedUserCount ?? -1;
+  const freeLimit = features.find((feature) => feature.userPlan === 'FREE')?.allowedUserCount ?? -1;
+
+  const selection = useMemberSelection(workspaceId, 'PER_USER');
+  const [dialog, setDialog] = useState<'invite' | 'add' | 'no-seats' | null>(null);
+
+  const rows = members.data?.items;
+  const selected = (rows ?? [])
+    .filter((member) => selection.selectedKeys.has(member.memberEmail))
+    .map(toSelectable);
+
+  const columns: MemberColumn<Member, LegacySortKey>[] = [
+    ...personColumns<Member, LegacySortKey>({
+      personLabel: 'User',
+      sortKeys: { name: 'userName', email: 'memberEmail', role: 'userRole' },
+      person: (m) => ({ name: m.userName, email: m.memberEmail, role: m.userRole }),
+      legacyRoleNames: true,
+    }),
+    {
+      label: 'Type',
+      render: (m) => (
+        <Text size="sm">
+          {legacyUserType({ plan: m.userPlan, freeTrialEndTimestamp: m.freeTrialEndTimestamp })}
+        </Text>
+      ),
+    },
+    {
+      label: 'Quota',
+      desktopOnly: true,
+      render: (m) => (
+        <Text size="sm">{formatNumber(dailyRecipientQuota(m.userPlan, freeUserQuota))} / day</Text>
+      ),
+    },
+    {
+      label: 'Status',
+      render: (m) => (
+        <StatusBadge
+          status={m.memberStatus}
+          tooltip={
+            m.memberStatus !== 'DISABLED'
+              ? null
+              : m.isUserInDomain
+                ? freeUserLimitTooltip(Math.max(freeLimit, 0))
+                : DIFFERENT_DOMAIN_TOOLTIP
+          }
+        />
+      ),
+    },
+  ];
+
+  const paidCount = summary?.paid ?? 0;
+  const openAdd = () => setDialog(hasNoLegacySeatLeft(paidCount, paidLimit) ? 'no-seats' : 'add');
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>{MANAGE_USERS_TITLE}</Title>
+          {summary && (
+            <Text size="sm" c="dimmed" aria-label="Users summary">
+              {legacyUsersSummaryText(summary)}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="sm">
+          {canInviteMembers(actor) && (
+            <Button
+              variant="default"
+              leftSection={<IconMailForward size={18} aria-hidden />}
+              onClick={() => setDialog('invite')}
+            >
+              Invite users
+            </Button>
+          )}
+          {manages && isLegacyTeam && !isOffline && (
+            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openAdd}>
+              Add users
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {isOffline && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{MEMBER_MESSAGES.OFFLINE_SUBSCRIPTION_NOTICE}</Text>
+            <Button
+              component="a"
+              href={CONTACT_US_URL}
+              target="_blank"
+              rel="noreferrer"
+              size="xs"
+              variant="light"
+            >
+              Contact us
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <ResultAlert alert={selection.banner} onDismiss={() => selection.setBanner(null)} />
+
+      <MembersTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        total={members.data?.total ?? 0}
+        rowKey={(member) => member.memberEmail}
+        rowLabel={(member) => member.memberEmail}
+        status={members.status}
+        isFetching={members.isFetching}
+        onRetry={() => void members.refetch()}
+        search=""
+        sort={list.sort}
+        onSort={list.sortBy}
+        page={list.page}
+        onPageChange={list.setPage}
+        selected={manages ? selection.selectedKeys : null}
+        onSelectedChange={selection.setSelectedKeys}
+      />
+
+      {manages && (
+        <MemberSelectionPanel
+          selection={selection}
+          actor={actor}
+          members={selected}
+          hint={DRAWER_HINTS.LEGACY}
+          roleWording="legacy"
+          spaceName={details.workspaceName}
+          noun="user"
+        />
+      )}
+
+      <EmailEntryModal
+        opened={dialog === 'invite'}
+        onClose={() => setDialog(null)}
+        title="Invite users"
+        submitLabel="Invite"
+        partialErrorMessage={MEMBER_MESSAGES.INVITE_PARTIAL_ERROR}
+        onSubmit={(emails) => checkThenSend(emails, (only) => inviteUsers(workspaceId, emails, only))}
+        onDone={(sent) => {
+          setDialog(null);
+          void selection.actions.refresh();
+          selection.showSuccess('invited', sent.length);
+        }}
+      />
+      <EmailEntryModal
+        opened={dialog === 'add'}
+        onClose={() => setDialog(null)}
+        title="Add members"
+        submitLabel="Add"
+        partialErrorMessage={MEMBER_MESSAGES.ADD_PARTIAL_ERROR}
+        blockedReason={(emails) =>
+          exceedsLegacyUserLimit(paidCount, emails.length, paidLimit)
+            ? legacyUserLimitMessage(paidLimit)
+            : null
+        }
+        onSubmit={(emails) => checkThenSend(emails, (only) => addLegacyUsers(workspaceId, emails, only))}
+        onDone={(added) => {
+          setDialog(null);
+          void selection.actions.refresh();
+          selection.showSuccess('added', added.length);
+        }}
+      />
+      <Modal
+        opened={dialog === 'no-seats'}
+        onClose={() => setDialog(null)}
+        title="Add members"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{legacyUserLimitMessage(paidLimit)}</Text>
+          <Text size="sm">{MEMBER_MESSAGES.LEGACY_PLAN_NOTICE}</Text>
+          <Group justify="flex-end">
+            <Anchor href={SUPPORT_REQUEST_URL} target="_blank" rel="noreferrer">
+              Contact support
+            </Anchor>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+const toSelectable = (member: Member): SelectableMember => ({
+  userId: member.userId,
+  name: member.userName,
+  email: member.memberEmail,
+  role: member.userRole,
+  status: member.memberStatus,
+  userPlan: member.userPlan,
+});

@@ -1,0 +1,52 @@
+import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { MemberStatus } from '@mergedesk/domain/plans/plans';
+import { ROLE_OPTIONS } from '@mergedesk/domain/members/messages';
+import { statusDisplay } from '@mergedesk/domain/members/status';
+import type { Role } from '@mergedesk/domain/roles/roles';
+import { initials } from '@mergedesk/domain/users/initials';
+
+/** The person of a row: initials avatar and name; the e-mail under it on small screens. */
+export function MemberCell({ name, email }: { name: string; email: string }) {
+  const shown = name.trim() === '' ? email : name;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar size="sm" radius="xl" color="initials" name={shown} aria-hidden>
+        {initials(shown)}
+      </Avatar>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate>
+          {shown}
+        </Text>
+        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
+          {email}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+const STATUS_COLOR = { Active: 'teal', Pending: 'yellow', Disabled: 'gray', 'Free trial': 'blue' } as const;
+
+/**
+ * Spec 002 §4.6: ACTIVE and ACCEPTED show Active, PENDING Pending, DISABLED Disabled with a
+ * tooltip (the reason comes from the plan: spec 002 §8 disabled-user tooltips).
+ */
+export function StatusBadge({ status, tooltip }: { status: MemberStatus; tooltip?: string | null }) {
+  const label = statusDisplay(status);
+  const badge = (
+    <Badge variant="light" color={STATUS_COLOR[label]} tabIndex={tooltip ? 0 : undefined}>
+      {label}
+    </Badge>
+  );
+  return tooltip ? (
+    <Tooltip label={tooltip} multiline maw={320} withArrow events={{ hover: true, focus: true, touch: true }}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
+
+/** Role names of the member screens (spec 002 §6 role options; the legacy screen says User). */
+export const roleLabel = (role: Role, legacy = false): string =>
+  role === 'OWNER' ? 'Owner' : ROLE_OPTIONS[legacy ? 'legacy' : 'seat'][role].label;

@@ -1,0 +1,383 @@
+import { MantineProvider } from '@mantine/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SeatMember, SeatSummaryResponse } from '@mergedesk/domain/api/members';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
+import {
+  ACME_SALES_ID,
+  jsonResponse,
+  requestUrl,
+  seatMember,
+  userWorkspace,
+  workspaceDetails,
+} from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render';
+import { MembersPage } from './members-page';
+
+const OLIVIA = 'bbbbbbbb-0000-4000-8000-000000000001';
+const ADAM = 'bbbbbbbb-0000-4000-8000-000000000002';
+const MIA = 'bbbbbbbb-0000-4000-8000-000000000003';
+const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
+
+const member = ({ userEmail = 'x@acme.test', ...overrides }: Partial<SeatMember>): SeatMember =>
+  seatMember(userEmail, overrides);
+
+const olivia = member({
+  userId: OLIVIA,
+  userEmail: 'olivia@acme.test',
+  userName: 'Olivia Owens',
+  userRole: 'OWNER',
+});
+const adam = member({ userId: ADAM, userEmail: 'adam@acme.test', userName: 'Adam Admin', userRole: 'ADMIN' });
+const mia = member({ userId: MIA, userEmail: 'mia@acme.test', userName: 'Mia Member' });
+const paula = member({
+  userEmail: 'paula@acme.test',
+  userName: 'paula@acme.test',
+  userStatus: 'PENDING',
+  seatType: PENDING_SEAT_TYPE,
+});
+
+const seats = (overrides: Partial<SeatSummaryResponse> = {}): SeatSummaryResponse => ({
+  totalSeats: 10,
+  assignedSeats: 5,
+  availableSeats: 4,
+  unavailableSeats: 1,
+  unlimited: false,
+  usagePercentage: 60,
+  scheduledRemoval: null,
+  ...overrides,
+});
+
+const details = workspaceDetails();
+
+type Server = {
+  items: SeatMember[];
+  seats: SeatSummaryResponse;
+  addResults?: { userEmail: string; errorDetails: string | null; errorCode: string | null }[];
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function serve(server: Server) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const base = `/api/workspaces/${ACME_SALES_ID}`;
+    const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : {};
+    if (method === 'GET' && url.pathname === `${base}/users/v1`) {
+      const search = /search:([^,]+)/.exec(url.searchParams.get('filterBy') ?? '')?.[1];
+      const items = server.items.filter(
+        (m) => !search || m.userEmail.includes(search) || m.userName.includes(search),
+      );
+      return Promise.resolve(jsonResponse(200, { items, total: items.length }));
+    }
+    if (method === 'GET' && url.pathname === `${base}/seats`)
+      return Promise.resolve(jsonResponse(200, server.seats));
+    if (method === 'POST' && url.pathname === `${base}/users/v1`) {
+      const emails = body.userEmails as string[];
+      const results =
+        server.addResults ?? emails.map((userEmail) => ({ userEmail, errorDetails: null, errorCode: null }));
+      return Promise.resolve(jsonResponse(200, { success: results.every((r) => !r.errorDetails), results }));
+    }
+    if (method === 'PATCH' && url.pathname === `${base}/users/v1`) {
+      server.items = server.items.filter((m) => !(body.userEmails as string[]).includes(m.userEmail));
+      return Promise.resolve(jsonResponse(200, { success: true }));
+    }
+    if (['PUT', 'DELETE'].includes(method)) return Promise.resolve(jsonResponse(200, { success: true }));
+    return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: url.pathname, errors: [] }));
+  });
+}
+
+/** The calls of a method to a path ending with `suffix`, with their parsed bodies. */
+const calls = (method: string, suffix: string) =>
+  fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === method &&
+        new URL(requestUrl(input), 'http://x').pathname.endsWith(suffix),
+    )
+    .map(([input, init]) => ({
+      url: new URL(requestUrl(input), 'http://x'),
+      body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
+    }));
+
+function renderMembers(options: { space?: UserWorkspace; server?: Partial<Server>; userId?: string } = {}) {
+  serve({ items: [olivia, adam, mia, paula], seats: seats(), ...options.server });
+  return renderRoutes(
+    [
+      {
+        path: '/:workspaceId/:slug/space/users',
+        element: (
+          <MantineProvider env="test">
+            <MembersPage
+              space={options.space ?? userWorkspace()}
+              details={details}
+              userId={options.userId ?? OLIVIA}
+              isInvitationRestricted={false}
+              prefix={PREFIX}
+            />
+          </MantineProvider>
+        ),
+      },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    `${PREFIX}/space/users`,
+  );
+}
+
+const table = () => screen.findByRole('table', { name: 'Members' });
+const selectRow = async (email: string) =>
+  userEvent.click(await screen.findByRole('checkbox', { name: `Select ${email}` }));
+const drawer = () => screen.findByRole('dialog', { name: /selected/ });
+
+describe('MembersPage (spec 002 §2.7)', () => {
+  it("shows 'Members' with the space name, the seats counter and the list in the server's order", async () => {
+    renderMembers();
+    expect(document.title).toBe('Users | MergeDesk');
+    expect(screen.getByRole('heading', { level: 1, name: 'Members Acme Sales' })).toBeInTheDocument();
+    expect(await screen.findByText('6 of 10 seats used')).toBeInTheDocument();
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'olivia@acme.test',
+      'adam@acme.test',
+      'mia@acme.test',
+      'paula@acme.test',
+    ]);
+    expect(within(rows[3]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Owner')).toBeInTheDocument();
+    // No sort chosen: the server's order (pending last) applies.
+    expect(calls('GET', '/users/v1')[0]?.url.searchParams.get('sortBy')).toBeNull();
+  });
+
+  it('sorts by a column on click, ascending then descending', async () => {
+    renderMembers();
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() =>
+      expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('sortBy')).toBe('userEmail:asc'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() =>
+      expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('sortBy')).toBe('userEmail:desc'),
+    );
+  });
+
+  it('shows the spec texts for an empty list and for a search that finds nobody', async () => {
+    renderMembers({ server: { items: [] } });
+    expect(await screen.findByText('Nothing to see here...')).toBeInTheDocument();
+    expect(screen.getByText("You don't have any space members.")).toBeInTheDocument();
+  });
+
+  it('searches (debounced) and says when nobody matches', async () => {
+    renderMembers();
+    await table();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search members' }), 'zed');
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, there is no space member that fits with your search.'),
+    ).toBeInTheDocument();
+    expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('filterBy')).toBe('search:zed');
+  });
+
+  it("opens 'Manage seats' for the owner with the add and remove seat links", async () => {
+    renderMembers();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
+    expect(within(dialog).getByRole('link', { name: 'Add seats' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/add-seats`,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Remove seats' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/remove-seats`,
+    );
+  });
+
+  it('shows the scheduled removal instead of the seat links while one is scheduled', async () => {
+    renderMembers({
+      server: {
+        seats: seats({
+          scheduledRemoval: { targetSeatsQuantity: 6, removeSeatsAtTimestamp: Date.UTC(2027, 0, 15) },
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
+    expect(within(dialog).getByText(/you first need to cancel the scheduled downgrade/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The space goes down to 6 seats on January 15th, 2027.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Cancel downgrade' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/space/billing`,
+    );
+    expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+  });
+
+  it('re-invites a pending member from the drawer and shows the banner', async () => {
+    renderMembers();
+    await selectRow('paula@acme.test');
+    const panel = await drawer();
+    expect(
+      within(panel).getByText('Select member to: Change their role / Remove them from the space'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Re-invite' }));
+    expect(await screen.findByText('Invitation successfully sent again.')).toBeInTheDocument();
+    expect(calls('PUT', '/invitations/resend')[0]?.body).toEqual({ invitedUserEmails: ['paula@acme.test'] });
+  });
+
+  it('cancels a pending invitation', async () => {
+    renderMembers();
+    await selectRow('paula@acme.test');
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Cancel invitation' }));
+    expect(await screen.findByText('Invitation successfully cancelled.')).toBeInTheDocument();
+    expect(calls('DELETE', '/invitations')[0]?.body).toEqual({ invitedUserEmails: ['paula@acme.test'] });
+  });
+
+  it('refuses to remove the owner, with the spec warning', async () => {
+    renderMembers();
+    await selectRow('olivia@acme.test');
+    const panel = await drawer();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    expect(within(panel).getByText('The owner cannot be removed from the space')).toBeInTheDocument();
+  });
+
+  it('changes an active member to Admin; Save only once a role differs', async () => {
+    renderMembers();
+    await selectRow('mia@acme.test');
+    const panel = await drawer();
+    const save = within(panel).getByRole('button', { name: 'Save role' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(panel).getByRole('radio', { name: /Admin/ }));
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    expect(await screen.findByText('Role successfully updated.')).toBeInTheDocument();
+    expect(calls('PUT', '/members/change-role')[0]?.body).toEqual({
+      memberRoles: [{ userId: MIA, userRole: 'ADMIN' }],
+    });
+  });
+
+  it('removes an active member after confirmation', async () => {
+    renderMembers();
+    await selectRow('mia@acme.test');
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this member?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('1 member successfully removed from the space.')).toBeInTheDocument();
+    expect(calls('PATCH', '/users/v1')[0]?.body).toEqual({ userEmails: ['mia@acme.test'] });
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'Select mia@acme.test' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('an admin may not remove another admin', async () => {
+    renderMembers({
+      space: userWorkspace({ userRole: 'ADMIN' }),
+      userId: 'cccccccc-0000-4000-8000-000000000009',
+    });
+    expect(screen.queryByRole('button', { name: 'Manage seats' })).not.toBeInTheDocument();
+    await selectRow('adam@acme.test');
+    const panel = await drawer();
+    expect(within(panel).getByText('Select member to remove them from the space.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('An admin cannot be removed by another admin from the space'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('radio', { name: /Admin/ })).not.toBeInTheDocument();
+  });
+
+  it('a plain member reads the list only', async () => {
+    renderMembers({ space: userWorkspace({ userRole: 'MEMBER' }), userId: MIA });
+    await table();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add members' })).not.toBeInTheDocument();
+  });
+});
+
+describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
+  const openAdd = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Add members' }));
+    return screen.findByRole('dialog', { name: 'Add members' });
+  };
+
+  it('adds the typed addresses and shows the banner', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    await userEvent.type(
+      within(dialog).getByRole('combobox', { name: 'Email addresses' }),
+      'Zoe@Acme.test,yan@acme.test ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('2 members successfully added.')).toBeInTheDocument();
+    expect(calls('POST', '/users/v1')[0]?.body).toEqual({ userEmails: ['zoe@acme.test', 'yan@acme.test'] });
+  });
+
+  it('blocks more addresses than available seats with the spec message', async () => {
+    renderMembers({ server: { seats: seats({ availableSeats: 1, assignedSeats: 8 }) } });
+    const dialog = await openAdd();
+    await userEvent.type(
+      within(dialog).getByRole('combobox', { name: 'Email addresses' }),
+      'a@acme.test b@acme.test ',
+    );
+    expect(
+      within(dialog).getByText(
+        'There is 1 available seat in this space so you can add 1 member. To add more members you need to add more seats to the space first.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+  });
+
+  it('keeps an address outside the space domain as an error tag', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    await userEvent.type(
+      within(dialog).getByRole('combobox', { name: 'Email addresses' }),
+      'nina@newcomer.test ',
+    );
+    expect(
+      within(dialog).getByText("We can't add some email addresses. Hover over them to know why."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Addresses that cannot be added' })).toHaveTextContent(
+      'nina@newcomer.test: Only members of the space domain can be added.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+  });
+
+  it("shows the server's per-address errors and the already-paid warning", async () => {
+    renderMembers({
+      server: {
+        addResults: [
+          { userEmail: 'zoe@acme.test', errorDetails: null, errorCode: null },
+          {
+            userEmail: 'mia@acme.test',
+            errorDetails: 'This person is already a member of this space.',
+            errorCode: null,
+          },
+          { userEmail: 'pat@acme.test', errorDetails: null, errorCode: 'already_paid_user' },
+        ],
+      },
+    });
+    const dialog = await openAdd();
+    await userEvent.type(
+      within(dialog).getByRole('combobox', { name: 'Email addresses' }),
+      'zoe@acme.test mia@acme.test pat@acme.test ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      await within(dialog).findByText('pat@acme.test is already a paid user in another space.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Addresses that cannot be added' })).toHaveTextContent(
+      'mia@acme.test: This person is already a member of this space.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,229 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { SeatMember } from '@mergedesk/domain/api/members';
+import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { alreadyPaidWarning, DRAWER_HINTS, MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
+import {
+  canManageMembers,
+  drawerHintKind,
+  isAllowedDomain,
+  type MemberActor,
+} from '@mergedesk/domain/members/permissions';
+import { canAddMembersToSeats, notEnoughSeatsMessage, seatsUsedText } from '@mergedesk/domain/members/seats';
+import type { SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
+import { ResultAlert } from '../../../components/result-alert';
+import { usePageTitle } from '../../../lib/page-title';
+import { addSeatMembers } from '../api/add-seat-members';
+import { useSeatMembers } from '../api/get-seat-members';
+import { useSeats } from '../api/get-seats';
+import { useMemberListState } from '../lib/member-list-state';
+import { EmailEntryModal, type EmailEntryResult } from './email-entry-modal';
+import { ManageSeatsModal } from './manage-seats-modal';
+import { StatusBadge } from './member-cells';
+import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';
+import { MembersTable, personColumns, type MemberColumn } from './members-table';
+
+type SeatSortKey = (typeof SEAT_MEMBER_SORT_KEYS)[number];
+
+export const MEMBERS_PAGE_TITLE = 'Users';
+const ALREADY_PAID_CODE = 'already_paid_user';
+
+export type MembersPageProps = {
+  space: UserWorkspace;
+  details: Workspace;
+  /** The signed-in user's id (an admin may not remove themselves). */
+  userId: string;
+  isInvitationRestricted: boolean;
+  /** {urlPrefix} of the space. */
+  prefix: string;
+};
+
+const COLUMNS: MemberColumn<SeatMember, SeatSortKey>[] = [
+  ...personColumns<SeatMember, SeatSortKey>({
+    personLabel: 'Member',
+    sortKeys: { name: 'userName', email: 'userEmail', role: 'userRole' },
+    person: (m) => ({ name: m.userName, email: m.userEmail, role: m.userRole }),
+  }),
+  { label: 'Status', sortKey: 'userStatus', render: (m) => <StatusBadge status={m.userStatus} /> },
+];
+
+/**
+ * The seat-based Members screen (spec 002 §2.7, §4.6, §5, §6, §8): the seats counter, the owner's
+ * Manage seats, Add members, the sortable and selectable table and the drawer with the actions the
+ * selected members' status allows. Plain members read the list only.
+ */
+export function MembersPage({ space, details, userId, isInvitationRestricted, prefix }: MembersPageProps) {
+  usePageTitle(MEMBERS_PAGE_TITLE);
+  const workspaceId = space.workspaceId;
+  const actor: MemberActor = {
+    userId,
+    role: space.userRole,
+    workspacePlan: space.workspacePlan,
+    billingModel: 'PER_SEAT',
+    manageUserRoles: space.workspaceUserFeature.otherFeatures.manageUserRoles,
+    isInvitationRestricted,
+  };
+  const manages = canManageMembers(actor);
+  const isOwner = space.userRole === 'OWNER';
+
+  const list = useMemberListState<SeatSortKey>();
+  const members = useSeatMembers(workspaceId, list.query);
+  const seats = useSeats(workspaceId, { enabled: manages });
+
+  const selection = useMemberSelection(workspaceId, 'PER_SEAT');
+  const [addOpened, setAddOpened] = useState(false);
+  const [seatsOpened, setSeatsOpened] = useState(false);
+
+  const rows = members.data?.items;
+  const selected = (rows ?? [])
+    .filter((member) => selection.selectedKeys.has(member.userEmail))
+    .map(toSelectable);
+  const domains = (details.workspaceDomains ?? []).map((domain) => domain.domainName);
+  const hasMultiDomain = space.workspaceUserFeature.hasMultiDomain;
+
+  const add = async (emails: string[]): Promise<EmailEntryResult> => {
+    const response = await addSeatMembers(workspaceId, emails);
+    const errors: Record<string, string> = {};
+    const paid: string[] = [];
+    for (const result of response.results) {
+      if (result.errorCode === ALREADY_PAID_CODE) paid.push(result.userEmail);
+      else if (result.errorDetails) errors[result.userEmail] = result.errorDetails;
+    }
+    const accepted = emails.filter((email) => !(email in errors));
+    if (accepted.length > 0) await selection.actions.refresh();
+    return { accepted, errors, warning: paid.length > 0 ? alreadyPaidWarning(paid) : null };
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>
+            Members{' '}
+            <Text span inherit c="dimmed" fw={400}>
+              {details.workspaceName}
+            </Text>
+          </Title>
+          {seats.data && (
+            <Group gap="sm">
+              <Text size="sm" c="dimmed">
+                {seatsUsedText({ ...seats.data })}
+              </Text>
+              {isOwner && (
+                <Anchor component="button" type="button" size="sm" onClick={() => setSeatsOpened(true)}>
+                  Manage seats
+                </Anchor>
+              )}
+            </Group>
+          )}
+        </Stack>
+        {manages && (
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAddOpened(true)}>
+            Add members
+          </Button>
+        )}
+      </Group>
+
+      <ResultAlert alert={selection.banner} onDismiss={() => selection.setBanner(null)} />
+
+      {manages && seats.data && !seats.data.unlimited && seats.data.availableSeats === 0 && !isOwner && (
+        <Text size="sm" c="dimmed">
+          All seats are taken: {MEMBER_MESSAGES.CONTACT_OWNER_FOR_SEATS} to buy more.
+        </Text>
+      )}
+
+      <MembersTable
+        caption="Members"
+        columns={COLUMNS}
+        rows={rows}
+        total={members.data?.total ?? 0}
+        rowKey={(member) => member.userEmail}
+        rowLabel={(member) => member.userEmail}
+        status={members.status}
+        isFetching={members.isFetching}
+        onRetry={() => void members.refetch()}
+        searchInput={list.searchInput}
+        onSearchChange={list.setSearchInput}
+        search={list.search}
+        sort={list.sort}
+        onSort={list.sortBy}
+        page={list.page}
+        onPageChange={list.setPage}
+        selected={manages ? selection.selectedKeys : null}
+        onSelectedChange={selection.setSelectedKeys}
+      />
+
+      {manages && (
+        <MemberSelectionPanel
+          selection={selection}
+          actor={actor}
+          members={selected}
+          hint={(() => {
+            const kind = drawerHintKind(actor.role, actor.workspacePlan);
+            return kind ? DRAWER_HINTS[kind] : null;
+          })()}
+          roleWording="seat"
+          spaceName={details.workspaceName}
+          noun="member"
+        />
+      )}
+
+      {manages && (
+        <EmailEntryModal
+          opened={addOpened}
+          onClose={() => setAddOpened(false)}
+          title="Add members"
+          submitLabel="Add"
+          partialErrorMessage={MEMBER_MESSAGES.ADD_PARTIAL_ERROR}
+          localErrors={(emails) =>
+            Object.fromEntries(
+              emails
+                .filter((email) => !isAllowedDomain(email, { domains, hasMultiDomain }))
+                .map((email) => [email, MEMBER_MESSAGES.OUTSIDE_DOMAIN]),
+            )
+          }
+          blockedReason={(emails) =>
+            seats.data && !canAddMembersToSeats({ ...seats.data }, emails.length)
+              ? notEnoughSeatsMessage(seats.data.availableSeats ?? 0)
+              : null
+          }
+          onSubmit={add}
+          onDone={(accepted) => {
+            setAddOpened(false);
+            selection.showSuccess('added', accepted.length);
+          }}
+          intro={
+            isOwner && seats.data && !seats.data.unlimited ? (
+              <Text size="sm" c="dimmed">
+                {seatsUsedText({ ...seats.data })}.{' '}
+                <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
+                  Add seats
+                </Anchor>
+              </Text>
+            ) : null
+          }
+        />
+      )}
+      {isOwner && seats.data && (
+        <ManageSeatsModal
+          opened={seatsOpened}
+          onClose={() => setSeatsOpened(false)}
+          seats={seats.data}
+          prefix={prefix}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const toSelectable = (member: SeatMember): SelectableMember => ({
+  userId: member.userId,
+  name: member.userName,
+  email: member.userEmail,
+  role: member.userRole,
+  status: member.userStatus,
+  userPlan: member.userPlan,
+});
