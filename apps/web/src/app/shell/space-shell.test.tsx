@@ -159,7 +159,10 @@ describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
   it('replaces a wrong slug, keeping the rest of the path and the query', async () => {
     const { location } = renderShell(`/${ACME_SALES_ID}/old-name/templates?show-plans=1`, olivia);
     await waitFor(() => expect(location()).toBe(`${SALES}/templates?show-plans=1`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Templates' })).toBeInTheDocument();
+    // The page is lazy: its first import can take over the default 1 s on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Templates' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('remembers the space as the selected one', async () => {
