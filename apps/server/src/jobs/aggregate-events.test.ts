@@ -157,6 +157,47 @@ describe('event aggregation job', () => {
     ]);
   });
 
+  it('counts one answer per recipient, the latest: a changed answer moves its count', async () => {
+    await drain();
+    const campaign = await newCampaign(3);
+    const [r0, r1, r2] = campaign.recipients as [string, string, string];
+    const results = () =>
+      t.db
+        .select({ info: pollResults.info, count: pollResults.count })
+        .from(pollResults)
+        .where(eq(pollResults.campaignId, campaign.id))
+        .orderBy(pollResults.info);
+    const answer = (recipientId: string, value: string) =>
+      t.db
+        .insert(pollResponses)
+        .values({ campaignId: campaign.id, recipientId, value, aggregated: false })
+        .onConflictDoUpdate({ target: pollResponses.recipientId, set: { value, aggregated: false } });
+    await answer(r0, 'Yes');
+    await answer(r1, 'Yes');
+    await answer(r2, 'No');
+    await drain();
+    expect(await results()).toEqual([
+      { info: 'No', count: 1 },
+      { info: 'Yes', count: 2 },
+    ]);
+    // r2 changes to Maybe and back to Yes before the job runs; r0 changes to Maybe.
+    await answer(r2, 'Maybe');
+    await answer(r2, 'Yes');
+    await answer(r0, 'Maybe');
+    await drain();
+    expect(await results()).toEqual([
+      { info: 'Maybe', count: 1 },
+      { info: 'Yes', count: 2 },
+    ]);
+    // Re-counting the same answer changes nothing.
+    await answer(r1, 'Yes');
+    await drain();
+    expect(await results()).toEqual([
+      { info: 'Maybe', count: 1 },
+      { info: 'Yes', count: 2 },
+    ]);
+  });
+
   it('polls on its own and stops cleanly', async () => {
     const campaign = await newCampaign(1);
     const aggregator = startEventAggregation({ db: t.db, intervalMs: 10, log: { error: () => undefined } });

@@ -158,28 +158,49 @@ function emptyCounts(): Record<EventType, number> {
   return { sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0, responded: 0 };
 }
 
-/** New form/poll answers (tracking writes them with aggregated = false) → poll_results counts. */
+/**
+ * New and changed form/poll answers (tracking writes them with aggregated = false) → poll_results
+ * counts. A recipient has one row whose latest answer counts: the answer counted before
+ * (counted_value) loses one, the new one gains one, and an answer left with no count disappears.
+ */
 async function aggregatePollResponses(tx: Executor, batchSize: number): Promise<number> {
-  const result = await tx.execute<{ responses: number }>(sql`
+  const result = await tx.execute<{ responses: number; lowered: string[] }>(sql`
     with picked as (
-      select id from poll_responses where not aggregated order by id limit ${batchSize} for update skip locked
+      select id, counted_value as previous from poll_responses
+      where not aggregated order by id limit ${batchSize} for update skip locked
     ),
     marked as (
-      update poll_responses p set aggregated = true from picked where p.id = picked.id
-      returning p.campaign_id, p.value
+      update poll_responses p set aggregated = true, counted_value = p.value
+      from picked where p.id = picked.id
+      returning p.campaign_id, p.value, picked.previous
+    ),
+    moves as (
+      select campaign_id, value as info, 1 as n from marked
+      union all
+      select campaign_id, previous, -1 from marked where previous is not null
     ),
     grouped as (
-      select campaign_id, value as info, count(*)::int as n from marked group by campaign_id, value
+      select campaign_id, info, sum(n)::int as n from moves group by campaign_id, info having sum(n) <> 0
     ),
     upserted as (
       insert into poll_results (campaign_id, info, count)
       select campaign_id, info, n from grouped order by campaign_id, info
       on conflict (campaign_id, info) do update set count = poll_results.count + excluded.count
-      returning 1
+      returning campaign_id
     )
-    select (select count(*)::int from marked) as responses
+    select
+      (select count(*)::int from marked) as responses,
+      (select coalesce(json_agg(distinct campaign_id), '[]') from grouped where n < 0) as lowered
   `);
-  return result.rows[0]?.responses ?? 0;
+  const row = result.rows[0];
+  if (row && row.lowered.length > 0) {
+    await tx.execute(sql`
+      delete from poll_results
+      where count <= 0
+        and campaign_id in (select value::uuid from json_array_elements_text(${JSON.stringify(row.lowered)}::json))
+    `);
+  }
+  return row?.responses ?? 0;
 }
 
 export type EventAggregator = {

@@ -87,7 +87,20 @@ export async function upsertUnsubscription(
     });
 }
 
-/** A form/poll answer, left for the aggregation job to count into poll_results. */
-export async function insertPollResponse(db: Executor, campaignId: string, value: string): Promise<void> {
-  await db.insert(pollResponses).values({ campaignId, value, aggregated: false });
+/**
+ * A recipient's form/poll answer, left for the aggregation job to count into poll_results: one row
+ * per recipient, the latest answer wins; the same answer again writes nothing.
+ */
+export async function upsertPollResponse(
+  db: Executor,
+  response: { campaignId: string; recipientId: string; value: string },
+): Promise<void> {
+  await db
+    .insert(pollResponses)
+    .values({ ...response, aggregated: false })
+    .onConflictDoUpdate({
+      target: pollResponses.recipientId,
+      set: { value: sql`excluded.value`, createdAt: sql`now()`, aggregated: false },
+      setWhere: sql`${pollResponses.value} is distinct from excluded.value`,
+    });
 }

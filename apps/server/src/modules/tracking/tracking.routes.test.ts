@@ -332,13 +332,35 @@ describe('tracking endpoints', () => {
       expect(await eventsOf('responded')).toEqual([{ recipientId: recipientIdOf(ann), url: null }]);
     });
 
+    it('keeps one answer per recipient however often the link is replayed: the latest', async () => {
+      const replays = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          t.app.inject({ method: 'GET', url: `${pathOf(bob.responseUrl)}?value=No` }),
+        ),
+      );
+      expect(replays.every((response) => response.statusCode === 303)).toBe(true);
+      const changed = await t.app.inject({ method: 'GET', url: `${pathOf(bob.responseUrl)}?value=Maybe` });
+      expect(changed.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse`);
+      const rows = await t.db
+        .select({ recipientId: pollResponses.recipientId, value: pollResponses.value })
+        .from(pollResponses)
+        .where(eq(pollResponses.campaignId, campaignId))
+        .orderBy(pollResponses.value);
+      expect(rows).toEqual([
+        { recipientId: recipientIdOf(bob), value: 'Maybe' },
+        { recipientId: recipientIdOf(ann), value: 'Yes' },
+      ]);
+    });
+
     it('lands on /formresponse?success=0 for a bad token or a missing value', async () => {
       for (const url of [`/t/f/${tampered(ann.trackingToken)}?value=Yes`, pathOf(ann.responseUrl)]) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(303);
         expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse?success=0`);
       }
-      expect(await eventsOf('responded')).toHaveLength(1);
+      expect(
+        (await eventsOf('responded')).filter((event) => event.recipientId === recipientIdOf(ann)),
+      ).toHaveLength(1);
     });
   });
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { otherFeaturesOf } from '../../lib/access';
 import { membershipIn } from '../workspaces/workspaces.service';
 import type { BatchWriter, TrackedEvent } from './event-writer';
-import { findRecipientTarget, findSentLink, insertPollResponse, upsertUnsubscription } from './tracking.repo';
+import { findRecipientTarget, findSentLink, upsertPollResponse, upsertUnsubscription } from './tracking.repo';
 import type { TrackingTokens } from './tracking-token';
 
 /**
@@ -88,13 +88,16 @@ export function createTrackingService(deps: {
       return true;
     },
 
-    /** A form/poll answer: a poll_responses row and a 'responded' event. */
+    /**
+     * A form/poll answer: the recipient's poll_responses row (latest answer wins, counted once per
+     * recipient) and a 'responded' event.
+     */
     async recordFormResponse(token: string, value: string): Promise<boolean> {
       const recipientId = tokens.verify(token);
       if (recipientId === null) return false;
       const target = await findRecipientTarget(db, recipientId);
       if (!target) return false;
-      await insertPollResponse(db, target.campaignId, value);
+      await upsertPollResponse(db, { campaignId: target.campaignId, recipientId, value });
       await record(recipientId, 'responded');
       return true;
     },
