@@ -68,6 +68,13 @@ export const configSchema = z.object({
    * defaults to PUBLIC_URL. Set it to serve tracking from a host of its own.
    */
   TRACKING_URL: z.url().optional(),
+  /**
+   * Tracking hits recorded per recipient (token) and minute, in bursts of as many; hits over it are
+   * answered as usual but not recorded.
+   */
+  TRACKING_TOKEN_RATE_PER_MINUTE: z.coerce.number().min(1).default(20),
+  /** Tracking requests per client address and second (bursts of twice as many); over it: 429. */
+  TRACKING_ADDRESS_RATE_PER_SECOND: z.coerce.number().min(1).default(50),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**

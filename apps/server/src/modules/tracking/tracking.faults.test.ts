@@ -21,7 +21,7 @@ describe('tracking hits while the aggregation job runs', () => {
   let recipients: Recipient[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { TRACKING_ADDRESS_RATE_PER_SECOND: '100000' } });
     const demo = await t.seedDemo();
     const token = await t.signIn('olivia@acme.test');
     campaignIds = [];

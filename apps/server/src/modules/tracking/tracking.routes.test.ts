@@ -62,7 +62,10 @@ describe('tracking endpoints', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Limits out of the way here (tracking.limits.test.ts tests them): these tests replay hits.
+    t = await createTestApp({
+      env: { TRACKING_TOKEN_RATE_PER_MINUTE: '1000', TRACKING_ADDRESS_RATE_PER_SECOND: '100000' },
+    });
     demo = await t.seedDemo();
     const sent = await sendMerge('Acme Sales');
     campaignId = sent.campaignId;

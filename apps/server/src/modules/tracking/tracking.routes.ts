@@ -1,8 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { createTokenBuckets } from '../../lib/rate-limiter';
 import { createEventWriter } from './event-writer';
 import { createTrackingService } from './tracking.service';
 import {
@@ -30,6 +31,7 @@ const MAX_RESPONSE_LENGTH = 1000;
 const tokenParams = z.object({ token: z.string().describe('The recipient’s signed tracking token') });
 const htmlPage = z.string().describe('A small HTML page (text/html)');
 const redirect = z.null().describe('Redirect; see the Location header');
+const tooMany = z.string().describe('text/plain: too many requests from this address (Retry-After)');
 
 // Link scanners and prefetchers send HEAD: it must not record clicks or unsubscribe anybody.
 const noHead = { exposeHeadRoute: false } as const;
@@ -59,6 +61,34 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
       );
     },
   });
+  // Rate limits, in memory (lib/rate-limiter.ts): per client address, a request over it is
+  // answered 429; per recipient (token), a hit over it is answered as usual but not recorded — the
+  // first hits have already counted, and counters count recipients once.
+  const addressBuckets = createTokenBuckets({
+    capacity: config.TRACKING_ADDRESS_RATE_PER_SECOND * 2,
+    refillPerSecond: config.TRACKING_ADDRESS_RATE_PER_SECOND,
+  });
+  const tokenBuckets = createTokenBuckets({
+    capacity: config.TRACKING_TOKEN_RATE_PER_MINUTE,
+    refillPerSecond: config.TRACKING_TOKEN_RATE_PER_MINUTE / 60,
+  });
+  const addressLimited = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (addressBuckets.take(request.ip)) return false;
+    stats.limited += 1;
+    void reply
+      .status(429)
+      .header('retry-after', '1')
+      .type('text/plain; charset=utf-8')
+      .send('Too many requests.');
+    return true;
+  };
+  /** Whether this recipient's hit may be recorded; counts the ones that may not. */
+  const mayRecord = (token: string): boolean => {
+    if (tokenBuckets.take(token)) return true;
+    stats.limited += 1;
+    return false;
+  };
+
   // Graceful shutdown: pending hits are written before the pool closes.
   app.addHook('onClose', () => writer.close());
   app.addHook('onSend', (_request, reply, payload, next) => {
@@ -86,12 +116,13 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         summary:
           'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token)',
         params: tokenParams,
-        response: { 200: z.any().describe('image/gif, 1×1 transparent') },
+        response: { 200: z.any().describe('image/gif, 1×1 transparent'), 429: tooMany },
       },
     },
     async (request, reply) => {
+      if (addressLimited(request, reply)) return reply;
       try {
-        await tracking.recordOpen(request.params.token);
+        if (mayRecord(request.params.token)) await tracking.recordOpen(request.params.token);
       } catch (error) {
         // The image is answered anyway: a mail client must never show a broken image.
         request.log.error({ err: error }, 'open not recorded');
@@ -114,6 +145,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
         params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
         response: {
+          429: tooMany,
           302: redirect,
           400: htmlPage,
           410: htmlPage.describe('The link was disabled'),
@@ -122,10 +154,11 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request, reply) => {
+      if (addressLimited(request, reply)) return reply;
       const { token, linkIndex } = request.params;
       if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
       try {
-        const target = await tracking.recordClick(token, Number(linkIndex));
+        const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
         if (target.kind === 'invalid') return await errorPage(reply, 400);
         if (target.kind === 'disabled') return await htmlAnswer(reply, 410, disabledLinkPage());
         return await reply.redirect(target.url, 302);
@@ -146,10 +179,11 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         summary:
           'Unsubscribe link: a confirmation page whose button POSTs to the same URL (a GET never unsubscribes: scanners and prefetchers follow links)',
         params: tokenParams,
-        response: { 200: htmlPage },
+        response: { 200: htmlPage, 429: tooMany },
       },
     },
-    async (_request, reply) => htmlAnswer(reply, 200, unsubscribeConfirmationPage()),
+    async (request, reply) =>
+      addressLimited(request, reply) ? reply : htmlAnswer(reply, 200, unsubscribeConfirmationPage()),
   );
 
   // POST on the unsubscribe URL: RFC 8058 one-click (the mail provider POSTs
@@ -175,6 +209,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
               'List-Unsubscribe=One-Click (form-urlencoded or multipart), or confirm=1 (form-urlencoded)',
             ),
           response: {
+            429: tooMany,
             200: z.string().describe('text/plain'),
             303: redirect,
             400: z.string(),
@@ -183,6 +218,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         },
       },
       async (request, reply) => {
+        if (addressLimited(request, reply)) return reply;
         const text = (status: 200 | 400 | 500, message: string) =>
           reply.status(status).type('text/plain; charset=utf-8').send(message);
         if (isConfirmationBody(request.body)) {
@@ -218,15 +254,19 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         summary: 'Form or poll response: records the answer, then /formresponse (success=0 on failure)',
         params: tokenParams,
         querystring: z.object({ value: z.union([z.string(), z.array(z.string())]).optional() }),
-        response: { 303: redirect },
+        response: { 303: redirect, 429: tooMany },
       },
     },
     async (request, reply) => {
+      if (addressLimited(request, reply)) return reply;
       const raw = request.query.value;
       const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, MAX_RESPONSE_LENGTH) ?? '';
       let success = false;
       try {
-        success = value !== '' && (await tracking.recordFormResponse(request.params.token, value));
+        success =
+          value !== '' &&
+          mayRecord(request.params.token) &&
+          (await tracking.recordFormResponse(request.params.token, value));
       } catch (error) {
         request.log.error({ err: error }, 'form response not recorded');
       }

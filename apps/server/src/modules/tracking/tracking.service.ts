@@ -48,16 +48,17 @@ export function createTrackingService(deps: {
     /**
      * The link to redirect to: only a link that was sent with this recipient's merge, never a URL
      * from the request (no open redirect), and not one an operator disabled. A click whose event
-     * could not be stored still redirects (counted as lost).
+     * could not be stored still redirects (counted as lost). `record: false` (over the
+     * recipient's rate limit) only looks the link up.
      */
-    async recordClick(token: string, linkIndex: number): Promise<ClickTarget> {
+    async recordClick(token: string, linkIndex: number, options = { record: true }): Promise<ClickTarget> {
       const recipientId = tokens.verify(token);
       if (recipientId === null) return { kind: 'invalid' };
       const link = await findSentLink(db, recipientId, linkIndex);
       if (link === undefined) return { kind: 'invalid' };
       // A link disabled for abuse is neither followed nor counted.
       if (link.disabled) return { kind: 'disabled' };
-      await record(recipientId, 'clicked', link.url);
+      if (options.record) await record(recipientId, 'clicked', link.url);
       return { kind: 'redirect', url: link.url };
     },
 
