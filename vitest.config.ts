@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       'packages/domain',
       'apps/server',
+      'apps/server/vitest.faults.config.ts',
       'apps/web',
       'dev-services/identity-provider',
       'dev-services/stripe-emulator',

@@ -1,9 +1,11 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // Fault-injection and fuzz suites run in their own project (vitest.faults.config.ts).
+    exclude: [...configDefaults.exclude, 'src/**/*.faults.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,

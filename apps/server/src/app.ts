@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
-import { registerErrorHandlers } from './lib/error-handler';
+import { registerErrorHandlers, serializeError } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
@@ -142,6 +142,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
   return {
     level: config.LOG_LEVEL,
+    // Database errors are logged by code, never with the SQL parameters they carry.
+    serializers: { err: serializeError },
     // Credentials never reach the logs, whatever a serializer or a log call includes.
     redact: {
       paths: [

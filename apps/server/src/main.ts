@@ -3,7 +3,12 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { createDatabase, runMigrations } from './db/client';
+import {
+  createDatabase,
+  logConnectionErrorToStderr,
+  runMigrations,
+  type DatabaseErrorLog,
+} from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { hasNoUsers, seedDemo } from './db/seed';
 import { startEventAggregation } from './jobs/aggregate-events';
@@ -28,11 +33,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : undefined;
   const connectionString = config.DATABASE_URL ?? embedded?.connectionString;
   if (connectionString === undefined) throw new Error('No database: set DATABASE_URL.');
-  const { db, pool } = createDatabase(connectionString);
+  // Lost connections are logged through the app's logger once it exists (stderr before).
+  let logConnectionError: DatabaseErrorLog | undefined;
+  const { db, pool } = createDatabase(connectionString, {
+    onConnectionError: (error, message) => (logConnectionError ?? logConnectionErrorToStderr)(error, message),
+  });
   try {
     await runMigrations(db);
     if (config.SEED_DEMO && (await hasNoUsers(db))) await seedDemo(db);
     const app = await buildApp(config, { db, pool });
+    logConnectionError = (error, message) => app.log.warn({ err: error }, message);
     if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
     const url = await app.listen({ host: config.HOST, port: config.PORT });
     const aggregation = startEventAggregation({

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { toSafeDatabaseError } from './errors';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof createDatabase>['db'];
@@ -18,11 +19,38 @@ export type Executor = PgDatabase<
   ExtractTablesWithRelations<typeof schema>
 >;
 
-export function createDatabase(connectionString: string, options: { maxConnections?: number } = {}) {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+export type DatabaseErrorLog = (error: unknown, message: string) => void;
+
+/** Until the app's logger exists (migrations, seed), connection errors go to stderr, codes only. */
+export const logConnectionErrorToStderr: DatabaseErrorLog = (error, message) =>
+  console.error(message, toSafeDatabaseError(error) ?? String(error));
+
+/**
+ * The pool and Drizzle over it. A connection that PostgreSQL ends (restart, pg_terminate_backend,
+ * network) makes pg emit 'error' on the pool (idle client) or on the client (checked out between
+ * two queries); unheard, that event would end the process. Both are heard and logged: the broken
+ * client is dropped by the pool, the query in flight fails (the API answers 503) and the next one
+ * opens a new connection.
+ */
+export function createDatabase(
+  connectionString: string,
+  options: { maxConnections?: number; onConnectionError?: DatabaseErrorLog } = {},
+) {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    // While the database is away, requests fail within seconds instead of waiting for a connection.
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
+  const onError = (error: Error) =>
+    (options.onConnectionError ?? logConnectionErrorToStderr)(error, 'database connection lost');
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool };
 }
+
+export const CONNECTION_TIMEOUT_MS = 5000;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -31,20 +59,4 @@ export async function runMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder });
 }
 
-/** PostgreSQL's unique_violation: a concurrent insert won the race for a unique key. */
-export function isUniqueViolation(error: unknown): boolean {
-  return findPgCode(error) === '23505';
-}
-
-/** The SQLSTATE of a PostgreSQL error, also when wrapped (Drizzle's DrizzleQueryError); else undefined. */
-export function findPgCode(error: unknown): string | undefined {
-  // Drizzle wraps driver errors (DrizzleQueryError) with the pg error as `cause`.
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
-      return current.code;
-    }
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return undefined;
-}
+export { findPgCode, isUniqueViolation } from './errors';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
+import { isDatabaseUnavailable } from '../db/errors';
 import { retryTransient } from '../db/retry';
 
 /**
@@ -203,6 +204,15 @@ async function aggregatePollResponses(tx: Executor, batchSize: number): Promise<
   return row?.responses ?? 0;
 }
 
+/** The longest wait between two runs while they fail. */
+export const MAX_BACKOFF_MS = 10_000;
+
+/** The wait before the next run: the interval, doubled per consecutive failure up to MAX_BACKOFF_MS. */
+export function nextDelay(intervalMs: number, failures: number): number {
+  if (failures === 0) return intervalMs;
+  return Math.min(Math.max(intervalMs, MAX_BACKOFF_MS), intervalMs * 2 ** Math.min(failures, 16));
+}
+
 export type EventAggregator = {
   /** Runs until no unaggregated event is left (or the batch came back short). */
   runOnce: () => Promise<AggregationResult>;
@@ -212,14 +222,18 @@ export type EventAggregator = {
 
 /**
  * Starts the poller: a run every `intervalMs`, at once again while runs come back full. Errors are
- * logged and retried at the next tick (a deadlock or a lost connection loses nothing: the events
- * stay unaggregated).
+ * logged and retried with a growing delay (a deadlock or a lost connection loses nothing: the
+ * events stay unaggregated).
  */
 export function startEventAggregation(options: {
   db: Database;
   intervalMs: number;
   batchSize?: number;
-  log: { error: (object: unknown, message: string) => void };
+  log: {
+    error: (object: unknown, message: string) => void;
+    warn?: (object: unknown, message: string) => void;
+    info?: (object: unknown, message: string) => void;
+  };
 }): EventAggregator {
   const batchSize = options.batchSize ?? 5000;
   let stopped = false;
@@ -236,11 +250,29 @@ export function startEventAggregation(options: {
     }
   };
   const runOnce = () => (running ??= drain().finally(() => (running = undefined)));
+  // Consecutive failed runs: while the database is away the poller waits longer and longer
+  // (doubling, at most MAX_BACKOFF_MS) and logs the outage once, then resumes at its interval.
+  let failures = 0;
   const tick = () => {
     runOnce()
-      .catch((error: unknown) => options.log.error({ err: error }, 'event aggregation failed'))
+      .then(
+        () => {
+          if (failures > 0) options.log.info?.({ failures }, 'event aggregation resumed');
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures += 1;
+          if (!isDatabaseUnavailable(error)) options.log.error({ err: error }, 'event aggregation failed');
+          else if (failures === 1) {
+            (options.log.warn ?? options.log.error)(
+              { err: error },
+              'event aggregation paused: database unavailable',
+            );
+          }
+        },
+      )
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs);
+        if (!stopped) timer = setTimeout(tick, nextDelay(options.intervalMs, failures));
       });
   };
   timer = setTimeout(tick, options.intervalMs);

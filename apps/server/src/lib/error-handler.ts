@@ -7,6 +7,7 @@ import {
 import { SPACE_NAME_MESSAGES } from '@mergedesk/domain/spaces/space-name';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, toSafeDatabaseError } from '../db/errors';
 import { isAppError } from './app-error';
 
 export const VALIDATION_FAILED_MESSAGE = 'Invalid request.';
@@ -37,6 +38,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 type ErrorReply = { statusCode: number; body: ErrorBody };
@@ -55,7 +59,8 @@ export function registerErrorHandlers(
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { statusCode, body } = toErrorReply(error);
-    if (statusCode >= 500 && !isAppError(error)) request.log.error({ err: error }, 'request failed');
+    if (statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (statusCode >= 500 && !isAppError(error)) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, body.message);
     return reply.status(statusCode).send(body);
   });
@@ -109,5 +114,31 @@ export function toErrorReply(error: FastifyError): ErrorReply {
       body: { errors: [], code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: { errors: [], code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE },
+    };
+  }
   return { statusCode: 500, body: { errors: [], code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE } };
+}
+
+type SerializedError = { type: string; message: string; stack: string; code?: unknown };
+
+/**
+ * The logger's `err` serializer: database errors are logged by their code and names only (their
+ * messages and fields quote the SQL parameters and row values); other errors by type, message,
+ * code and stack.
+ */
+export function serializeError(error: unknown): SerializedError {
+  const safe = toSafeDatabaseError(error);
+  if (safe !== undefined) return safe;
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const serialized: SerializedError = {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack ?? '',
+  };
+  if ('code' in error) serialized.code = error.code;
+  return serialized;
 }

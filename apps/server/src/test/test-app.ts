@@ -42,24 +42,7 @@ export async function createTestApp(
     ...options.env,
   });
   const app = await buildApp(config, { db, pool });
-  const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
-
-  const signIn: TestApp['signIn'] = async (email, profile = {}) => {
-    const [session] = await db
-      .insert(sessions)
-      .values({
-        subject: `test-${email}`,
-        email,
-        name: profile.name ?? email.split('@')[0] ?? email,
-        picture: profile.picture ?? null,
-        refreshTokenHash: 'test-refresh-token-hash',
-        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-      })
-      .returning({ id: sessions.id });
-    if (!session) throw new Error('no session row');
-    const { token } = await signer.sign({ sessionId: session.id, email });
-    return token;
-  };
+  const signIn = createSignIn(db, config);
 
   const demo = options.seed === true ? await seedDemo(db) : undefined;
   return {
@@ -77,6 +60,27 @@ export async function createTestApp(
         client.query(`drop database if exists "${databaseName}" with (force)`),
       );
     },
+  };
+}
+
+/** Signs in as `email` the way the auth module would: a session row and its access token. */
+export function createSignIn(db: Database, config: Config): TestApp['signIn'] {
+  const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  return async (email, profile = {}) => {
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        subject: `test-${email}`,
+        email,
+        name: profile.name ?? email.split('@')[0] ?? email,
+        picture: profile.picture ?? null,
+        refreshTokenHash: 'test-refresh-token-hash',
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('no session row');
+    const { token } = await signer.sign({ sessionId: session.id, email });
+    return token;
   };
 }
 

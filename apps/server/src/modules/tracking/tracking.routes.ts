@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { createTokenBuckets } from '../../lib/rate-limiter';
 import { createEventWriter } from './event-writer';
 import { createTrackingService } from './tracking.service';
@@ -101,9 +102,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     if (!success) url.searchParams.set('success', '0');
     return url.toString();
   };
-  const htmlAnswer = (reply: FastifyReply, status: 200 | 400 | 410 | 500, page: string) =>
+  const htmlAnswer = (reply: FastifyReply, status: 200 | 400 | 410 | 500 | 503, page: string) =>
     reply.status(status).type('text/html; charset=utf-8').send(page);
-  const errorPage = (reply: FastifyReply, status: 400 | 500) =>
+  const errorPage = (reply: FastifyReply, status: 400 | 500 | 503) =>
     htmlAnswer(reply, status, trackingErrorPage(INVALID_LINK_TEXT));
 
   app.get(
@@ -150,6 +151,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
           400: htmlPage,
           410: htmlPage.describe('The link was disabled'),
           500: htmlPage,
+          503: htmlPage,
         },
       },
     },
@@ -164,7 +166,8 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         return await reply.redirect(target.url, 302);
       } catch (error) {
         request.log.error({ err: error }, 'click not recorded');
-        return errorPage(reply, 500);
+        // Not acknowledged: the recipient may click again once the database is back.
+        return errorPage(reply, isDatabaseUnavailable(error) ? 503 : 500);
       }
     },
   );

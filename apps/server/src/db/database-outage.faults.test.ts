@@ -1,0 +1,198 @@
+import { rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { startServer, type RunningServer } from '../main';
+import { freePort } from '../test/free-port';
+import { bearer, createSignIn } from '../test/test-app';
+import { createDatabase } from './client';
+import { startEmbeddedPostgres } from './embedded';
+
+/**
+ * The server against a PostgreSQL of this test's own, under a steady load of tracking clicks,
+ * while the database's connections are killed and then the database is restarted. The process
+ * must stay up (an unheard pool 'error' event would end the test worker), answer 503 in the error
+ * shape while the database is away, recover by itself, and store every click it acknowledged.
+ */
+const DATA_DIR = `.data/test-faults-outage-${process.pid}`;
+const RECIPIENTS = 40;
+const WORKERS = 12;
+
+type Postgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('database outage under load', () => {
+  let postgresPort: number;
+  let postgres: Postgres;
+  let server: RunningServer;
+  let clickUrls: string[];
+  let campaignId: string;
+  let token: string;
+  /** Setup and checks only; the server has its own pool. */
+  let check: ReturnType<typeof createDatabase>;
+
+  const startPostgres = () => startEmbeddedPostgres({ dataDir: DATA_DIR, port: postgresPort });
+
+  beforeAll(async () => {
+    rmSync(DATA_DIR, { recursive: true, force: true });
+    postgresPort = await freePort();
+    postgres = await startPostgres();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.connectionString,
+      PORT: '0',
+      WEB_DIST_DIR: '',
+      SEED_DEMO: 'true',
+      AGGREGATION_INTERVAL_MS: '100',
+    });
+    server = await startServer(config);
+    check = createDatabase(postgres.connectionString, { maxConnections: 2, onConnectionError: () => {} });
+    token = await createSignIn(check.db, config)('olivia@acme.test');
+    const space = await check.pool.query<{ id: string }>(
+      `select id from workspaces where name = 'Acme Sales'`,
+    );
+    const response = await fetch(`${server.url}/api/addon/campaigns`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        workspaceId: space.rows[0]?.id,
+        subject: 'Outage',
+        mergeSourceSheetKey: 'sheet-outage',
+        spreadsheetName: 'Leads',
+        sheetName: 'Sheet1',
+        recipients: Array.from({ length: RECIPIENTS }, (_, index) => ({
+          email: `r${index}@example.com`,
+          links: ['https://example.com/'],
+        })),
+      }),
+    });
+    expect(response.status).toBe(201);
+    const merge = (await response.json()) as {
+      campaignId: string;
+      recipients: { clickUrls: Record<string, string> }[];
+    };
+    campaignId = merge.campaignId;
+    clickUrls = merge.recipients.map((recipient) =>
+      Object.values(recipient.clickUrls)[0]!.replace(config.PUBLIC_URL, server.url),
+    );
+  });
+
+  afterAll(async () => {
+    await check?.pool.end().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await postgres?.stop().catch(() => undefined);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  });
+
+  /** Clicks in a loop from WORKERS callers until stopped; counts the answers by status. */
+  const startLoad = () => {
+    const statuses = new Map<number, number>();
+    let running = true;
+    let next = 0;
+    const worker = async () => {
+      while (running) {
+        const url = clickUrls[next++ % clickUrls.length]!;
+        const response = await fetch(url, { redirect: 'manual' }).catch(() => undefined);
+        const status = response?.status ?? 0;
+        await response?.arrayBuffer().catch(() => undefined);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        // Keep the load steady rather than maximal: the machine is shared.
+        await sleep(5);
+      }
+    };
+    const workers = Array.from({ length: WORKERS }, worker);
+    return {
+      statuses,
+      stop: async () => {
+        running = false;
+        await Promise.all(workers);
+        return statuses;
+      },
+    };
+  };
+
+  const readiness = async () => (await fetch(`${server.url}/readyz`)).status;
+
+  const waitUntilReady = async (timeoutMs: number) => {
+    const started = performance.now();
+    while (performance.now() - started < timeoutMs) {
+      if ((await readiness()) === 200) return performance.now() - started;
+      await sleep(50);
+    }
+    throw new Error(`not ready after ${timeoutMs} ms`);
+  };
+
+  const storedClicks = async () => {
+    const result = await check.pool.query<{ n: number }>(
+      `select count(*)::int as n from campaign_events where campaign_id = $1 and type = 'clicked'`,
+      [campaignId],
+    );
+    return result.rows[0]?.n ?? 0;
+  };
+
+  it('rides through killed connections and a PostgreSQL restart, losing no acknowledged click', async () => {
+    const load = startLoad();
+    await sleep(1000);
+
+    // 1. Every connection of the server is terminated, three times over (idle and busy ones).
+    for (let round = 0; round < 3; round += 1) {
+      await check.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await sleep(300);
+    }
+    expect(await readiness()).toBe(200);
+
+    // 2. PostgreSQL stops: requests that need it answer 503 in the error shape, /readyz too.
+    await postgres.stop();
+    const downAt = performance.now();
+    await sleep(1000);
+    expect(await readiness()).toBe(503);
+    for (const response of [
+      await fetch(`${server.url}/readyz`),
+      await fetch(`${server.url}/api/v1/workspaces`, { headers: bearer(token) }),
+    ]) {
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        errors: [],
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.any(String) as string,
+      });
+    }
+
+    // 3. PostgreSQL comes back: the server reconnects by itself.
+    await sleep(1000);
+    postgres = await startPostgres();
+    const recoveryMs = await waitUntilReady(15000);
+    const outageMs = performance.now() - downAt;
+    await sleep(1500);
+    const statuses = await load.stop();
+
+    // Everything the aggregation poller missed is folded once it resumed.
+    await expect
+      .poll(
+        async () =>
+          (
+            await check.pool.query<{ n: number }>(
+              'select count(*)::int as n from campaign_events where not aggregated',
+            )
+          ).rows[0]?.n,
+        { timeout: 15000, interval: 200 },
+      )
+      .toBe(0);
+
+    const acknowledged = statuses.get(302) ?? 0;
+    console.info(
+      `[faults] outage ${Math.round(outageMs)} ms, ready again ${Math.round(recoveryMs)} ms after restart; answers: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect([...statuses.keys()].filter((status) => status !== 302 && status !== 503)).toEqual([]);
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(await storedClicks()).toBe(acknowledged);
+    expect(recoveryMs).toBeLessThan(5000);
+  });
+});
