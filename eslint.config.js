@@ -24,7 +24,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.config.ts', '*/*/vitest.config.ts'],
+          allowDefaultProject: ['*.js', '*.config.ts', '*/*/vitest.config.ts', '*/*/vitest.*.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

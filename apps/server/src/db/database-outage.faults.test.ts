@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../main';
