@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
-import { registerErrorHandlers, serializeError } from './lib/error-handler';
+import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,8 @@ import {
   type ErrorCode,
   type FieldError,
 } from '@mergedesk/domain/errors/error-codes';
-import { SPACE_NAME_MESSAGES } from '@mergedesk/domain/spaces/space-name';
+import { SPACE_NAME_ERROR_MESSAGES } from '@mergedesk/domain/spaces/space-name';
+import { CLIENT_TEXT_MESSAGES, NUMBER_MESSAGES } from '@mergedesk/domain/text/client-text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, toSafeDatabaseError } from '../db/errors';
@@ -16,10 +17,13 @@ export const BAD_REQUEST_MESSAGE = 'The request could not be processed.';
 
 /**
  * Reasons the domain attaches to its validation messages (e.g. the space name's TOO_SHORT and
- * TOO_LONG, spec 000 §5), looked up by message so the rule itself stays in packages/domain.
+ * TOO_LONG, spec 000 §5; the client text rule's CONTROL_CHARACTERS), looked up by message so the
+ * rule itself stays in packages/domain.
  */
 const DOMAIN_REASONS = new Map<string, string>(
-  Object.entries(SPACE_NAME_MESSAGES).map(([reason, message]) => [message, reason]),
+  [CLIENT_TEXT_MESSAGES, NUMBER_MESSAGES, SPACE_NAME_ERROR_MESSAGES].flatMap((messages) =>
+    Object.entries(messages).map(([reason, message]): [string, string] => [message, reason]),
+  ),
 );
 
 const REQUEST_PARTS: Record<string, string> = {
@@ -35,6 +39,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
 };
 
@@ -72,6 +77,23 @@ export function registerErrorHandlers(
       .status(404)
       .send({ errors: [], code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE } satisfies ErrorBody);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any handler (a path that is
+ * not valid percent-encoded UTF-8, a path parameter longer than any id) get the error shape too.
+ * An over-long parameter names nothing: 404.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { statusCode, body } =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? {
+          statusCode: 404,
+          body: { errors: [], code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE } satisfies ErrorBody,
+        }
+      : toErrorReply({ ...error, statusCode: 400, code: error.code, message: error.message });
+  request.log.info({ code: body.code, statusCode }, body.message);
+  void reply.status(statusCode).send(body);
 }
 
 export function toErrorReply(error: FastifyError): ErrorReply {

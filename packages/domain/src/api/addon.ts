@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientInt, clientText, clientTimestampMs } from '../text/client-text';
 import { SCHEDULED_STATUSES } from '../campaigns/scheduled-status';
 import { checkTrackedLink } from '../tracking/links';
 import { emailSchema } from '../users/email';
@@ -27,8 +28,7 @@ export const TOO_MANY_RECIPIENTS_MESSAGE = `At most ${MAX_RECIPIENTS_PER_CAMPAIG
 export const TOO_MANY_LINKS_MESSAGE = `At most ${MAX_LINKS_PER_CAMPAIGN} distinct links can be tracked per mail merge.`;
 export const UNKNOWN_SCHEDULED_STATUS_MESSAGE = `Status must be one of: ${SCHEDULED_STATUSES.join(', ')}.`;
 
-const sheetKeySchema = z
-  .string()
+const sheetKeySchema = clientText()
   .trim()
   .min(1, { error: 'mergeSourceSheetKey is required' })
   .max(300)
@@ -69,10 +69,10 @@ export const idempotencyHeadersSchema = z.looseObject({
 export const sentCampaignBodySchema = z.object({
   workspaceId: z.uuid({ error: 'WorkspaceID is required' }),
   /** Null when unavailable (spec 002 §8: sent by someone else). */
-  subject: z.string().max(1000).nullable(),
+  subject: clientText().max(1000).nullable(),
   mergeSourceSheetKey: sheetKeySchema,
-  spreadsheetName: z.string().max(500),
-  sheetName: z.string().max(500),
+  spreadsheetName: clientText().max(500),
+  sheetName: clientText().max(500),
   /** Form-submission notifications are left out of the sent-mail counters (spec 002 §1). */
   isFormNotification: z.boolean().optional(),
   recipients: z
@@ -119,21 +119,21 @@ export const scheduledStatusBodySchema = z.enum(SCHEDULED_STATUSES, {
 const scheduledProgressFields = {
   status: scheduledStatusBodySchema,
   /** Null while out of quota: the screen then reads 'Upon quota reset' (spec 002 §4.1). */
-  nextScheduledRunTimestamp: z.number().int().nonnegative().nullable(),
-  toSendCount: z.number().int().nonnegative(),
-  sentCount: z.number().int().nonnegative(),
-  error: z.string().max(1000).nullable(),
-  errorDetails: z.string().max(10000).nullable(),
-  recoverableErrorRetries: z.number().int().nonnegative(),
-  recoverableErrorLastRetryTimestamp: z.number().int().nonnegative().nullable(),
+  nextScheduledRunTimestamp: clientTimestampMs().nullable(),
+  toSendCount: clientInt(),
+  sentCount: clientInt(),
+  error: clientText().max(1000).nullable(),
+  errorDetails: clientText({ multiline: true }).max(10000).nullable(),
+  recoverableErrorRetries: clientInt(),
+  recoverableErrorLastRetryTimestamp: clientTimestampMs().nullable(),
 };
 
 export const createScheduledCampaignBodySchema = z.object({
   workspaceId: z.uuid({ error: 'WorkspaceID is required' }),
   mergeSourceSheetKey: sheetKeySchema,
-  spreadsheetName: z.string().max(500),
-  sheetName: z.string().max(500),
-  draftMessageId: z.string().max(500).nullable().optional(),
+  spreadsheetName: clientText().max(500),
+  sheetName: clientText().max(500),
+  draftMessageId: clientText().max(500).nullable().optional(),
   nextScheduledRunTimestamp: scheduledProgressFields.nextScheduledRunTimestamp,
   toSendCount: scheduledProgressFields.toSendCount,
   status: scheduledProgressFields.status.optional(),

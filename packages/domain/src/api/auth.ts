@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 
 /** POST /api/v1/auth/token: the authorization code and state returned to /auth/callback. */
 export const tokenRequestSchema = z.object({
-  code: z.string().min(1).max(4096),
-  state: z.string().min(1).max(512),
+  code: clientText().min(1).max(4096),
+  state: clientText().min(1).max(512),
   /** RFC 9207 issuer identifier, when the provider returns one. */
-  iss: z.string().max(512).optional(),
+  iss: clientText().max(512).optional(),
 });
 
 /** What the sign-in was asked to do, carried through the provider round trip (spec 000 §4 "Sign-in"). */
@@ -57,7 +58,7 @@ export const authorizeQuerySchema = z.object({
   /** `compose` adds the Gmail compose scope (spec 000 §7). */
   scope: z.enum(['compose']).optional(),
   /** e-mail hint for the account chooser */
-  loginHint: z.string().max(320).optional(),
+  loginHint: clientText().max(320).optional(),
 });
 
 export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 
 /**
  * Sent mail merges (spec 002 §2.2, §3 "Sent campaign" / "Poll results", §4.2, §7 "Campaigns"),
@@ -66,7 +67,7 @@ export const sentCampaignListSchema = z.object({
 });
 export type SentCampaignList = z.infer<typeof sentCampaignListSchema>;
 
-export const campaignParamsSchema = z.object({ id: z.string() });
+export const campaignParamsSchema = z.object({ id: clientText() });
 
 export const pollResultsSchema = z.object({
   items: z.array(z.object({ info: z.string(), count: z.number().int() })),
@@ -78,6 +79,6 @@ export type PollResponses = z.infer<typeof pollResponsesSchema>;
 
 /** isScheduled=true counts scheduled merges (the caller's, §7 Scheduled); otherwise sent merges. */
 export const campaignCountQuerySchema = z.object({ isScheduled: z.enum(['true', 'false']).optional() });
-export const campaignCountParamsSchema = z.object({ id: z.string() });
+export const campaignCountParamsSchema = z.object({ id: clientText() });
 export const campaignCountSchema = z.object({ campaignCount: z.number().int() });
 export type CampaignCount = z.infer<typeof campaignCountSchema>;

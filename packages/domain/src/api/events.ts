@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientInt, clientJson, clientText } from '../text/client-text';
 
 /** Usage events of spec 000 §7 ("cloud logging function") plus page views. */
 export const USAGE_EVENT_TYPES = [
@@ -16,16 +17,19 @@ export const USAGE_EVENT_TYPES = [
 ] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 
-export const usageEventSchema = z.looseObject({
-  event_type: z.enum(USAGE_EVENT_TYPES),
-  webapp_version: z.string().max(20),
-  message: z.string().max(2000).optional(),
-  ui_type: z.enum(['seats_in_spaces', 'spaces']).optional(),
-  page_path: z.string().max(2000).optional(),
-  space_id: z.string().uuid().nullable().optional(),
-  search: z.string().max(2000).optional(),
-  initial_url: z.string().max(2000).optional(),
-  checkout_cart_paid_users_quantity: z.number().int().nullable().optional(),
-  checkout_cart_free_users_quantity: z.number().int().nullable().optional(),
-});
+/** Other properties are kept as sent (stored as JSON), within the client JSON rules. */
+export const usageEventSchema = z
+  .object({
+    event_type: z.enum(USAGE_EVENT_TYPES),
+    webapp_version: clientText().max(20),
+    message: clientText({ multiline: true }).max(2000).optional(),
+    ui_type: z.enum(['seats_in_spaces', 'spaces']).optional(),
+    page_path: clientText().max(2000).optional(),
+    space_id: z.string().uuid().nullable().optional(),
+    search: clientText().max(2000).optional(),
+    initial_url: clientText().max(2000).optional(),
+    checkout_cart_paid_users_quantity: clientInt().nullable().optional(),
+    checkout_cart_free_users_quantity: clientInt().nullable().optional(),
+  })
+  .catchall(clientJson);
 export type UsageEvent = z.infer<typeof usageEventSchema>;

@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import { clientText, MAX_CLIENT_INT, NUMBER_MESSAGES } from '../text/client-text';
 
 /**
  * The shared list parameters of spec 000 §7 / 002 §7: `filterBy` is a comma list of `key:value`
  * (a key may repeat: the values form an array), `sortBy` a comma list of `key:asc|desc`.
  */
 export const listQuerySchema = z.object({
-  filterBy: z.string().max(2000).optional(),
-  sortBy: z.string().max(500).optional(),
+  filterBy: clientText().max(2000).optional(),
+  sortBy: clientText().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(30000).optional(),
-  limitOffset: z.coerce.number().int().min(0).optional(),
+  limitOffset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_CLIENT_INT, { error: NUMBER_MESSAGES.TOO_LARGE })
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 
 /** A sidebar promotion (spec 000 §2): every field is a required string; invalid entries are dropped. */
 export const promotionSchema = z.object({
@@ -12,7 +13,7 @@ export const promotionSchema = z.object({
 export type Promotion = z.infer<typeof promotionSchema>;
 
 export const promotionsQuerySchema = z.object({
-  project: z.string().min(1).max(100),
-  placement: z.string().min(1).max(100),
+  project: clientText().min(1).max(100),
+  placement: clientText().min(1).max(100),
 });
 export const promotionsResponseSchema = z.object({ items: z.array(promotionSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 import { scheduledStatusSchema } from '../campaigns/scheduled-status';
 
 /**
@@ -54,6 +55,6 @@ export const scheduledCampaignListSchema = z.object({
 });
 export type ScheduledCampaignList = z.infer<typeof scheduledCampaignListSchema>;
 
-export const scheduledCampaignParamsSchema = z.object({ id: z.string() });
-export const cancelScheduledCampaignParamsSchema = z.object({ scheduledMergeId: z.string() });
+export const scheduledCampaignParamsSchema = z.object({ id: clientText() });
+export const cancelScheduledCampaignParamsSchema = z.object({ scheduledMergeId: clientText() });
 export const cancelScheduledCampaignResponseSchema = z.object({});

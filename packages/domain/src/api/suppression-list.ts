@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 import { emailSchema } from '../users/email';
 
 /**
@@ -63,9 +64,9 @@ export const addSuppressionsBodySchema = z.object({
     .array(emailSchema, { error: SUPPRESSION_EMAILS_REQUIRED_MESSAGE })
     .min(1, { error: SUPPRESSION_EMAILS_REQUIRED_MESSAGE })
     .max(MAX_SUPPRESSIONS_PER_ADD, { error: SUPPRESSION_TOO_MANY_MESSAGE }),
-  workspaceId: z
-    .string({ error: SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE })
-    .min(1, { error: SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE }),
+  workspaceId: clientText({ required: SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE }).min(1, {
+    error: SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE,
+  }),
 });
 
 /** Response of the add calls: the number of addresses that were NOT already in the list. */
@@ -73,6 +74,6 @@ export const addSuppressionsResponseSchema = z.object({ updated: z.number().int(
 
 /** Path of the delete calls: /…/me/{workspaceId}/{emailAddress}. */
 export const deleteSuppressionParamsSchema = z.object({
-  workspaceId: z.string(),
+  workspaceId: clientText(),
   emailAddress: emailSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 import { memberStatusSchema } from '../plans/plans';
 
 /**
@@ -59,4 +60,4 @@ export const teamSummarySchema = z
   .meta({ id: 'TeamSummary' });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
-export const teamReportParamsSchema = z.object({ id: z.string() });
+export const teamReportParamsSchema = z.object({ id: clientText() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 
 /**
  * Gallery templates and template import (spec 002 §2.6, §3 "Template", §4.5, §7 "Templates"), under
@@ -38,11 +39,11 @@ export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
 /** 503 when the mail provider fails (spec 002 §8 alert text). */
 export const DRAFT_CREATION_FAILED_MESSAGE = 'Gmail draft could not be created';
 
-export const createDraftParamsSchema = z.object({ userId: z.string() });
+export const createDraftParamsSchema = z.object({ userId: clientText() });
 export const createDraftBodySchema = z.object({
-  fromTemplate: z
-    .string({ error: DRAFT_TEMPLATE_REQUIRED_MESSAGE })
-    .min(1, { error: DRAFT_TEMPLATE_REQUIRED_MESSAGE }),
+  fromTemplate: clientText({ required: DRAFT_TEMPLATE_REQUIRED_MESSAGE })
+    .min(1, { error: DRAFT_TEMPLATE_REQUIRED_MESSAGE })
+    .max(200),
   source: z.literal('GALLERY'),
 });
 export type CreateDraftBody = z.infer<typeof createDraftBodySchema>;

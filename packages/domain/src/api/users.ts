@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from '../text/client-text';
 import {
   legacyTypeSchema,
   memberStatusSchema,
@@ -84,7 +85,7 @@ export const createUserQuerySchema = z.object({ checkPeopleApi: z.enum(['true', 
 
 /** GET /api/v2/users/suggest */
 export const suggestQuerySchema = z.object({
-  keyword: z.string().trim().max(320).default(''),
+  keyword: clientText().trim().max(320).default(''),
   workspaceId: z.string().uuid(),
 });
 export const suggestedUserSchema = z.object({ userEmail: z.string(), userName: z.string() });

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   CONFLICT: 409,
   USER_ALREADY_EXISTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request (draft-ietf-httpapi-idempotency-key-header). */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

@@ -7,6 +7,7 @@ import {
   SPACE_LIMIT_WARNING_MESSAGE,
   SPACE_LIMIT_WARNING_TITLE,
   SPACE_NAME_MAX,
+  SPACE_NAME_ERROR_MESSAGES,
   SPACE_NAME_MESSAGES,
   SPACE_NAME_MIN,
   spaceNameSchema,
@@ -46,12 +47,30 @@ describe('spaceNameSchema / validateSpaceName (spec 000 §5)', () => {
     ['  abcd  ', 'TOO_SHORT'],
     ['x'.repeat(256), 'TOO_LONG'],
     [`  ${'x'.repeat(256)}  `, 'TOO_LONG'],
+    // The name rule (issue 6 "Input"): before the length checks.
+    ['Acme\u0000Sales', 'CONTROL_CHARACTERS'],
+    ['Acme\u0007Sales', 'CONTROL_CHARACTERS'],
+    ['Acme\nSales', 'CONTROL_CHARACTERS'],
+    ['Acme\u0085Sales', 'CONTROL_CHARACTERS'],
+    ['Acme \ud800 Sales', 'INVALID_UNICODE'],
+    ['\u200b\u200b\u200b\u200b\u200b', 'NO_VISIBLE_CHARACTERS'],
+    ['\u200b\u200c\u200d\u2060\ufeff\u00ad', 'NO_VISIBLE_CHARACTERS'],
+    ['\u3164\u3164\u3164\u3164\u3164', 'NO_VISIBLE_CHARACTERS'],
+    ['\u0301\u0301\u0301\u0301\u0301', 'NO_VISIBLE_CHARACTERS'],
+    ['\u200b', 'NO_VISIBLE_CHARACTERS'],
+    ['Acme \u202eselaS', 'DIRECTION_OVERRIDES'],
+    ['Acme \u202a Sales', 'DIRECTION_OVERRIDES'],
+    ['Acme \u2066 Sales\u2069', 'DIRECTION_OVERRIDES'],
   ])('%j is rejected with %s', (value, reason) => {
     const result = spaceNameSchema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues).toHaveLength(1);
-    expect(result.error?.issues[0]?.message).toBe(SPACE_NAME_MESSAGES[reason]);
-    expect(validateSpaceName(value)).toEqual({ ok: false, reason, message: SPACE_NAME_MESSAGES[reason] });
+    expect(result.error?.issues[0]?.message).toBe(SPACE_NAME_ERROR_MESSAGES[reason]);
+    expect(validateSpaceName(value)).toEqual({
+      ok: false,
+      reason,
+      message: SPACE_NAME_ERROR_MESSAGES[reason],
+    });
   });
 
   it.each([
@@ -60,6 +79,11 @@ describe('spaceNameSchema / validateSpaceName (spec 000 §5)', () => {
     ['  abcde ', 'abcde'],
     ['x'.repeat(255), 'x'.repeat(255)],
     [`   ${'x'.repeat(255)}   `, 'x'.repeat(255)],
+    ['Équipe Zürich', 'Équipe Zürich'],
+    ['营销团队五', '营销团队五'],
+    ['فريق المبيعات', 'فريق المبيعات'],
+    ['Team 🚀🚀', 'Team 🚀🚀'],
+    ['a\u200bbcde', 'a\u200bbcde'],
   ])('%j is accepted and sent trimmed', (value, name) => {
     expect(spaceNameSchema.parse(value)).toBe(name);
     expect(validateSpaceName(value)).toEqual({ ok: true, name });

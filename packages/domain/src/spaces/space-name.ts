@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNameRules } from '../text/client-text';
 
 /** Spec 000 §5 and §9. */
 export const SPACE_NAME_MIN = 5;
@@ -11,32 +12,50 @@ export const SPACE_NAME_MESSAGES = {
   TOO_LONG: `Space name could contain at most ${SPACE_NAME_MAX} characters.`,
 } as const;
 
-export type SpaceNameErrorReason = keyof typeof SPACE_NAME_MESSAGES;
+/**
+ * Ours, not the spec's (docs/decisions.md "Faults and input"): the characters a name may not hold
+ * (the shared name rule of text/client-text), in the words of the space name's messages.
+ */
+export const SPACE_NAME_CHARACTER_MESSAGES = {
+  CONTROL_CHARACTERS: 'Space name cannot contain control characters.',
+  INVALID_UNICODE: 'Space name contains invalid characters.',
+  DIRECTION_OVERRIDES: 'Space name cannot contain text direction override characters.',
+  NO_VISIBLE_CHARACTERS: 'Space name should contain visible characters.',
+} as const;
+
+/** Every message a space name can get, by reason. */
+export const SPACE_NAME_ERROR_MESSAGES = { ...SPACE_NAME_MESSAGES, ...SPACE_NAME_CHARACTER_MESSAGES };
+
+export type SpaceNameErrorReason = keyof typeof SPACE_NAME_ERROR_MESSAGES;
 
 /**
- * Spec 000 §5: the trimmed value is required, then 5..255 characters. Each check aborts, so a value
+ * Spec 000 §5: the trimmed value is required, then (ours) the name rule — no control or bidi
+ * override characters, something visible — then 5..255 characters. Each check aborts, so a value
  * gets exactly one message. The output is the trimmed name (the one that is sent and stored).
  */
-export const spaceNameSchema = z
-  .string({ error: SPACE_NAME_MESSAGES.REQUIRED })
-  .trim()
-  .min(1, { error: SPACE_NAME_MESSAGES.REQUIRED, abort: true })
+export const spaceNameSchema = withNameRules(
+  z
+    .string({ error: SPACE_NAME_MESSAGES.REQUIRED })
+    .trim()
+    .min(1, { error: SPACE_NAME_MESSAGES.REQUIRED, abort: true }),
+  SPACE_NAME_CHARACTER_MESSAGES,
+)
   .min(SPACE_NAME_MIN, { error: SPACE_NAME_MESSAGES.TOO_SHORT, abort: true })
   .max(SPACE_NAME_MAX, { error: SPACE_NAME_MESSAGES.TOO_LONG, abort: true });
 
 export type SpaceNameValidation =
   { ok: true; name: string } | { ok: false; reason: SpaceNameErrorReason; message: string };
 
-/** The same rule as data, with the reason code (REQUIRED / TOO_SHORT / TOO_LONG). */
+/** The same rule as data, with the reason code (REQUIRED / TOO_SHORT / TOO_LONG / a character rule's). */
 export const validateSpaceName = (value: unknown): SpaceNameValidation => {
   const result = spaceNameSchema.safeParse(value);
   if (result.success) return { ok: true, name: result.data };
   const message = result.error.issues[0]?.message;
   const reason =
-    (Object.keys(SPACE_NAME_MESSAGES) as SpaceNameErrorReason[]).find(
-      (key) => SPACE_NAME_MESSAGES[key] === message,
+    (Object.keys(SPACE_NAME_ERROR_MESSAGES) as SpaceNameErrorReason[]).find(
+      (key) => SPACE_NAME_ERROR_MESSAGES[key] === message,
     ) ?? 'REQUIRED';
-  return { ok: false, reason, message: SPACE_NAME_MESSAGES[reason] };
+  return { ok: false, reason, message: SPACE_NAME_ERROR_MESSAGES[reason] };
 };
 
 /** Spec 000 §5: a user who already owns 5 spaces cannot create another. */

@@ -1,3 +1,4 @@
+import { clientTimestampMs } from '@mergedesk/domain/text/client-text';
 import {
   CAMPAIGN_DATE_FILTER_MESSAGE,
   CAMPAIGN_FILTER_KEYS,
@@ -31,7 +32,7 @@ import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/l
 /** The poll-responses fallback answers the newest responses, at most this many. */
 export const POLL_RESPONSES_LIMIT = 1000;
 
-const epochMsSchema = z.coerce.number().int().min(0).max(8.64e15);
+const epochMsSchema = z.coerce.number().pipe(clientTimestampMs());
 
 /**
  * GET /api/v1/users/me/campaigns (spec 002 §2.2, §7). The team shares its space: the list holds the
