@@ -18,6 +18,8 @@ export type RetryOptions = {
   retryOn?: (error: unknown) => boolean;
   /** Called before each new run (for a log line). */
   onRetry?: (error: unknown, attempt: number) => void;
+  /** The pause before run `attempt + 1`; default a few random milliseconds. */
+  delayMs?: (attempt: number) => number;
 };
 
 /**
@@ -33,7 +35,8 @@ export async function retryTransient<T>(action: () => Promise<T>, options: Retry
     } catch (error) {
       if (attempt >= attempts || !retryOn(error)) throw error;
       options.onRetry?.(error, attempt);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      const delay = options.delayMs?.(attempt) ?? Math.random() * 10 * attempt;
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { findPgCode, type Executor } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { isTransientTransactionError, retryTransient, type RetryOptions } from '../../db/retry';
 
 export type BatchWriter<T> = {
@@ -118,16 +119,28 @@ const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * The tracking endpoints' writer: hits of the same few milliseconds share one INSERT, run again
- * on a retryable error before any caller is answered.
+ * on a retryable error, and through a short database outage, before any caller is answered.
  */
 export function createEventWriter(
   db: Executor,
   options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> & { onRetry?: RetryOptions['onRetry'] } = {},
 ): BatchWriter<TrackedEvent> {
   const { onRetry, ...batchOptions } = options;
+  const insertOnce = (events: TrackedEvent[]) =>
+    retryTransient(() => insertTrackedEvents(db, events), { retryOn: isRetryableInsertError, onRetry });
   return createBatchWriter({
     ...batchOptions,
+    // While the database is away (restart, lost connection) the batch waits and tries again, up to
+    // about OUTAGE_RETRY_DELAYS_MS in all, before its callers get the error.
     flush: (events) =>
-      retryTransient(() => insertTrackedEvents(db, events), { retryOn: isRetryableInsertError, onRetry }),
+      retryTransient(() => insertOnce(events), {
+        attempts: OUTAGE_RETRY_DELAYS_MS.length + 1,
+        retryOn: isDatabaseUnavailable,
+        delayMs: (attempt) => OUTAGE_RETRY_DELAYS_MS[attempt - 1] ?? 0,
+        onRetry,
+      }),
   });
 }
+
+/** The pauses between the runs of a batch while the database is away: about 7 s in all. */
+export const OUTAGE_RETRY_DELAYS_MS: readonly number[] = [100, 200, 400, 800, 1600, 2000, 2000];
