@@ -1,3 +1,4 @@
+import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -387,6 +388,33 @@ describe('add-on API', () => {
         payload: body,
       });
     const nextRun = Date.UTC(2030, 0, 2, 9, 30);
+
+    it.each([
+      ['mia@acme.test', 'Acme Sales', 'PRO member of a PRO space', 201],
+      ['penny@gmail.com', "Penny's space", 'PRO_PERSONAL owner of a LEGACY space', 201],
+      ['fred@acme.test', 'Acme Sales', 'FREE member of a PRO space', 403],
+      ['gina@gmail.com', "Gina's space", 'FREE owner of a FREE space', 403],
+    ] as const)(
+      'schedules for %s in %s (%s): %i (spec 002 §9, Pro adds scheduled send)',
+      async (email, spaceName, _plan, status) => {
+        const response = await schedule(await t.signIn(email), {
+          workspaceId: space(spaceName),
+          mergeSourceSheetKey: '1AbCdEf-12',
+          spreadsheetName: 'Leads',
+          sheetName: 'Plan check',
+          nextScheduledRunTimestamp: nextRun,
+          toSendCount: 5,
+        });
+        expect(response.statusCode).toBe(status);
+        if (status === 403) {
+          expect(response.json()).toEqual({
+            errors: [],
+            code: 'FORBIDDEN',
+            message: SCHEDULING_NEEDS_PRO_MESSAGE,
+          });
+        }
+      },
+    );
 
     it('registers a scheduled merge and follows its progress and errors', async () => {
       const created = await schedule(olivia, {

@@ -12,6 +12,7 @@ import {
   updateScheduledCampaignBodySchema,
 } from '@mergedesk/domain/api/addon';
 import type { FastifyReply } from 'fastify';
+import { canScheduleMerges, SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -109,7 +110,14 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
   app.post(
     '/scheduled-campaigns',
     {
-      config: { access: 'user', space: bodySpace },
+      config: {
+        access: 'user',
+        // Spec 002 §9: scheduled send is a Pro feature (a paid user plan in a space not on Free).
+        space: {
+          ...bodySpace,
+          capability: { rule: canScheduleMerges, message: SCHEDULING_NEEDS_PRO_MESSAGE },
+        },
+      },
       schema: {
         tags,
         summary: 'Register a scheduled mail merge',

@@ -1,3 +1,4 @@
+import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bounces } from '../../db/schema';
@@ -56,6 +57,29 @@ describe('bounces API', () => {
     )[0];
   const entriesOf = async (spaceName: string, query = '?limit=1000') =>
     (await list('olivia@acme.test', space(spaceName), query)).json<ListBody>().items;
+
+  it('keeps bounce list management to spaces not on the Free plan (spec 002 §9), reading to every plan', async () => {
+    const forbidden = { errors: [], code: 'FORBIDDEN', message: BOUNCE_LIST_NEEDS_PRO_MESSAGE };
+    const freeSpace = space("Gina's space");
+    const added = await add('gina@gmail.com', {
+      workspaceId: freeSpace,
+      emailAddresses: ['free.plan@example.com'],
+    });
+    expect([added.statusCode, added.json()]).toEqual([403, forbidden]);
+    expect(await storedRow(freeSpace, 'free.plan@example.com')).toBeUndefined();
+    const removed = await remove('gina@gmail.com', freeSpace, 'free.plan@example.com');
+    expect([removed.statusCode, removed.json()]).toEqual([403, forbidden]);
+    expect((await list('gina@gmail.com', freeSpace)).statusCode).toBe(200);
+    // A FREE member of a PRO space may (the space's plan decides).
+    const fred = await add('fred@acme.test', {
+      workspaceId: space('Acme Sales'),
+      emailAddresses: ['pro.plan@example.com'],
+    });
+    expect(fred.statusCode).toBe(200);
+    expect((await remove('fred@acme.test', space('Acme Sales'), 'pro.plan@example.com')).statusCode).toBe(
+      200,
+    );
+  });
 
   it('lists the demo bounces of each space (40 in Acme Sales, 15 shared in Acme Premium)', async () => {
     const sales = await list('olivia@acme.test', space('Acme Sales'), '?limit=100');

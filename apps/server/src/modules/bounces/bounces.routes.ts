@@ -5,20 +5,24 @@ import {
   deleteBounceParamsSchema,
   bounceListSchema,
 } from '@mergedesk/domain/api/bounces';
+import { BOUNCE_LIST_NEEDS_PRO_MESSAGE, canManageBounceList } from '@mergedesk/domain/plans/plan-features';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { membershipOf, userOf } from '../../lib/access';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { addBounces, deleteBounce, getBounces } from './bounces.service';
 
 const tags = ['bounces'];
 
-/**
- * The bounce list of a space, under /api/v1 (spec 002 §7 "Bounces"). Bounce list management is a
- * Pro feature (spec 002 §9), but the web app shows the page to free plans too (§2.4), so every plan
- * may use these calls.
- */
+/** Spec 002 §9: bounce list management (adding, removing) is a Pro feature; reading it is not. */
+const manageBounces = (from: SpaceAccess['from']): SpaceAccess => ({
+  from,
+  role: 'MEMBER',
+  capability: { rule: canManageBounceList, message: BOUNCE_LIST_NEEDS_PRO_MESSAGE },
+});
+
+/** The bounce list of a space, under /api/v1 (spec 002 §7 "Bounces"). */
 export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get(
     '/users/me/workspaces/:workspaceId/bounces',
@@ -39,7 +43,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
   app.post(
     '/users/workspace-activation-add-bounces/me',
     {
-      config: { access: 'user', space: { from: { body: 'workspaceId' }, role: 'MEMBER' } },
+      config: { access: 'user', space: manageBounces({ body: 'workspaceId' }) },
       schema: {
         tags,
         summary: 'Adds e-mail addresses to a space’s bounce list; answers the number of new entries',
@@ -53,7 +57,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
   app.delete(
     '/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
     {
-      config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } },
+      config: { access: 'user', space: manageBounces({ param: 'workspaceId' }) },
       schema: {
         tags,
         summary: 'Removes an e-mail address from a space’s bounce list',
