@@ -1,3 +1,4 @@
+import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -92,6 +93,18 @@ describe('BouncesPage (spec 002 §2.4)', () => {
       'href',
       `${SALES}/space/billing`,
     );
+  });
+
+  it('on a Free space shows the list without the add form, with the Pro notice, and locks Delete', async () => {
+    renderBounces(
+      { items: [item('gone@example.test')] },
+      userWorkspace({ workspacePlan: 'FREE', userPlan: 'FREE' }),
+    );
+    expect(screen.getByText(BOUNCE_LIST_NEEDS_PRO_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to bounce list' })).not.toBeInTheDocument();
+    const remove = await screen.findByRole('button', { name: 'Delete gone@example.test' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(BOUNCE_LIST_NEEDS_PRO_MESSAGE);
   });
 
   it("shows 'Nothing to see here...' / 'There are no bounces' for an empty list", async () => {

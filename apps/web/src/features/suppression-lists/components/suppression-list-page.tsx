@@ -1,4 +1,4 @@
-import { Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
@@ -6,6 +6,7 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
 import { NO_RESULTS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states';
 import { suppressionErrorResult, suppressionExplanation } from '@mergedesk/domain/suppressions/messages';
+import { BOUNCE_LIST_NEEDS_PRO_MESSAGE, canManageBounceList } from '@mergedesk/domain/plans/plan-features';
 import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import { BOUNCE_TAG_PLACEHOLDER } from '@mergedesk/domain/suppressions/tags';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
@@ -44,6 +45,8 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
   // Spec 002 §2.3, §2.4: sharing is a Premium space feature; the text varies with it and ownership.
   const sharedEnabled = config.isShared(features);
   const isOwner = space.userRole === 'OWNER';
+  // Issue 10: managing the bounce list is a Pro feature; the server refuses it on a Free space.
+  const canManage = config.list !== 'bounces' || canManageBounceList(space);
   const owner = useSpaceOwner(workspaceId, { enabled: !isOwner && !sharedEnabled });
 
   const list = useSuppressionListState();
@@ -95,6 +98,7 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
 
   // The domain's rule (opt-outs belong to their sender; spec 002 §6 for shared entries), with its reason.
   const deleteBlock = (item: SuppressionItem) =>
+    (canManage ? null : BOUNCE_LIST_NEEDS_PRO_MESSAGE) ??
     suppressionDeleteBlock({
       role: space.userRole,
       userPlan: space.userPlan,
@@ -103,7 +107,8 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
       type: item.type,
       source: item.source,
       isOwn: item.isOwn,
-    })?.message ?? null;
+    })?.message ??
+    null;
 
   return (
     <Stack gap="lg">
@@ -120,14 +125,20 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
         />
       </Stack>
 
-      <EmailTagsForm
-        label={config.addForm.label}
-        placeholder={BOUNCE_TAG_PLACEHOLDER}
-        submitLabel={config.addForm.submitLabel}
-        isDeleting={deleteEntry.isPending}
-        loading={addEntries.isPending}
-        onSubmit={add}
-      />
+      {canManage ? (
+        <EmailTagsForm
+          label={config.addForm.label}
+          placeholder={BOUNCE_TAG_PLACEHOLDER}
+          submitLabel={config.addForm.submitLabel}
+          isDeleting={deleteEntry.isPending}
+          loading={addEntries.isPending}
+          onSubmit={add}
+        />
+      ) : (
+        <Alert color="blue" variant="light">
+          {BOUNCE_LIST_NEEDS_PRO_MESSAGE}
+        </Alert>
+      )}
 
       <ResultAlert alert={alert} onDismiss={() => setAlert(null)} />
 
