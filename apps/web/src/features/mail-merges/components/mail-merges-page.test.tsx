@@ -9,6 +9,7 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { ACME_SALES_ID, jsonResponse, requestUrl, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
+import { Route, Routes } from 'react-router';
 import { MailMergesPage } from './mail-merges-page';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
@@ -137,6 +138,7 @@ afterEach(() => {
 
 const ROUTES = ['sent', 'sent/:campaignId', 'sent/:campaignId/poll', 'scheduled', 'scheduled/:scheduledId'];
 
+/** As the app renders it: the space's routes are descendant routes under the shell's splat route. */
 function renderPage(path: string, space: UserWorkspace = userWorkspace()) {
   const page = (
     <MantineProvider env="test">
@@ -145,7 +147,16 @@ function renderPage(path: string, space: UserWorkspace = userWorkspace()) {
   );
   return renderRoutes(
     [
-      ...ROUTES.map((route) => ({ path: `${PREFIX}/mail-merges/${route}`, element: page })),
+      {
+        path: `${PREFIX}/*`,
+        element: (
+          <Routes>
+            {ROUTES.map((route) => (
+              <Route key={route} path={`mail-merges/${route}`} element={page} />
+            ))}
+          </Routes>
+        ),
+      },
       { path: '*', element: null },
     ],
     `${PREFIX}/mail-merges/${path}`,
@@ -337,6 +348,29 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Spring offer' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
+    expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/sent`);
+    expect(router.state.location.search).toBe('?search=Leads');
+  });
+
+  it('keeps the dialog of a row opened while the search is still being debounced, and the search', async () => {
+    const { router } = renderPage('sent');
+    const row = await within(await sentTable()).findByRole('row', { name: /Leads Q4 - Sheet1/ });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Leads' } });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    // The debounce ends after the click but before React has rendered the dialog's route.
+    act(() => {
+      fireEvent.click(row);
+      vi.advanceTimersByTime(100);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    vi.useRealTimers();
+
+    expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/sent/c1`);
+    expect(router.state.location.search).toBe('?search=Leads');
+    const dialog = await screen.findByRole('dialog', { name: 'Spring offer' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/sent`);
     expect(router.state.location.search).toBe('?search=Leads');
   });
