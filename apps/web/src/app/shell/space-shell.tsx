@@ -1,10 +1,9 @@
-import { Alert, AppShell, Box, Button, Drawer, Group, Skeleton, Stack } from '@mantine/core';
+import { AppShell, Box, Drawer, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { GENERIC_ERROR_ALERT, LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
+import { LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
@@ -34,6 +33,7 @@ import { isSpacePage, withUrlPrefix } from './space-path';
 import { SpaceRoutes } from './space-routes';
 import { SpaceSidebar } from './space-sidebar';
 import { TopBar } from './top-bar';
+import { RetryAlert } from '../../components/retry-alert';
 
 /** Query flag that opens the new-space dialog (spec 000 §2 "Billing query parameters"). */
 export const NEW_SPACE_QUERY_FLAG = 'new-space';
@@ -279,7 +279,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
           {navigation.disabled || workspace.isSuccess ? (
             routes
           ) : workspace.isError ? (
-            <WorkspaceError onRetry={() => void workspace.refetch()} retrying={workspace.isFetching} />
+            <RetryAlert onRetry={() => void workspace.refetch()} retrying={workspace.isFetching} />
           ) : (
             <PageSkeleton label="Loading the space" />
           )}
@@ -302,24 +302,6 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
         />
       )}
     </AppShell>
-  );
-}
-
-function WorkspaceError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden />}
-      title={GENERIC_ERROR_ALERT.title}
-    >
-      <Stack gap="xs" align="flex-start">
-        {GENERIC_ERROR_ALERT.description}
-        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import {
   CANCEL_ERROR_ALERT,
@@ -15,6 +14,7 @@ import { useCancelScheduledCampaign } from '../api/cancel-scheduled-campaign';
 import { useScheduledCampaign } from '../api/get-scheduled-campaign';
 import { formatTimeOfDay } from '../lib/times';
 import { scheduledCampaignTitle, scheduledDate, scheduledTime } from './scheduled-campaigns-tab';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export type ScheduledCampaignDialogProps = {
   workspaceId: string;
@@ -56,26 +56,7 @@ export function ScheduledCampaignDialog({
       closeButtonProps={{ 'aria-label': 'Close', disabled: cancel.isPending }}
     >
       {campaign.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={GENERIC_ERROR_ALERT.title}
-          role="alert"
-        >
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{GENERIC_ERROR_ALERT.description}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void campaign.refetch()}
-              loading={campaign.isFetching}
-            >
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
       ) : !campaign.isSuccess ? (
         <Stack gap="xs" role="status" aria-label="Loading the mail merge" aria-busy>
           <Skeleton height={18} />

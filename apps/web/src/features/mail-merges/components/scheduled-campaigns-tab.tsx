@@ -18,7 +18,7 @@ import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-schedul
 import { scheduledListQuery } from '../lib/list-state';
 import { formatTimeOfDay } from '../lib/times';
 import { ListFooter } from '../../../components/list-footer';
-import { ListError } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
 
@@ -87,7 +87,7 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
         <CsvExportButton onExport={exportCsv} disabled={!list.isSuccess || isEmpty} />
       </Group>
       {list.isError ? (
-        <ListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <RetryAlert onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : isEmpty ? (
         <ListEmptyState narrowed={false} />
       ) : (

@@ -1,6 +1,4 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import { Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import { campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
 import {
@@ -11,6 +9,7 @@ import {
 } from '@mergedesk/domain/format/numbers';
 import { useCampaignPoll } from '../api/get-poll-results';
 import { useSentCampaign } from '../api/get-sent-campaign';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export type SentDialogTab = 'mail' | 'poll';
 
@@ -50,7 +49,7 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
         </Tabs.List>
         <Tabs.Panel value="mail">
           {campaign.isError ? (
-            <LoadError onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
+            <RetryAlert onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
           ) : campaign.isSuccess ? (
             <MailResults campaign={campaign.data} />
           ) : (
@@ -105,7 +104,7 @@ function MailResults({ campaign }: { campaign: SentCampaign }) {
 /** Spec 002 §4.2: poll results first, the responses when they cannot be had; % against the total. */
 function PollResults({ campaignId }: { campaignId: string }) {
   const poll = useCampaignPoll(campaignId);
-  if (poll.isError) return <LoadError onRetry={() => void poll.refetch()} retrying={poll.isFetching} />;
+  if (poll.isError) return <RetryAlert onRetry={() => void poll.refetch()} retrying={poll.isFetching} />;
   if (!poll.isSuccess) return <TableSkeleton label="Loading the poll results" />;
   if (poll.data.items.length === 0) {
     return (
@@ -151,25 +150,6 @@ function PollResults({ campaignId }: { campaignId: string }) {
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle aria-hidden />}
-      title={GENERIC_ERROR_ALERT.title}
-      role="alert"
-    >
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">{GENERIC_ERROR_ALERT.description}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-          Try again
-        </Button>
-      </Group>
-    </Alert>
   );
 }
 

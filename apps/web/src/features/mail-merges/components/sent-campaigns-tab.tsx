@@ -21,7 +21,7 @@ import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '.
 import type { SentListState, SentSortKey } from '../lib/list-state';
 import { isSentListNarrowed, parseSentListState, sentListSearchParams } from '../lib/list-state';
 import { ListFooter } from '../../../components/list-footer';
-import { ListError } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
 
@@ -160,7 +160,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
       </Group>
 
       {list.isError ? (
-        <ListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <RetryAlert onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : isEmpty ? (
         <ListEmptyState narrowed={isSentListNarrowed(requested)} />
       ) : (

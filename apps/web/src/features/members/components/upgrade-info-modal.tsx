@@ -12,8 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import { OWNER_LOOKUP_QUERY, UPGRADE_MODAL_ADMINS_QUERY, useMembers } from '../api/get-members';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export const UPGRADE_INFO_MODAL_TITLE = 'Request an upgrade';
 
@@ -51,22 +51,12 @@ export function UpgradeInfoModal({ opened, onClose, workspaceId, workspaceName }
     >
       <Stack gap="md">
         {isError ? (
-          <Stack gap={4} role="alert">
-            <Text fw={600}>{GENERIC_ERROR_ALERT.title}</Text>
-            <Text size="sm">{GENERIC_ERROR_ALERT.description}</Text>
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                onClick={() => {
-                  void owner.refetch();
-                  void admins.refetch();
-                }}
-              >
-                Try again
-              </Button>
-            </Group>
-          </Stack>
+          <RetryAlert
+            onRetry={() => {
+              void owner.refetch();
+              void admins.refetch();
+            }}
+          />
         ) : isPending ? (
           <Group justify="center" py="md">
             <Loader size="sm" aria-label="Loading the space's owner and admins" />

@@ -5,7 +5,8 @@ import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/
 import { formatLongDate } from '../../../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
 import { ListFooter } from '../../../components/list-footer';
-import { EmptyState, ListError } from '../../../components/list-states';
+import { EmptyState } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { SortableTh } from '../../../components/sortable-th';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
@@ -58,7 +59,7 @@ export function suppressionCsvRows(
 export function SuppressionTable(props: SuppressionTableProps) {
   const { label, items, total, status, isFetching, state, showType = false, empty } = props;
 
-  if (status === 'error') return <ListError onRetry={props.onRetry} retrying={isFetching} />;
+  if (status === 'error') return <RetryAlert onRetry={props.onRetry} retrying={isFetching} />;
 
   if (status === 'success' && items && items.length === 0) {
     return <EmptyState title={empty.title} description={empty.description} />;

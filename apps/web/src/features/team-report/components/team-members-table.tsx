@@ -4,7 +4,8 @@ import { NO_TEAM_USERS_EMPTY_STATE } from '@mergedesk/domain/format/empty-states
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { initials } from '@mergedesk/domain/users/initials';
 import { ListFooter } from '../../../components/list-footer';
-import { EmptyState, ListError } from '../../../components/list-states';
+import { EmptyState } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { SortableTh } from '../../../components/sortable-th';
 import {
   lastEmailSentLabel,
@@ -37,7 +38,7 @@ export type TeamMembersTableProps = {
 export function TeamMembersTable(props: TeamMembersTableProps) {
   const { items, total, status, isFetching, state } = props;
 
-  if (status === 'error') return <ListError onRetry={props.onRetry} retrying={isFetching} />;
+  if (status === 'error') return <RetryAlert onRetry={props.onRetry} retrying={isFetching} />;
 
   if (status === 'success' && items && items.length === 0) {
     return <EmptyState title={NO_TEAM_USERS_EMPTY_STATE.title} />;

@@ -1,9 +1,8 @@
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useId } from 'react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { TeamSummary } from '@mergedesk/domain/api/team-report';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * The card labels. Spec 002 §2.5 / §9: the 'sent this month' counter (emailSentThisMonth) is
@@ -28,22 +27,7 @@ export type TeamSummaryCardsProps = {
 /** The team summary (spec 002 §2.5, §3 "Team summary"): three counters in German number format. */
 export function TeamSummaryCards({ summary, failed, retrying, onRetry }: TeamSummaryCardsProps) {
   if (failed) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
-        title={GENERIC_ERROR_ALERT.title}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          {GENERIC_ERROR_ALERT.description}
-          <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <RetryAlert onRetry={onRetry} retrying={retrying} />;
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

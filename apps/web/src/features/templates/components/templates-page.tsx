@@ -1,8 +1,7 @@
-import { Alert, Box, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceDesktop } from '@tabler/icons-react';
+import { Alert, Box, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams, useResolvedPath } from 'react-router';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { Template } from '@mergedesk/domain/api/templates';
 import { TEMPLATE_PLACEHOLDERS } from '@mergedesk/domain/campaigns/constants';
 import { ResultAlert } from '../../../components/result-alert';
@@ -13,6 +12,7 @@ import { useTemplateImport } from '../lib/use-template-import';
 import { TemplateCard, TemplateCardPlaceholder } from './template-card';
 import { TemplateImportButton } from './template-import-button';
 import { TemplatePreviewModal } from './template-preview-modal';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export const TEMPLATES_TITLE = 'Templates';
 /** Spec 002 §2.6: "On mobile a warning says to use the desktop version" (wording ours). */
@@ -68,26 +68,7 @@ export function TemplatesPage({ userId }: TemplatesPageProps) {
       {/* While the dialog is open its own copy of the alert is the one in view. */}
       {templateId === undefined && alert}
       {templates.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={GENERIC_ERROR_ALERT.title}
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            {GENERIC_ERROR_ALERT.description}
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void templates.refetch()}
-              loading={templates.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <RetryAlert onRetry={() => void templates.refetch()} retrying={templates.isFetching} />
       ) : items === undefined ? (
         <TemplateGrid busy>
           {Array.from({ length: TEMPLATE_PLACEHOLDERS }, (_, index) => (
