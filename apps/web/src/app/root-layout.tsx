@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ConnectionNotice } from '../components/connection-notice';
 import { WhoopsPage } from '../components/full-page-states/whoops-page';
 import { usePageViews } from '../lib/analytics';
 import { areCookiesEnabled } from '../lib/cookies';
@@ -23,6 +24,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <ConnectionNotice />
     </>
   );
 }

@@ -8,6 +8,12 @@ import type { SessionErrorKind } from '@mergedesk/domain/session/errors';
  */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
+/**
+ * 'reconnecting' while the session cannot reach the server (network, 429, 5xx): the person stays
+ * signed in and the app retries with growing pauses (issue 6).
+ */
+export type SessionConnection = 'online' | 'reconnecting';
+
 export type SessionProfile = { name: string; email: string; picture: string | null };
 
 /** Spec 000 §8 session errors; 'no-user' carries the e-mail of the Google identity. */
@@ -38,6 +44,7 @@ export type SignInCallbackResult =
 
 export type SessionContextValue = {
   status: SessionStatus;
+  connection: SessionConnection;
   accessToken: string | null;
   sessionId: string | null;
   profile: SessionProfile | null;

@@ -5,6 +5,7 @@ import type { SessionContextValue } from '../lib/session-context';
 export function fakeSession(overrides: Partial<SessionContextValue> = {}): SessionContextValue {
   return {
     status: 'signedOut',
+    connection: 'online',
     accessToken: null,
     sessionId: null,
     profile: null,

@@ -9,7 +9,8 @@ import { revokeSession } from '../../features/auth/api/revoke-session';
 import { signInUrl } from '../../features/auth/api/sign-in-url';
 import { ensureUserExists } from '../../features/users/api/create-user';
 import { getCurrentUserQueryOptions } from '../../features/users/api/get-current-user';
-import type { ActivityStore, AuthFlag, SessionDependencies } from './session-controller';
+import type { ActivityStore, AuthFlag, SessionDependencies, SessionSync } from './session-controller';
+import { createTabSync } from './tab-sync';
 
 /**
  * The auth flag cookie of spec 000 §4 step 2: a plain, non-httpOnly marker meaning "this browser
@@ -51,6 +52,8 @@ export const browserActivityStore: ActivityStore = {
 export function browserSessionDependencies(input: {
   queryClient: QueryClient;
   navigate: (to: string) => void | Promise<void>;
+  /** How the tabs talk to each other; a BroadcastChannel (or storage events) by default. */
+  sync?: SessionSync;
 }): SessionDependencies {
   return {
     exchangeCode,
@@ -59,6 +62,8 @@ export function browserSessionDependencies(input: {
     ensureUser: ensureUserExists,
     fetchCurrentUser: () => input.queryClient.fetchQuery(getCurrentUserQueryOptions()),
     clearCaches: () => input.queryClient.clear(),
+    retryFailedQueries: () =>
+      void input.queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' }),
     navigate: input.navigate,
     assignLocation: (url) => window.location.assign(url),
     signInUrl,
@@ -67,5 +72,6 @@ export function browserSessionDependencies(input: {
     now: () => Date.now(),
     activity: browserActivityStore,
     authFlag: browserAuthFlag,
+    sync: input.sync ?? createTabSync(),
   };
 }

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
 import { ApiError } from '../../lib/api-client';
 import { currentUser } from '../../test/fixtures';
-import { createSessionController, type SessionDependencies } from './session-controller';
+import {
+  createSessionController,
+  type SessionDependencies,
+  type SessionSync,
+  type SessionSyncMessage,
+} from './session-controller';
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
 const SESSION_ID = '11111111-1111-4111-8111-111111111111';
@@ -24,6 +29,27 @@ const tokenResponse = (intent: Partial<TokenResponse['intent']> = {}, ttlSeconds
 });
 
 const notFound = () => new ApiError(404, { code: 'USER_NOT_FOUND', message: 'User not found', errors: [] });
+const apiError = (status: number) => new ApiError(status, { code: String(status), message: 'x', errors: [] });
+
+/** The tabs of one browser: what one publishes reaches the others (never itself). */
+function createBus() {
+  const tabs = new Set<(message: SessionSyncMessage) => void>();
+  return {
+    tab(): SessionSync {
+      let own: ((message: SessionSyncMessage) => void) | null = null;
+      return {
+        publish: (message) => {
+          for (const listener of tabs) if (listener !== own) listener(message);
+        },
+        subscribe: (listener) => {
+          own = listener;
+          tabs.add(listener);
+          return () => tabs.delete(listener);
+        },
+      };
+    },
+  };
+}
 
 function setup(overrides: Partial<SessionDependencies> = {}) {
   let lastActivity: number | null = null;
@@ -35,6 +61,7 @@ function setup(overrides: Partial<SessionDependencies> = {}) {
     ensureUser: vi.fn(() => Promise.resolve()),
     fetchCurrentUser: vi.fn(() => Promise.resolve(currentUser())),
     clearCaches: vi.fn(),
+    retryFailedQueries: vi.fn(),
     navigate: vi.fn(),
     assignLocation: vi.fn(),
     signInUrl: vi.fn(
@@ -64,6 +91,7 @@ function setup(overrides: Partial<SessionDependencies> = {}) {
         flag = false;
       }),
     },
+    sync: createBus().tab(),
     ...overrides,
   } satisfies SessionDependencies;
   const controller = createSessionController(deps);
@@ -350,5 +378,197 @@ describe('completing the sign-in on /auth/callback', () => {
       exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ continue: '//evil.example/x' }))),
     });
     await expect(controller.completeSignIn(params)).resolves.toEqual({ ok: true, destination: '/' });
+  });
+});
+
+describe('staying signed in through network trouble (issue 6)', () => {
+  it.each([
+    ['a network error', 0],
+    ['too many requests', 429],
+    ['a server fault', 503],
+  ])(
+    'keeps the session on %s at the background refresh, reconnects, then recovers',
+    async (_name, status) => {
+      const refreshToken = vi
+        .fn<SessionDependencies['refreshToken']>()
+        .mockResolvedValueOnce(authSession(60))
+        .mockRejectedValueOnce(apiError(status))
+        .mockRejectedValueOnce(apiError(status))
+        .mockResolvedValue(authSession(3600, 'token-2'));
+      const { deps, controller } = setup({ refreshToken });
+      await controller.start();
+      await vi.advanceTimersByTimeAsync(58_000);
+      expect(controller.getState()).toMatchObject({ status: 'signedIn', connection: 'reconnecting' });
+      expect(deps.authFlag.remove).not.toHaveBeenCalled();
+
+      // Pauses of 1 s, then 2 s: the third refresh succeeds.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(refreshToken).toHaveBeenCalledTimes(3);
+      expect(controller.getState().connection).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(refreshToken).toHaveBeenCalledTimes(4);
+      expect(controller.getState()).toMatchObject({
+        status: 'signedIn',
+        connection: 'online',
+        accessToken: 'token-2',
+      });
+      expect(deps.retryFailedQueries).toHaveBeenCalled();
+      expect(deps.navigate).not.toHaveBeenCalled();
+      expect(deps.revoke).not.toHaveBeenCalled();
+    },
+  );
+
+  it('keeps trying past the token expiry while the server is away, and stays signed in', async () => {
+    const refreshToken = vi
+      .fn<SessionDependencies['refreshToken']>()
+      .mockResolvedValueOnce(authSession(60))
+      .mockRejectedValue(apiError(0));
+    const { controller, setActivity } = setup({ refreshToken });
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    setActivity(Date.now());
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', connection: 'reconnecting' });
+    // At most one attempt every 30 s once the pauses have grown.
+    const calls = refreshToken.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refreshToken.mock.calls.length - calls).toBeLessThanOrEqual(2);
+  });
+
+  it('ends the session only when the server refuses the refresh (401), with session-expired', async () => {
+    const refreshToken = vi
+      .fn<SessionDependencies['refreshToken']>()
+      .mockResolvedValueOnce(authSession(60))
+      .mockRejectedValueOnce(apiError(503))
+      .mockRejectedValue(apiError(401));
+    const { deps, controller } = setup({ refreshToken });
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(58_000);
+    expect(controller.getState().status).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'session-expired' } });
+    expect(deps.navigate).toHaveBeenCalledWith(
+      `/login?continue=${encodeURIComponent('/acme/sales/mail-merges/sent?tab=1')}`,
+    );
+  });
+
+  it('on load, keeps the auth flag and reconnects when the refresh answers 429, then signs in', async () => {
+    const refreshToken = vi
+      .fn<SessionDependencies['refreshToken']>()
+      .mockRejectedValueOnce(apiError(429))
+      .mockResolvedValue(authSession(3600));
+    const { deps, controller } = setup({ refreshToken });
+    const started = controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.getState()).toMatchObject({ status: 'loading', connection: 'reconnecting' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await started;
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', connection: 'online' });
+    expect(deps.authFlag.remove).not.toHaveBeenCalled();
+  });
+
+  it('on load, retries the profile call after a network error instead of signing out', async () => {
+    const fetchCurrentUser = vi
+      .fn<SessionDependencies['fetchCurrentUser']>()
+      .mockRejectedValueOnce(apiError(0))
+      .mockResolvedValue(currentUser());
+    const { controller } = setup({ fetchCurrentUser });
+    const started = controller.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    await started;
+    expect(fetchCurrentUser).toHaveBeenCalledTimes(2);
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', connection: 'online', error: null });
+  });
+
+  it('reconnects when a later profile call fails with a server fault, and signs out on 401', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    await controller.handleCurrentUserError(apiError(502));
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', connection: 'reconnecting' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(controller.getState().connection).toBe('online');
+    expect(deps.fetchCurrentUser).toHaveBeenCalledTimes(2);
+
+    await controller.handleCurrentUserError(apiError(401));
+    expect(controller.getState()).toMatchObject({ status: 'signedOut', error: { kind: 'session-expired' } });
+  });
+});
+
+describe('tabs of one browser agree (issue 6)', () => {
+  async function twoTabs() {
+    const bus = createBus();
+    const a = setup({ sync: bus.tab() });
+    const b = setup({ sync: bus.tab() });
+    await a.controller.start();
+    await b.controller.start();
+    return { a, b };
+  }
+
+  it('a logout in one tab sends the other to /login with its continue path', async () => {
+    const { a, b } = await twoTabs();
+    await a.controller.logout();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.controller.getState()).toMatchObject({ status: 'signedOut', accessToken: null, error: null });
+    expect(b.deps.navigate).toHaveBeenCalledWith(
+      `/login?continue=${encodeURIComponent('/acme/sales/mail-merges/sent?tab=1')}`,
+    );
+    expect(b.deps.clearCaches).toHaveBeenCalled();
+    // Only the tab that logged out revokes.
+    expect(a.deps.revoke).toHaveBeenCalledTimes(1);
+    expect(b.deps.revoke).not.toHaveBeenCalled();
+  });
+
+  it('an expiry in one tab shows session-expired in the other', async () => {
+    const { a, b } = await twoTabs();
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(a.controller.getState().error).toEqual({ kind: 'session-expired' });
+    expect(b.controller.getState()).toMatchObject({
+      status: 'signedOut',
+      error: { kind: 'session-expired' },
+    });
+  });
+
+  it('a sign-in in one tab signs the other in; a switched account starts the other tab again at /', async () => {
+    const bus = createBus();
+    const a = setup({ sync: bus.tab() });
+    const b = setup({ sync: bus.tab() });
+    await b.controller.start();
+    expect(b.controller.getState().profile?.email).toBe('olivia@acme.test');
+
+    // Tab A switches to Adam's account: tab B follows the sign-out, then the sign-in.
+    await a.controller.switchAccount();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.controller.getState().status).toBe('signedOut');
+    const adam = { ...authSession(3600, 'adam-token'), sessionId: '22222222-2222-4222-8222-222222222222' };
+    const adamProfile = { name: 'Adam Admin', email: 'adam@acme.test', picture: null };
+    vi.mocked(a.deps.exchangeCode).mockResolvedValue({
+      ...adam,
+      profile: adamProfile,
+      intent: { createAccount: false, redirectToBilling: false },
+    });
+    vi.mocked(b.deps.refreshToken).mockResolvedValue({ ...adam, profile: adamProfile });
+    await a.controller.completeSignIn({ code: 'c', state: 's', error: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.controller.getState()).toMatchObject({
+      status: 'signedIn',
+      accessToken: 'adam-token',
+      profile: { email: 'adam@acme.test' },
+    });
+  });
+
+  it('a tab showing another person sees the new sign-in and goes to the default page', async () => {
+    const { a, b } = await twoTabs();
+    const other = { ...authSession(3600, 'adam-token'), sessionId: '22222222-2222-4222-8222-222222222222' };
+    const adamProfile = { name: 'Adam Admin', email: 'adam@acme.test', picture: null };
+    vi.mocked(a.deps.exchangeCode).mockResolvedValue({
+      ...other,
+      profile: adamProfile,
+      intent: { createAccount: false, redirectToBilling: false },
+    });
+    vi.mocked(b.deps.refreshToken).mockResolvedValue({ ...other, profile: adamProfile });
+    await a.controller.completeSignIn({ code: 'c', state: 's', error: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.deps.clearCaches).toHaveBeenCalled();
+    expect(b.controller.getState().profile?.email).toBe('adam@acme.test');
+    expect(b.deps.navigate).toHaveBeenCalledWith('/');
   });
 });

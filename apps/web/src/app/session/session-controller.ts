@@ -1,10 +1,17 @@
 import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
-import { ACTIVITY_EXPIRY_MS, logoutDelayMs, refreshDelayMs } from '@mergedesk/domain/session/constants';
-import { isApiErrorStatus } from '../../lib/api-client';
+import {
+  ACTIVITY_EXPIRY_MS,
+  logoutDelayMs,
+  refreshDelayMs,
+  SESSION_TIMER_LEAD_MS,
+} from '@mergedesk/domain/session/constants';
+import { isTransientFailure, reconnectDelayMs } from '@mergedesk/domain/session/reconnect';
+import { ApiError, isApiErrorStatus } from '../../lib/api-client';
 import type { TrackedEvent } from '../../lib/analytics';
 import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {
+  SessionConnection,
   SessionError,
   SessionProfile,
   SessionStatus,
@@ -31,6 +38,21 @@ export type SessionState = {
   profile: SessionProfile | null;
   scopes: string[];
   error: SessionError | null;
+  /** 'reconnecting' while refresh or profile calls fail for reasons that are no sign-out. */
+  connection: SessionConnection;
+};
+
+/**
+ * What the tabs of one browser tell each other (issue 6): a sign-out (logout, switch account,
+ * expiry) and a sign-in. They share the refresh cookie, so one tab's change is every tab's.
+ */
+export type SessionSyncMessage =
+  { type: 'signed-out'; reason: 'logout' | 'expired' } | { type: 'signed-in'; sessionId: string };
+
+export type SessionSync = {
+  publish: (message: SessionSyncMessage) => void;
+  /** Messages of the other tabs (never this tab's own). Returns the unsubscribe function. */
+  subscribe: (listener: (message: SessionSyncMessage) => void) => () => void;
 };
 
 /** Everything the controller needs from the outside world; the provider wires the real ones. */
@@ -44,6 +66,8 @@ export type SessionDependencies = {
   fetchCurrentUser(): Promise<CurrentUser>;
   /** Empties the query cache and the in-memory stores. */
   clearCaches(): void;
+  /** Loads again what failed while the connection was lost. */
+  retryFailedQueries(): void;
   /** Client-side navigation; resolves when the new page is shown. */
   navigate(to: string): void | Promise<void>;
   /** Full-page navigation (sign-in goes to the API, then to the provider). */
@@ -55,6 +79,7 @@ export type SessionDependencies = {
   now(): number;
   activity: ActivityStore;
   authFlag: AuthFlag;
+  sync: SessionSync;
 };
 
 /** Local-storage marks of spec 000 §9: the login timestamp and the last activity time. */
@@ -80,9 +105,15 @@ export type SessionController = {
   /** On load: restores the session from the refresh cookie when there is one. Idempotent. */
   start: (options?: { skipRefresh?: boolean }) => Promise<void>;
   completeSignIn: (params: SignInCallbackParams) => Promise<SignInCallbackResult>;
-  /** Refreshes the access token; true when a new one is in place. Concurrent calls share one request. */
+  /**
+   * Refreshes the access token; true when a new one is in place. Concurrent calls share one
+   * request. A refusal (401) ends the session; a transient failure starts reconnecting.
+   */
   refresh: () => Promise<boolean>;
-  /** A final failure of a later me request (spec 000 §4): 404 → 'no-user', anything else clears the session. */
+  /**
+   * A final failure of a later me request (spec 000 §4): 404 → 'no-user'; a transient failure
+   * (network, 429, 5xx) reconnects; anything else ends the session.
+   */
   handleCurrentUserError: (error: unknown) => Promise<void>;
   signIn: (options?: SignInOptions) => void;
   logout: () => Promise<void>;
@@ -94,7 +125,7 @@ export type SessionController = {
   dispose: () => void;
 };
 
-const SIGNED_OUT: Omit<SessionState, 'status' | 'error'> = {
+const SIGNED_OUT: Omit<SessionState, 'status' | 'error' | 'connection'> = {
   accessToken: null,
   sessionId: null,
   expiresAt: null,
@@ -102,12 +133,19 @@ const SIGNED_OUT: Omit<SessionState, 'status' | 'error'> = {
   scopes: [],
 };
 
+type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable' | 'stale';
+
+/** A failure that says nothing about the session: no answer, 408, 429 or 5xx (issue 6). */
+const isTransient = (error: unknown): boolean =>
+  !(error instanceof ApiError) || isTransientFailure(error.status);
+
 export function createSessionController(deps: SessionDependencies): SessionController {
-  let state: SessionState = { status: 'loading', ...SIGNED_OUT, error: null };
+  let state: SessionState = { status: 'loading', ...SIGNED_OUT, error: null, connection: 'online' };
   const listeners = new Set<() => void>();
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let logoutTimer: ReturnType<typeof setTimeout> | null = null;
-  let refreshInFlight: Promise<boolean> | null = null;
+  let refreshInFlight: Promise<RefreshOutcome> | null = null;
+  let reconnecting: Promise<void> | null = null;
   let started: Promise<void> | null = null;
   let callback: { code: string; result: Promise<SignInCallbackResult> } | null = null;
   // Bumped whenever the session is replaced or cleared: late answers of an older one are ignored.
@@ -124,6 +162,8 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     refreshTimer = null;
     logoutTimer = null;
   };
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   const applySession = (session: AuthSession) => {
     setState({
@@ -175,25 +215,34 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     }
     const idle = lastActivity != null && now >= lastActivity + ACTIVITY_EXPIRY_MS;
     // Not idle: the token itself is about to expire. The background refresh (due at the same
-    // moment) keeps a working person signed in; only when it fails does the session expire.
-    if (!idle && (await refresh())) return;
-    await endSession({ error: { kind: 'session-expired' }, revoke: true, navigateTo: 'login-with-continue' });
+    // moment) keeps a working person signed in; only a refused refresh ends the session, and
+    // one that cannot reach the server keeps it while reconnecting (issue 6).
+    if (!idle) {
+      // Already reconnecting (the background refresh failed a moment ago): that loop goes on.
+      if (!reconnecting) await refresh();
+      return;
+    }
+    await expire();
   };
 
-  const refresh = (): Promise<boolean> => {
+  /** One refresh request, shared by concurrent callers; classifies its failure. */
+  const requestRefresh = (): Promise<RefreshOutcome> => {
     if (refreshInFlight) return refreshInFlight;
     const startedAt = generation;
     refreshInFlight = deps
       .refreshToken(state.sessionId)
       .then(
-        (session) => {
-          if (startedAt !== generation) return false;
+        (session): RefreshOutcome => {
+          if (startedAt !== generation) return 'stale';
           applySession(session);
           // A refresh re-arms both timers, so a person who keeps working stays signed in.
           if (state.status === 'signedIn') armTimers();
-          return true;
+          return 'refreshed';
         },
-        () => false,
+        (error: unknown): RefreshOutcome => {
+          if (startedAt !== generation) return 'stale';
+          return isTransient(error) ? 'unavailable' : 'refused';
+        },
       )
       .finally(() => {
         refreshInFlight = null;
@@ -201,14 +250,26 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     return refreshInFlight;
   };
 
+  const refresh = async (): Promise<boolean> => {
+    const outcome = await requestRefresh();
+    if (outcome === 'refreshed') return true;
+    if (state.status === 'signedIn') {
+      if (outcome === 'refused') await expire();
+      if (outcome === 'unavailable') reconnect({ refreshFirst: true });
+    }
+    return false;
+  };
+
   type EndSessionOptions = {
     error?: SessionError | null;
     revoke?: boolean;
     navigateTo?: '/login' | 'login-with-continue';
+    /** Tell the other tabs (not when this tab only follows another one). */
+    notify?: 'logout' | 'expired';
   };
 
   /** Logging out (spec 000 §4 step 5): timers, revoke, stores, auth cookie, then /login. */
-  const endSession = async ({ error = null, revoke = false, navigateTo }: EndSessionOptions) => {
+  const endSession = async ({ error = null, revoke = false, navigateTo, notify }: EndSessionOptions) => {
     const { accessToken, sessionId } = state;
     const returnTo = navigateTo === 'login-with-continue' ? safeContinuePath(deps.currentPath()) : null;
     generation += 1;
@@ -216,15 +277,16 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     callback = null;
     deps.authFlag.remove();
     deps.activity.clear();
+    if (notify) deps.sync.publish({ type: 'signed-out', reason: notify });
     if (navigateTo) {
       // 'loading' while going to /login: the auth guard of the page being left would otherwise
       // redirect to /login?continue=<that page> first, racing this navigation.
-      setState({ status: 'loading' });
+      setState({ status: 'loading', connection: 'online' });
       await deps.navigate(
         returnTo && returnTo !== '/' ? `/login?continue=${encodeURIComponent(returnTo)}` : '/login',
       );
     }
-    setState({ status: 'signedOut', ...SIGNED_OUT, error });
+    setState({ status: 'signedOut', ...SIGNED_OUT, error, connection: 'online' });
     deps.clearCaches();
     if (revoke && accessToken && sessionId) {
       await deps.revoke({ sessionId, accessToken }).catch(() => {
@@ -233,27 +295,101 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     }
   };
 
-  /**
-   * Loads the user after a token was obtained, then finishes signing in: the auth flag cookie and
-   * the timers (spec 000 §4 step 2). Returns false when the session was ended instead.
-   */
-  const loadUserAndFinish = async (startedAt: number): Promise<boolean> => {
-    const email = state.profile?.email ?? '';
-    try {
-      await deps.fetchCurrentUser();
-    } catch (error) {
-      if (startedAt !== generation) return false;
-      await endSession({ error: userErrorToSessionError(error, email), revoke: true });
-      return false;
-    }
-    if (startedAt !== generation) return false;
+  /** Spec 000 §4 step 4: the session expired (idle, or the server refused the refresh). */
+  const expire = () =>
+    endSession({
+      error: { kind: 'session-expired' },
+      revoke: true,
+      navigateTo: 'login-with-continue',
+      notify: 'expired',
+    });
+
+  /** The person is signed in: the auth flag cookie, the timers (spec 000 §4 step 2). */
+  const finishSignIn = async (): Promise<boolean> => {
     if (!deps.authFlag.set()) {
-      await endSession({ error: { kind: 'cookie-error' }, revoke: true });
+      await endSession({ error: { kind: 'cookie-error' }, revoke: true, notify: 'logout' });
       return false;
     }
     setState({ status: 'signedIn' });
     armTimers();
     return true;
+  };
+
+  const tokenUsable = () =>
+    state.accessToken != null &&
+    state.expiresAt != null &&
+    state.expiresAt - SESSION_TIMER_LEAD_MS > deps.now();
+
+  /**
+   * Gets (or keeps) a working session: refresh when asked or when the token is no longer usable,
+   * then the profile (me) call. Transient failures are retried with growing pauses while the
+   * session stays as it is ('reconnecting', issue 6); only a refusal or a missing account ends
+   * it. Resolves true when the person is signed in, false when the session ended or was replaced.
+   */
+  const connect = async (startedAt: number, options: { refreshFirst: boolean }): Promise<boolean> => {
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 0) {
+        if (state.connection !== 'reconnecting') setState({ connection: 'reconnecting' });
+        await sleep(reconnectDelayMs(attempt - 1));
+        if (startedAt !== generation) return false;
+      }
+      const wasSignedIn = state.status === 'signedIn';
+      if (attempt === 0 ? options.refreshFirst : !tokenUsable()) {
+        const outcome = await requestRefresh();
+        if (outcome === 'stale' || startedAt !== generation) return false;
+        if (outcome === 'unavailable') continue;
+        if (outcome === 'refused') {
+          // On load a refused refresh only means the auth flag outlived the session.
+          if (wasSignedIn) await expire();
+          else await endSession({});
+          return false;
+        }
+        if (!wasSignedIn && (!state.accessToken || !state.profile?.email)) {
+          await endSession({ error: { kind: 'google' }, revoke: true });
+          return false;
+        }
+      }
+      const email = state.profile?.email ?? '';
+      try {
+        await deps.fetchCurrentUser();
+      } catch (error) {
+        if (startedAt !== generation) return false;
+        if (isTransient(error)) continue;
+        if (isApiErrorStatus(error, 404)) {
+          await endSession({
+            error: { kind: 'no-user', email },
+            revoke: true,
+            navigateTo: wasSignedIn ? '/login' : undefined,
+            notify: 'logout',
+          });
+        } else if (wasSignedIn) {
+          await expire();
+        } else {
+          await endSession({ error: { kind: 'google' }, revoke: true });
+        }
+        return false;
+      }
+      if (startedAt !== generation) return false;
+      if (!wasSignedIn && !(await finishSignIn())) return false;
+      if (state.connection !== 'online') {
+        setState({ connection: 'online' });
+        deps.retryFailedQueries();
+      }
+      return true;
+    }
+  };
+
+  /** Reconnects a signed-in session in the background (one loop at a time). */
+  const reconnect = (options: { refreshFirst: boolean }) => {
+    if (reconnecting || state.status !== 'signedIn') return;
+    setState({ connection: 'reconnecting' });
+    const startedAt = generation;
+    reconnecting = (async () => {
+      await sleep(reconnectDelayMs(0));
+      if (startedAt === generation) await connect(startedAt, options);
+    })().finally(() => {
+      reconnecting = null;
+    });
   };
 
   const start = (options: { skipRefresh?: boolean } = {}): Promise<void> => {
@@ -265,26 +401,42 @@ export function createSessionController(deps: SessionDependencies): SessionContr
         if (state.status === 'loading' && !callback) setState({ status: 'signedOut' });
         return;
       }
-      const startedAt = generation;
-      let session: AuthSession;
-      try {
-        session = await deps.refreshToken(null);
-      } catch {
-        if (startedAt === generation) await endSession({});
-        return;
-      }
-      if (startedAt !== generation) return;
-      if (!session.accessToken || !session.profile?.email) {
-        await endSession({ error: { kind: 'google' }, revoke: true });
-        return;
-      }
-      applySession(session);
       // Opening the dashboard counts as activity: the 15-minute idle logout is for an open, idle page.
       deps.activity.recordActivity(deps.now());
-      await loadUserAndFinish(startedAt);
+      await connect(generation, { refreshFirst: true });
     })();
     return started;
   };
+
+  /**
+   * Another tab signed in (issue 6): this tab takes the session of the shared refresh cookie.
+   * A tab that showed another person's data starts again from the default page.
+   */
+  const adoptSignIn = async (sessionId: string) => {
+    if (state.sessionId === sessionId) return;
+    const previousEmail = state.status === 'signedIn' ? (state.profile?.email ?? null) : null;
+    generation += 1;
+    const startedAt = generation;
+    clearTimers();
+    callback = null;
+    setState({ status: 'loading', ...SIGNED_OUT, error: null, connection: 'online' });
+    deps.clearCaches();
+    if (!(await connect(startedAt, { refreshFirst: true }))) return;
+    if (previousEmail !== null && previousEmail !== state.profile?.email) await deps.navigate('/');
+  };
+
+  const unsubscribeSync = deps.sync.subscribe((message) => {
+    if (message.type === 'signed-in') {
+      void adoptSignIn(message.sessionId);
+      return;
+    }
+    if (state.status === 'signedOut') return;
+    // Another tab signed out or expired: follow it to /login, keeping this tab's page.
+    void endSession({
+      error: message.reason === 'expired' ? { kind: 'session-expired' } : null,
+      navigateTo: 'login-with-continue',
+    });
+  });
 
   const runCallback = async (params: SignInCallbackParams): Promise<SignInCallbackResult> => {
     if (params.error || !params.code || !params.state) {
@@ -297,7 +449,7 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     generation += 1;
     const startedAt = generation;
     clearTimers();
-    setState({ status: 'loading', ...SIGNED_OUT, error: null });
+    setState({ status: 'loading', ...SIGNED_OUT, error: null, connection: 'online' });
     let tokens: TokenResponse;
     try {
       tokens = await deps.exchangeCode({
@@ -330,7 +482,8 @@ export function createSessionController(deps: SessionDependencies): SessionContr
       }
       if (startedAt !== generation) return { ok: false, notice: null };
     }
-    if (!(await loadUserAndFinish(startedAt))) return { ok: false, notice: null };
+    if (!(await connect(startedAt, { refreshFirst: false }))) return { ok: false, notice: null };
+    deps.sync.publish({ type: 'signed-in', sessionId: tokens.sessionId });
     deps.track({ event_type: 'webapp_login_request_successful', message: 'success' });
 
     const continuePath = safeContinuePath(tokens.intent.continue);
@@ -359,17 +512,26 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     refresh,
     async handleCurrentUserError(error) {
       if (state.status !== 'signedIn') return;
-      await endSession({
-        error: userErrorToSessionError(error, state.profile?.email ?? ''),
-        revoke: true,
-        navigateTo: '/login',
-      });
+      if (isTransient(error)) {
+        reconnect({ refreshFirst: !tokenUsable() });
+        return;
+      }
+      if (isApiErrorStatus(error, 404)) {
+        await endSession({
+          error: { kind: 'no-user', email: state.profile?.email ?? '' },
+          revoke: true,
+          navigateTo: '/login',
+          notify: 'logout',
+        });
+        return;
+      }
+      await expire();
     },
     signIn,
-    logout: () => endSession({ revoke: true, navigateTo: '/login' }),
+    logout: () => endSession({ revoke: true, navigateTo: '/login', notify: 'logout' }),
     async switchAccount(options) {
       // Spec 000 §4: switching account first clears the session and both timers.
-      await endSession({ revoke: true });
+      await endSession({ revoke: true, notify: 'logout' });
       signIn(options);
     },
     requestComposePermission(continuePath) {
@@ -383,11 +545,7 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     dispose() {
       generation += 1;
       clearTimers();
+      unsubscribeSync();
     },
   };
-}
-
-/** Spec 000 §4 "The me request": 404 → 'no-user' with the e-mail; any other failure → 'google'. */
-function userErrorToSessionError(error: unknown, email: string): SessionError {
-  return isApiErrorStatus(error, 404) ? { kind: 'no-user', email } : { kind: 'google' };
 }

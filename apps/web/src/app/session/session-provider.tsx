@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { setAccessTokenProvider } from '../../lib/api-client';
+import { isApiErrorStatus, setAccessTokenProvider } from '../../lib/api-client';
 import {
   SessionContext,
   setSessionRefreshHandler,
@@ -43,14 +43,24 @@ export function SessionProvider({
     };
   }, [controller, skipRefresh]);
 
-  // Spec 000 §4 "The me request": a later me request that fails for good ends the session.
+  // Spec 000 §4 "The me request": a later me request that fails for good is handed to the
+  // session (404 → 'no-user', a transient failure → reconnecting, else the session ends). Any
+  // other call answered 401 refreshes the session: a refused refresh sends this tab to /login
+  // (the session ended elsewhere) instead of leaving it showing errors (issue 6).
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
-        const key: unknown = (event.query.queryKey as readonly unknown[])[0];
-        if (key !== CURRENT_USER_QUERY_KEY[0]) return;
-        void controller.handleCurrentUserError(event.action.error);
+        const error: unknown = event.action.error;
+        const queryKey = event.query.queryKey as readonly unknown[];
+        if (queryKey[0] === CURRENT_USER_QUERY_KEY[0]) {
+          void controller.handleCurrentUserError(error);
+          return;
+        }
+        if (!isApiErrorStatus(error, 401) || controller.getState().status !== 'signedIn') return;
+        void controller.refresh().then((refreshed) => {
+          if (refreshed) void queryClient.invalidateQueries({ queryKey, exact: true });
+        });
       }),
     [queryClient, controller],
   );
@@ -75,6 +85,7 @@ export function SessionProvider({
   const value = useMemo<SessionContextValue>(
     () => ({
       status: state.status,
+      connection: state.connection,
       accessToken: state.accessToken,
       sessionId: state.sessionId,
       profile: state.profile,
