@@ -5,7 +5,8 @@ import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { ListFooter } from '../../../components/list-footer';
-import { EmptyState, ListError } from '../../../components/list-states';
+import { EmptyState } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { SortableTh } from '../../../components/sortable-th';
 import type { MemberSort } from '../lib/member-list-state';
 import { MemberCell, roleLabel } from './member-cells';
@@ -107,7 +108,7 @@ export function MembersTable<Row, K extends string>({
         />
       )}
       {status === 'error' ? (
-        <ListError onRetry={onRetry} retrying={isFetching} />
+        <RetryAlert onRetry={onRetry} retrying={isFetching} />
       ) : status === 'success' && keys.length === 0 ? (
         search ? (
           <EmptyState
