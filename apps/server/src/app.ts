@@ -115,7 +115,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(usersRoutes, { prefix: '/api/v2/users', db });
   await app.register(workspacesRoutes, { prefix: '/api/v1/workspaces', db });
   await app.register(eventsRoutes, { prefix: '/api/v1', db });
-  await app.register(membersRoutes, { prefix: '/api', db });
+  const mail = createMailAdapter(config, db);
+  await app.register(membersRoutes, { prefix: '/api', db, mailer: { mail, publicUrl: config.PUBLIC_URL } });
   await app.register(promotionsRoutes, { prefix: '/api', db });
   await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
   await app.register(bouncesRoutes, { prefix: '/api/v1', db });
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
-  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail: createMailAdapter(config, db) });
+  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists outside production only.
   if (config.NODE_ENV !== 'production' && (config.MAIL_ADAPTER ?? 'local') === 'local') {
     await app.register(devMailboxRoutes, { db });

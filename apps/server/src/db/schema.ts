@@ -1,6 +1,7 @@
 import { SUPPRESSION_SOURCES } from '@mergedesk/domain/api/suppression-list';
 import { SUPPRESSION_LISTS } from '@mergedesk/domain/suppressions/permissions';
 import { sql } from 'drizzle-orm';
+import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
 import {
   bigserial,
   boolean,
@@ -76,6 +77,12 @@ export const workspaces = pgTable('workspaces', {
   transferOwnership: boolean('transfer_ownership').notNull().default(false),
   shareUnsubscribes: boolean('share_unsubscribes').notNull().default(false),
   shareBounces: boolean('share_bounces').notNull().default(false),
+  /**
+   * Seats the space pays for (the quantity of its subscription; billing writes it when it applies
+   * a subscription). Null: no seat limit (a FREE space). Read through the seats rule of
+   * packages/domain/src/members/seats.ts.
+   */
+  seatTotal: integer('seat_total'),
   ...timestamps,
 });
 
@@ -575,4 +582,59 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Space administration (spec 002 §2.7–2.10, §4.6–4.8): invitations and the local outbox.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An invitation to a space, e-mailed to `email`. The token is stored only as its SHA-256 hash
+ * (`tokenHash`); re-inviting replaces the hash and the expiry. `memberId` is the PENDING member row
+ * the invitation reserves (null once it is cancelled or when the row is gone). At most one
+ * PENDING invitation per space and address.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => workspaceMembers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('PENDING'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_one_pending_key')
+      .on(t.workspaceId, t.email)
+      .where(sql`status = 'PENDING'`),
+    index('invitations_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * Mails the server sends (invitations) while the local mail adapter is in use: the development
+ * mailbox (/dev/mailbox) lists them. Nothing here leaves the machine.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromEmail: text('from_email').notNull(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_created_idx').on(t.createdAt.desc())],
 );

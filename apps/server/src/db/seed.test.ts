@@ -1,7 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { rolloutStatuses, users, workspaceDomains, workspaceMembers, workspaces } from './schema';
+import { hashInvitationToken } from '../lib/invitation-token';
+import {
+  invitations,
+  rolloutStatuses,
+  users,
+  workspaceDomains,
+  workspaceMembers,
+  workspaces,
+} from './schema';
 import type { DemoSeedResult } from './seed';
 
 /** The facts of shared/demo-data.md that tests and demos rely on. */
@@ -68,6 +76,7 @@ describe('demo seed', () => {
       ['dora@acme.test', 'MEMBER', 'PRO', 'DISABLED'],
       ['paula@acme.test', 'MEMBER', 'PRO', 'PENDING'],
       ['tom@acme.test', 'MEMBER', 'PRO', 'FREE_TRIAL'],
+      ['nina@newcomer.test', 'MEMBER', 'PRO', 'PENDING'],
     ]);
     expect(members.find((member) => member.email === 'paula@acme.test')?.linked).toBeNull();
     expect(members.find((member) => member.email === 'tom@acme.test')?.trialEnd).toEqual(
@@ -86,10 +95,13 @@ describe('demo seed', () => {
       shareUnsubscribes: true,
       shareBounces: true,
     });
-    expect((await membersOf('Acme Premium')).map(({ email, role }) => [email, role])).toEqual([
-      ['olivia@acme.test', 'OWNER'],
-      ['adam@acme.test', 'MEMBER'],
-    ]);
+    expect((await membersOf('Acme Premium')).map(({ email, role, status }) => [email, role, status])).toEqual(
+      [
+        ['olivia@acme.test', 'OWNER', 'ACTIVE'],
+        ['adam@acme.test', 'MEMBER', 'ACTIVE'],
+        ['nina@newcomer.test', 'MEMBER', 'PENDING'],
+      ],
+    );
     expect(await spaceRow("Penny's space")).toMatchObject({
       plan: 'LEGACY',
       legacyType: 'PERSONAL',
@@ -142,5 +154,45 @@ describe('demo seed', () => {
     const withoutInstallation = rows.filter((row) => row.installed === null).map((row) => row.email);
     expect(withoutInstallation).toEqual(['gina@gmail.com']);
     expect(rows.every((row) => row.addon !== null)).toBe(true);
+  });
+
+  it('stores the demo invitations with their fixed tokens hashed, and the seats of the paid spaces', async () => {
+    const rows = await t.db
+      .select({
+        workspaceId: invitations.workspaceId,
+        email: invitations.email,
+        tokenHash: invitations.tokenHash,
+        status: invitations.status,
+        expiresAt: invitations.expiresAt,
+        memberStatus: workspaceMembers.status,
+      })
+      .from(invitations)
+      .leftJoin(workspaceMembers, eq(workspaceMembers.id, invitations.memberId));
+    const byToken = (token: string) => rows.find((row) => row.tokenHash === hashInvitationToken(token));
+    expect(rows.some((row) => row.tokenHash.startsWith('demo-'))).toBe(false);
+    expect(byToken('demo-nina-acme-sales')).toMatchObject({
+      workspaceId: demo.spaces['Acme Sales'],
+      email: 'nina@newcomer.test',
+      status: 'PENDING',
+      memberStatus: 'PENDING',
+    });
+    expect(byToken('demo-nina-acme-sales')!.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(byToken('demo-cancelled')).toMatchObject({ status: 'CANCELLED', memberStatus: null });
+    expect(byToken('demo-adam-premium')).toMatchObject({
+      workspaceId: demo.spaces['Acme Premium'],
+      email: 'adam@acme.test',
+      status: 'ACCEPTED',
+      memberStatus: 'ACTIVE',
+    });
+    expect(byToken('demo-expired')).toMatchObject({ status: 'PENDING', memberStatus: 'PENDING' });
+    expect(byToken('demo-expired')!.expiresAt.getTime()).toBeLessThan(now.getTime());
+
+    const seats = await t.db
+      .select({ name: workspaces.name, seatTotal: workspaces.seatTotal })
+      .from(workspaces);
+    const seatsOf = (name: string) => seats.find((row) => row.name === name)?.seatTotal;
+    expect(seatsOf('Acme Sales')).toBe(10);
+    expect(seatsOf('Acme Premium')).toBe(3);
+    expect(seatsOf("Gina's space")).toBeNull();
   });
 });

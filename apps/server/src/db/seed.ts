@@ -1,8 +1,18 @@
 import type { MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
 import type { Role } from '@mergedesk/domain/roles/roles';
-import { PRODUCT_NAME } from '@mergedesk/domain/constants';
+import {
+  INVITATION_LIFETIME_DAYS,
+  INVITATION_LIFETIME_MS,
+  type InvitationStatus,
+} from '@mergedesk/domain/invitations/invitations';
+import {
+  ADDED_SEAT_TYPE as ADDED_SEAT,
+  PENDING_SEAT_TYPE as PENDING_SEAT,
+} from '@mergedesk/domain/members/status';
 import { slugify } from '@mergedesk/domain/spaces/space-name';
 import { emailDomain, isGmailAddress } from '@mergedesk/domain/users/email';
+import { hashInvitationToken } from '../lib/invitation-token';
+import { insertInvitations } from '../modules/members/invitations.repo';
 import { insertPromotions, type NewPromotion } from '../modules/promotions/promotions.repo';
 import {
   insertMonthlySentMails,
@@ -72,8 +82,60 @@ type DemoSpace = Omit<NewWorkspace, 'slug'> & {
   members: DemoMember[];
 };
 
-const ADDED_SEAT = `ADDED_${PRODUCT_NAME.toUpperCase()}_USER`;
-const PENDING_SEAT = `PENDING_${PRODUCT_NAME.toUpperCase()}_USER`;
+/**
+ * The invitations of demo-data.md with their fixed demo tokens (stored hashed like any token; real
+ * invitations get random ones). Days are relative to the seed; the invitee's member row, when
+ * there is one, is the PENDING (or, once accepted, ACTIVE) row of the space.
+ */
+type DemoInvitation = {
+  token: string;
+  space: string;
+  email: string;
+  invitedBy: string;
+  status: InvitationStatus;
+  sentDaysAgo: number;
+  /** the invitation reserves the invitee's member row (false: cancelled, no row) */
+  linked: boolean;
+};
+
+export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
+  {
+    token: 'demo-nina-acme-sales',
+    space: 'Acme Sales',
+    email: 'nina@newcomer.test',
+    invitedBy: 'olivia@acme.test',
+    status: 'PENDING',
+    sentDaysAgo: 2,
+    linked: true,
+  },
+  {
+    token: 'demo-cancelled',
+    space: 'Acme Sales',
+    email: 'nina@newcomer.test',
+    invitedBy: 'adam@acme.test',
+    status: 'CANCELLED',
+    sentDaysAgo: 20,
+    linked: false,
+  },
+  {
+    token: 'demo-adam-premium',
+    space: 'Acme Premium',
+    email: 'adam@acme.test',
+    invitedBy: 'olivia@acme.test',
+    status: 'ACCEPTED',
+    sentDaysAgo: 300,
+    linked: true,
+  },
+  {
+    token: 'demo-expired',
+    space: 'Acme Premium',
+    email: 'nina@newcomer.test',
+    invitedBy: 'olivia@acme.test',
+    status: 'PENDING',
+    sentDaysAgo: INVITATION_LIFETIME_DAYS + 2,
+    linked: true,
+  },
+];
 
 const ALL_FEATURES = {
   teamAnalyticsDashboard: true,
@@ -86,6 +148,7 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     name: 'Acme Sales',
     plan: 'PRO',
     billingModel: 'PER_SEAT',
+    seatTotal: 10,
     ...ALL_FEATURES,
     domains: ['acme.test'],
     members: [
@@ -96,12 +159,15 @@ const DEMO_SPACES: readonly DemoSpace[] = [
       { email: 'dora@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'DISABLED' },
       { email: 'paula@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'PENDING' },
       { email: 'tom@acme.test', role: 'MEMBER', userPlan: 'PRO', status: 'FREE_TRIAL', trialEndsInDays: 10 },
+      // Invited with the demo token demo-nina-acme-sales (DEMO_INVITATIONS): a pending seat.
+      { email: 'nina@newcomer.test', role: 'MEMBER', userPlan: 'PRO', status: 'PENDING' },
     ],
   },
   {
     name: 'Acme Premium',
     plan: 'PREMIUM',
     billingModel: 'PER_SEAT',
+    seatTotal: 3,
     ...ALL_FEATURES,
     shareUnsubscribes: true,
     shareBounces: true,
@@ -109,6 +175,8 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     members: [
       { email: 'olivia@acme.test', role: 'OWNER', userPlan: 'PRO' },
       { email: 'adam@acme.test', role: 'MEMBER', userPlan: 'PRO' },
+      // Invited with demo-expired, which has expired: the pending seat fills the 3 seats.
+      { email: 'nina@newcomer.test', role: 'MEMBER', userPlan: 'PRO', status: 'PENDING' },
     ],
   },
   {
@@ -264,6 +332,8 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     }
 
     const spaces: Record<string, string> = {};
+    /** member row id by `${space}/${email}` */
+    const memberRows: Record<string, string> = {};
     for (const [spaceIndex, { domains = [], members, ...space }] of DEMO_SPACES.entries()) {
       // Staggered creation times give the space switcher and the member lists a stable order.
       const created = daysFromNow(-500 + spaceIndex);
@@ -276,7 +346,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
       await insertWorkspaceDomains(tx, workspace.id, domains);
       for (const [memberIndex, member] of members.entries()) {
         const status = member.status ?? 'ACTIVE';
-        await insertMember(tx, {
+        const row = await insertMember(tx, {
           workspaceId: workspace.id,
           userId: status === 'PENDING' ? null : requireId(users, member.email),
           email: member.email,
@@ -290,6 +360,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
           lastBecomePaidTimestamp: member.userPlan === 'FREE' ? null : created,
           createdAt: new Date(created.getTime() + memberIndex * 60_000),
         });
+        memberRows[`${space.name}/${member.email}`] = row.id;
       }
     }
 
@@ -314,6 +385,30 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
         })),
       );
     }
+
+    await insertInvitations(
+      tx,
+      DEMO_INVITATIONS.map((invitation) => {
+        const sentAt = daysFromNow(-invitation.sentDaysAgo);
+        const accepted = invitation.status === 'ACCEPTED';
+        return {
+          workspaceId: requireId(spaces, invitation.space),
+          memberId: invitation.linked
+            ? requireId(memberRows, `${invitation.space}/${invitation.email}`)
+            : null,
+          email: invitation.email,
+          tokenHash: hashInvitationToken(invitation.token),
+          status: invitation.status,
+          expiresAt: new Date(sentAt.getTime() + INVITATION_LIFETIME_MS),
+          invitedByUserId: requireId(users, invitation.invitedBy),
+          acceptedByUserId: accepted ? requireId(users, invitation.email) : null,
+          acceptedAt: accepted ? daysFromNow(-invitation.sentDaysAgo + 1) : null,
+          cancelledAt: invitation.status === 'CANCELLED' ? daysFromNow(-invitation.sentDaysAgo + 1) : null,
+          lastSentAt: sentAt,
+          createdAt: sentAt,
+        };
+      }),
+    );
 
     await insertPromotions(tx, [...DEMO_PROMOTIONS]);
     await seedContent(tx, now, { users, spaces });

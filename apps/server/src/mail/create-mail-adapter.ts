@@ -8,7 +8,7 @@ import type { MailAdapter } from './mail-adapter';
 /** The adapter MAIL_ADAPTER selects (default: gmail in production, local elsewhere). */
 export function createMailAdapter(config: Config, db: Executor): MailAdapter {
   const kind = config.MAIL_ADAPTER ?? (config.NODE_ENV === 'production' ? 'gmail' : 'local');
-  if (kind === 'local') return new LocalMailboxAdapter();
+  if (kind === 'local') return new LocalMailboxAdapter(db);
   // The Google access token of the person's latest sign-in with the compose scope (sessions table).
   return new GmailMailAdapter(createGoogleAccessTokenProvider(db, config.SESSION_SECRET));
 }

@@ -1,7 +1,7 @@
 import { MISSING_AUTHORIZATION_REASON } from '@mergedesk/domain/api/templates';
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../db/records';
-import { encodeHeader, GMAIL_DRAFTS_URL, GmailMailAdapter } from './gmail-mail-adapter';
+import { encodeHeader, GMAIL_DRAFTS_URL, GMAIL_SEND_URL, GmailMailAdapter } from './gmail-mail-adapter';
 
 const user = { id: 'u1', email: 'olivia@acme.test', name: 'Olivia Owens' } as UserRecord;
 
@@ -52,5 +52,29 @@ describe('GmailMailAdapter', () => {
   it('encodes non-ASCII headers and strips line breaks', () => {
     expect(encodeHeader('Hello\r\nBcc: x@y.z')).toBe('Hello Bcc: x@y.z');
     expect(encodeHeader('Grüße')).toBe(`=?UTF-8?B?${Buffer.from('Grüße').toString('base64')}?=`);
+  });
+
+  it('sends a plain-text message to one address through messages.send', async () => {
+    const { calls, fetchImpl } = fakeFetch(200, { id: 'm-1' });
+    const adapter = new GmailMailAdapter(() => Promise.resolve('google-token'), fetchImpl);
+    await adapter.sendMail(user, {
+      to: 'nina@newcomer.test\r\nBcc: x@y.test',
+      subject: 'Join',
+      text: 'Hello',
+    });
+    const [call] = calls;
+    expect(call?.url).toBe(GMAIL_SEND_URL);
+    const { raw } = JSON.parse(call?.init.body as string) as { raw: string };
+    const message = Buffer.from(raw, 'base64url').toString('utf8');
+    expect(message).toContain('To: nina@newcomer.testBcc: x@y.test\r\n');
+    expect(message).not.toContain('\r\nBcc:');
+    expect(message).toContain('Content-Type: text/plain; charset="UTF-8"');
+    await expect(
+      new GmailMailAdapter(() => Promise.resolve(null), fetchImpl).sendMail(user, {
+        to: 'a@b.test',
+        subject: 's',
+        text: 't',
+      }),
+    ).rejects.toMatchObject({ statusCode: 403 });
   });
 });

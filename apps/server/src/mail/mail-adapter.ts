@@ -11,4 +11,9 @@ export type DraftContent = { subject: string; html: string };
 export type MailAdapter = {
   readonly kind: 'gmail' | 'local';
   createDraft(user: UserRecord, draft: DraftContent): Promise<{ messageId: string }>;
+  /** Sends a plain-text message from `sender`'s mailbox (invitations, spec 002 §4.8). */
+  sendMail(sender: UserRecord, message: OutgoingMail): Promise<void>;
 };
+
+/** A plain-text message to one address. */
+export type OutgoingMail = { to: string; subject: string; text: string };

@@ -46,6 +46,10 @@ export const MEMBER_MESSAGES = {
   NOT_AN_OWNER_CANDIDATE: 'The new owner must be an active member of this space with a seat.',
   NO_SEAT_AVAILABLE: 'There is no seat available in this space anymore. Ask the space owner to add seats.',
   OUTSIDE_DOMAIN: 'Only members of the space domain can be added.',
+  INVITATIONS_RESTRICTED: 'Invitations are not available for your account yet.',
+  LEGACY_ADD_ONLY: 'Adding users is only available on legacy team plans. Invite them instead.',
+  MAIL_NOT_SENT:
+    'The invitation was saved but its e-mail could not be sent. Send it again from the members list.',
 } as const;
 
 /** Spec 002 §8: '{email} is already a paid user in another space.' (and N others). */

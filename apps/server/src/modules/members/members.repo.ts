@@ -1,11 +1,11 @@
 import type { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
-import type { MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
+import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceMembers } from '../../db/schema';
-import { ONE, pageWithCappedTotal } from '../../lib/list-query';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 export type MemberFilterKey = (typeof MEMBER_FILTER_KEYS)[number];
 export type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
@@ -93,5 +93,294 @@ export async function listMembers(
     .limit(query.limit)
     .offset(query.offset);
   const matching = db.select(ONE).from(workspaceMembers).where(where).$dynamic();
+  return pageWithCappedTotal(db, rowsQuery, matching, MEMBER_TOTAL_CAP);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration (spec 002 §4.6–4.8): the space row lock, member rows by e-mail or id, seats.
+// ---------------------------------------------------------------------------------------------
+
+/** What the administration rules read of a space, locked for the rest of the transaction. */
+export type LockedSpace = {
+  id: string;
+  name: string;
+  plan: SpacePlan;
+  billingModel: BillingModel;
+  seatTotal: number | null;
+  freeAllowedUserCount: number;
+  proAllowedUserCount: number;
+};
+
+/**
+ * Locks the space row (FOR UPDATE): every change of who holds a seat takes this lock first, so
+ * seat counts read afterwards cannot be outdated by a concurrent join, add or removal.
+ */
+export async function lockSpace(tx: Executor, workspaceId: string): Promise<LockedSpace> {
+  const [row] = await tx
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      billingModel: workspaces.billingModel,
+      seatTotal: workspaces.seatTotal,
+      freeAllowedUserCount: workspaces.freeAllowedUserCount,
+      proAllowedUserCount: workspaces.proAllowedUserCount,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
+  if (!row) throw new Error(`workspace ${workspaceId} vanished`);
+  return row;
+}
+
+export async function findSeatTotal(db: Executor, workspaceId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ seatTotal: workspaces.seatTotal })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.seatTotal ?? null;
+}
+
+/** A member row as the administration rules need it. */
+export type AdminMemberRow = {
+  id: string;
+  userId: string | null;
+  email: string;
+  role: Role;
+  userPlan: UserPlan;
+  status: MemberStatus;
+  seatType: string | null;
+};
+
+const adminMemberColumns = {
+  id: workspaceMembers.id,
+  userId: workspaceMembers.userId,
+  email: workspaceMembers.email,
+  role: workspaceMembers.role,
+  userPlan: workspaceMembers.userPlan,
+  status: workspaceMembers.status,
+  seatType: workspaceMembers.seatType,
+};
+
+/** Every member row of the space (seat counting needs status and plan of each). */
+export async function listSeatHolders(
+  db: Executor,
+  workspaceId: string,
+): Promise<Pick<AdminMemberRow, 'id' | 'status' | 'userPlan'>[]> {
+  return db
+    .select({ id: workspaceMembers.id, status: workspaceMembers.status, userPlan: workspaceMembers.userPlan })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+}
+
+export async function findMembersByEmails(
+  db: Executor,
+  workspaceId: string,
+  emails: readonly string[],
+): Promise<AdminMemberRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select(adminMemberColumns)
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.email, [...emails])));
+}
+
+export async function findMembersByUserIds(
+  db: Executor,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<AdminMemberRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select(adminMemberColumns)
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, [...userIds])),
+    );
+}
+
+export async function findMemberById(db: Executor, memberId: string): Promise<AdminMemberRow | undefined> {
+  const [row] = await db
+    .select(adminMemberColumns)
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.id, memberId));
+  return row;
+}
+
+export async function insertPendingMembers(
+  tx: Executor,
+  workspaceId: string,
+  rows: readonly { email: string; userPlan: UserPlan; seatType: string | null }[],
+): Promise<AdminMemberRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(workspaceMembers)
+    .values(rows.map((row) => ({ ...row, workspaceId, role: 'MEMBER' as const, status: 'PENDING' as const })))
+    .returning(adminMemberColumns);
+}
+
+export async function deleteMembers(tx: Executor, memberIds: readonly string[]): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const rows = await tx
+    .delete(workspaceMembers)
+    .where(inArray(workspaceMembers.id, [...memberIds]))
+    .returning({ id: workspaceMembers.id });
+  return rows.length;
+}
+
+export async function setMemberStatus(
+  tx: Executor,
+  memberIds: readonly string[],
+  status: MemberStatus,
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  await tx
+    .update(workspaceMembers)
+    .set({ status, updatedAt: sql`now()` })
+    .where(inArray(workspaceMembers.id, [...memberIds]));
+}
+
+export async function setMemberRole(tx: Executor, memberId: string, role: Role): Promise<void> {
+  await tx
+    .update(workspaceMembers)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(workspaceMembers.id, memberId));
+}
+
+/** A pending member joins: linked to the account, ACTIVE, holding an added seat in the seat model. */
+export async function activateJoiningMember(
+  tx: Executor,
+  memberId: string,
+  values: { userId: string; seatType: string | null; becomesPaid: boolean },
+): Promise<void> {
+  await tx
+    .update(workspaceMembers)
+    .set({
+      userId: values.userId,
+      status: 'ACTIVE',
+      seatType: values.seatType,
+      ...(values.becomesPaid ? { lastBecomePaidTimestamp: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workspaceMembers.id, memberId));
+}
+
+/** Spaces the person owns, oldest first (a removed member's add-on space falls back to one). */
+export async function findOldestOwnedSpace(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'OWNER')))
+    .orderBy(asc(workspaces.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Points the add-on of the given people whose add-on space is `workspaceId` at another space. */
+export async function moveAddonSpaceAway(tx: Executor, userId: string, workspaceId: string): Promise<void> {
+  const fallback = await findOldestOwnedSpace(tx, userId);
+  await tx
+    .update(users)
+    .set({ addonWorkspaceId: fallback, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
+}
+
+/** People (by user id) who hold a paid plan in a space other than `workspaceId`. */
+export async function findPaidElsewhere(
+  db: Executor,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        inArray(workspaceMembers.userId, [...userIds]),
+        ne(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
+        ne(workspaceMembers.status, 'PENDING'),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+}
+
+export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };
+export type SeatMemberSortKey = 'userName' | 'userEmail' | 'userRole' | 'userStatus' | 'createTimestamp';
+export type SeatMemberQuery = {
+  filters: SeatMemberFilters;
+  sort: Array<{ key: SeatMemberSortKey; direction: 'asc' | 'desc' }>;
+  limit: number;
+  offset: number;
+};
+
+export type SeatMemberRow = MemberListRow & {
+  seatType: string | null;
+  updatedAt: Date;
+  lastBecomePaidTimestamp: Date | null;
+};
+
+const seatSortColumns: Record<
+  SeatMemberSortKey,
+  SQL | typeof workspaceMembers.createdAt | typeof workspaceMembers.email
+> = {
+  userName: sortColumns.userName,
+  userEmail: workspaceMembers.email,
+  userRole: roleRank,
+  userStatus: sql`${workspaceMembers.status}`,
+  createTimestamp: workspaceMembers.createdAt,
+};
+
+/**
+ * GET /workspaces/{id}/users/v1: with no sort chosen, pending members come after the others, each
+ * group by creation time (spec 002 §4.6, members/status compareSeatMembersUnsorted).
+ */
+export async function listSeatMembers(
+  db: Executor,
+  workspaceId: string,
+  query: SeatMemberQuery,
+): Promise<{ rows: SeatMemberRow[]; total: number }> {
+  const search = query.filters.search?.trim();
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = and(
+    eq(workspaceMembers.workspaceId, workspaceId),
+    query.filters.userStatus ? inArray(workspaceMembers.status, query.filters.userStatus) : undefined,
+    query.filters.userRole ? inArray(workspaceMembers.role, query.filters.userRole) : undefined,
+    pattern ? sql`(${workspaceMembers.email} ilike ${pattern} or ${users.name} ilike ${pattern})` : undefined,
+  );
+  const orderBy =
+    query.sort.length > 0
+      ? query.sort.map(({ key, direction }) =>
+          direction === 'desc' ? desc(seatSortColumns[key]) : asc(seatSortColumns[key]),
+        )
+      : [asc(sql`(${workspaceMembers.status} = 'PENDING')`)];
+  const rowsQuery = db
+    .select({
+      userId: workspaceMembers.userId,
+      userName: users.name,
+      email: workspaceMembers.email,
+      role: workspaceMembers.role,
+      userPlan: workspaceMembers.userPlan,
+      status: workspaceMembers.status,
+      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
+      createdAt: workspaceMembers.createdAt,
+      seatType: workspaceMembers.seatType,
+      updatedAt: workspaceMembers.updatedAt,
+      lastBecomePaidTimestamp: workspaceMembers.lastBecomePaidTimestamp,
+    })
+    .from(workspaceMembers)
+    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(where)
+    .orderBy(...orderBy, asc(workspaceMembers.createdAt), asc(workspaceMembers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const matching = db
+    .select(ONE)
+    .from(workspaceMembers)
+    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(where)
+    .$dynamic();
   return pageWithCappedTotal(db, rowsQuery, matching, MEMBER_TOTAL_CAP);
 }

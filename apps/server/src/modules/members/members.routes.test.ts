@@ -32,7 +32,7 @@ describe('members API', () => {
     const response = await list('olivia@acme.test', 'Acme Sales');
     expect(response.statusCode).toBe(200);
     const body = response.json<MemberListBody>();
-    expect(body.total).toBe(7);
+    expect(body.total).toBe(8);
     expect(emails(body)).toEqual([
       'olivia@acme.test',
       'adam@acme.test',
@@ -41,6 +41,7 @@ describe('members API', () => {
       'dora@acme.test',
       'paula@acme.test',
       'tom@acme.test',
+      'nina@newcomer.test',
     ]);
     expect(body.items[0]).toEqual({
       userId: demo.users['olivia@acme.test'],
@@ -91,7 +92,11 @@ describe('members API', () => {
       'Acme Sales',
       '?filterBy=memberStatus:PENDING,memberStatus:FREE_TRIAL,userPlan:PRO',
     );
-    expect(emails(pendingOrTrial.json<MemberListBody>())).toEqual(['paula@acme.test', 'tom@acme.test']);
+    expect(emails(pendingOrTrial.json<MemberListBody>())).toEqual([
+      'paula@acme.test',
+      'tom@acme.test',
+      'nina@newcomer.test',
+    ]);
   });
 
   it('filters by e-mail, case-insensitively', async () => {
@@ -103,7 +108,7 @@ describe('members API', () => {
     const byName = await list('olivia@acme.test', 'Acme Sales', '?sortBy=userName:desc&limit=3');
     const body = byName.json<MemberListBody>();
     expect(emails(body)).toEqual(['tom@acme.test', 'olivia@acme.test', 'mia@acme.test']);
-    expect(body.total).toBe(7);
+    expect(body.total).toBe(8);
 
     const page = await list(
       'olivia@acme.test',
@@ -111,7 +116,7 @@ describe('members API', () => {
       '?sortBy=memberEmail:asc&limit=2&limitOffset=2',
     );
     expect(emails(page.json<MemberListBody>())).toEqual(['fred@acme.test', 'mia@acme.test']);
-    expect(page.json<MemberListBody>().total).toBe(7);
+    expect(page.json<MemberListBody>().total).toBe(8);
 
     const byRole = await list(
       'olivia@acme.test',
@@ -125,7 +130,7 @@ describe('members API', () => {
     ]);
 
     const beyond = await list('olivia@acme.test', 'Acme Sales', '?limit=5&limitOffset=50');
-    expect(beyond.json()).toEqual({ items: [], total: 7 });
+    expect(beyond.json()).toEqual({ items: [], total: 8 });
   });
 
   it.each([
@@ -149,7 +154,7 @@ describe('members API', () => {
   it('lets a plain member read the list', async () => {
     const response = await list('mia@acme.test', 'Acme Sales', '?limit=100');
     expect(response.statusCode).toBe(200);
-    expect(response.json<MemberListBody>().total).toBe(7);
+    expect(response.json<MemberListBody>().total).toBe(8);
   });
 
   it('answers 404 to non-members, for unknown and malformed ids too', async () => {

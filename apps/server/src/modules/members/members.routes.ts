@@ -1,38 +1,364 @@
 import { listQuerySchema } from '@mergedesk/domain/api/list-query';
-import { memberListSchema } from '@mergedesk/domain/api/members';
+import {
+  acceptInvitationResponseSchema,
+  invitationTokenParamsSchema,
+  invitedEmailsBodySchema,
+  inviteBodySchema,
+} from '@mergedesk/domain/api/invitations';
+import {
+  activateMembersBodySchema,
+  addMembersResponseSchema,
+  changeRoleBodySchema,
+  memberListSchema,
+  onlyCheckValidityQuerySchema,
+  promoteValidityResponseSchema,
+  removeMembersBodySchema,
+  seatMemberListSchema,
+  seatSummarySchema,
+  successResponseSchema,
+  transferOwnershipBodySchema,
+  transferOwnershipResponseSchema,
+  userEmailsBodySchema,
+  validityResponseSchema,
+  workspaceIdParamsSchema,
+} from '@mergedesk/domain/api/members';
+import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
+import { canChangeRoles, canManageMembers } from '@mergedesk/domain/members/permissions';
+import {
+  canAccessGeneralSettings,
+  canAccessUsers,
+  canSendInvitation,
+} from '@mergedesk/domain/roles/permissions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { canAccessUsers } from '@mergedesk/domain/roles/permissions';
-import { membershipOf } from '../../lib/access';
-import { errorResponses } from '../../lib/openapi';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { errorResponses, isTrue } from '../../lib/openapi';
+import type { AdminCaller } from './admin-context';
+import {
+  acceptInvitation,
+  addMembers,
+  cancelInvitations,
+  resendInvitations,
+  toAddResponse,
+  toValidityResponse,
+  type InvitationMailer,
+} from './invitations.service';
+import {
+  activateMembers,
+  changeRoles,
+  getPromoteValidity,
+  getSeatMembers,
+  removeMembers,
+  transferOwnership,
+} from './member-actions.service';
 import { getMembers, MEMBERS_FORBIDDEN_MESSAGE } from './members.service';
+import { getSeats } from './seats.service';
 
 const tags = ['members'];
+const params = workspaceIdParamsSchema;
+const from = { param: 'workspaceId' };
 
-/** Members of a space, under /api/workspaces/{workspaceId}/members (spec 002 §7). */
-export const membersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+/**
+ * Who may call (lib/access resolves the membership once; a stranger gets 404, a role or capability
+ * below the declaration 403 with the rule's message). The services apply the per-target rules.
+ */
+// Spec 000 §6 "Access to users": any member of a space on a current plan, ADMIN and up in LEGACY spaces.
+const readers: SpaceAccess = {
+  from,
+  role: 'MEMBER',
+  capability: { rule: canAccessUsers, message: MEMBERS_FORBIDDEN_MESSAGE },
+};
+const member: SpaceAccess = { from, role: 'MEMBER' };
+// Spec 002 §6: the manage-users actions are for OWNER and ADMIN.
+const managers: SpaceAccess = {
+  from,
+  role: 'ADMIN',
+  capability: { rule: canManageMembers, message: MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS },
+};
+// Spec 000 §6 "Send invitation" (the INVITATION rollout flag is checked by the service).
+const inviters: SpaceAccess = {
+  from,
+  role: 'ADMIN',
+  capability: { rule: canSendInvitation, message: MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS },
+};
+// Spec 002 §5 "Role change": the owner, with manageUserRoles, not on FREE or LEGACY.
+const roleChangers: SpaceAccess = {
+  from,
+  role: 'OWNER',
+  capability: {
+    rule: (user) => canChangeRoles({ ...user, manageUserRoles: user.features?.manageUserRoles === true }),
+    message: MEMBER_MESSAGES.CANNOT_CHANGE_ROLES,
+  },
+};
+// Spec 002 §6: only the owner transfers the ownership (plan and rollout rules in the service).
+const owner: SpaceAccess = {
+  from,
+  role: 'OWNER',
+  capability: { rule: canAccessGeneralSettings, message: MEMBER_MESSAGES.CANNOT_TRANSFER },
+};
+
+/**
+ * Members, seats, invitations and ownership of a space, under the API root /api (spec 002 §7
+ * "Members and users"). Each service checks the caller's role with the packages/domain rules.
+ */
+export const membersRoutes: FastifyPluginCallbackZod<{ db: Database; mailer: InvitationMailer }> = (
+  app,
+  { db, mailer },
+  done,
+) => {
+  const callerOf = (request: FastifyRequest): AdminCaller => ({
+    user: userOf(request),
+    membership: membershipOf(request),
+  });
+
   app.get(
     '/workspaces/:workspaceId/members',
     {
       config: {
         access: 'user',
-        // Spec 000 §6 "Access to users": any member of a space on a current plan, ADMIN and up in LEGACY spaces.
-        space: {
-          from: { param: 'workspaceId' },
-          role: 'MEMBER',
-          capability: { rule: canAccessUsers, message: MEMBERS_FORBIDDEN_MESSAGE },
-        },
+        space: readers,
       },
       schema: {
         tags,
         summary: 'Members of a space: filterBy userRole/memberStatus/userPlan/memberEmail, sortBy, paging',
-        params: z.object({ workspaceId: z.string() }),
+        params,
         querystring: listQuerySchema,
         response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getMembers(db, membershipOf(request), request.query),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/users/v1',
+    {
+      config: { access: 'user', space: readers },
+      schema: {
+        tags,
+        summary:
+          'Seat-model members: filterBy userStatus/userRole/search, sortBy, paging; pending last by default',
+        params,
+        querystring: listQuerySchema,
+        response: { 200: seatMemberListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSeatMembers(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/seats',
+    {
+      config: { access: 'user', space: member },
+      schema: {
+        tags,
+        summary: 'Seats of the space: total, assigned, reserved by pending members, available',
+        params,
+        response: { 200: seatSummarySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getSeats(db, callerOf(request).membership),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/users/v1',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Add members by e-mail (seat model): each gets a pending seat and an e-mailed invitation',
+        params,
+        body: userEmailsBodySchema,
+        response: { 200: addMembersResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      toAddResponse(
+        await addMembers(db, mailer, callerOf(request), 'SEAT_ADD', request.body.userEmails, {
+          onlyCheckValidity: false,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/workspaces/:workspaceId/users/v1',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Remove members by e-mail (seat model)',
+        params,
+        body: userEmailsBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      removeMembers(db, callerOf(request), {
+        emails: request.body.userEmails,
+      }),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/members',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: "Legacy team 'Add users' (paid users), with a validity-only mode",
+        params,
+        querystring: onlyCheckValidityQuerySchema,
+        body: userEmailsBodySchema,
+        response: { 200: validityResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      toValidityResponse(
+        await addMembers(db, mailer, callerOf(request), 'LEGACY_ADD', request.body.userEmails, {
+          onlyCheckValidity: isTrue(request.query.onlyCheckValidity),
+        }),
+      ),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/members',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Remove members by user id',
+        params,
+        body: removeMembersBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      removeMembers(db, callerOf(request), {
+        userIds: request.body.userIds,
+      }),
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/members/change-role',
+    {
+      config: { access: 'user', space: roleChangers },
+      schema: {
+        tags,
+        summary: 'Change roles ADMIN ↔ MEMBER (owner, plan with manageUserRoles)',
+        params,
+        body: changeRoleBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeRoles(db, callerOf(request), request.body),
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/members/activate',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Activate disabled members',
+        params,
+        body: activateMembersBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => activateMembers(db, callerOf(request), request.body.userIds),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/members/promote-validity',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: "Whether each free member may become paid here ('already_paid_user' when paid elsewhere)",
+        params,
+        response: { 200: promoteValidityResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getPromoteValidity(db, callerOf(request)),
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/owner',
+    {
+      config: { access: 'user', space: owner },
+      schema: {
+        tags,
+        summary: 'Transfer the ownership to a member; the previous owner becomes a member',
+        params,
+        body: transferOwnershipBodySchema,
+        response: { 200: transferOwnershipResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => transferOwnership(db, callerOf(request), request.body),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/invitations',
+    {
+      config: { access: 'user', space: inviters },
+      schema: {
+        tags,
+        summary: 'Invite people by e-mail (or only check the addresses with onlyCheckValidity=true)',
+        params,
+        querystring: onlyCheckValidityQuerySchema,
+        body: inviteBodySchema,
+        response: { 200: validityResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      toValidityResponse(
+        await addMembers(db, mailer, callerOf(request), 'INVITE', request.body.userEmails, {
+          onlyCheckValidity: isTrue(request.query.onlyCheckValidity),
+        }),
+      ),
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/invitations/resend',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Send the invitations of pending members again (new link, 14 more days)',
+        params,
+        body: invitedEmailsBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => resendInvitations(db, mailer, callerOf(request), request.body.invitedUserEmails),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/invitations',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Cancel the invitations of pending members (they leave the list)',
+        params,
+        body: invitedEmailsBodySchema,
+        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => cancelInvitations(db, callerOf(request), request.body.invitedUserEmails),
+  );
+
+  app.put(
+    '/invitations/:token/accept',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Accept an invitation as the invited account (spec 002 §4.8)',
+        params: invitationTokenParamsSchema,
+        response: { 200: acceptInvitationResponseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => acceptInvitation(db, userOf(request), request.params.token),
   );
 
   done();

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
-import { parseListQuery } from '@mergedesk/domain/api/list-query';
+import { parseListQuery, type ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS, type Member } from '@mergedesk/domain/api/members';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { memberStatusSchema, userPlanSchema } from '@mergedesk/domain/plans/plans';
@@ -36,23 +36,36 @@ export async function getMembers(
 }
 
 function parseMemberListQuery(query: ListQuery): MemberListQuery {
-  const parsed = parseListQuery(query, { filterKeys: MEMBER_FILTER_KEYS, sortKeys: MEMBER_SORT_KEYS });
+  return parseCheckedListQuery(query, MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS, filterValueSchemas);
+}
+
+/**
+ * The shared list parameters with each filter value checked by its schema: an unknown key or
+ * value is a 400 naming it.
+ */
+export function parseCheckedListQuery<F extends string, S extends string, Filters>(
+  query: ListQuery,
+  filterKeys: readonly F[],
+  sortKeys: readonly S[],
+  valueSchemas: Record<F, z.ZodType<string>>,
+): Omit<ParsedListQuery<F, S>, 'filters'> & { filters: Filters } {
+  const parsed = parseListQuery(query, { filterKeys, sortKeys });
   if (!parsed.ok) throw listQueryFailed(parsed.issues);
-  const filters: MemberFilters = {};
+  const filters: Partial<Record<F, string[]>> = {};
   const issues: FieldError[] = [];
-  for (const key of MEMBER_FILTER_KEYS) {
+  for (const key of filterKeys) {
     const values = parsed.value.filters[key];
     if (values === undefined) continue;
     const checked: string[] = [];
     for (const value of values) {
-      const result = filterValueSchemas[key].safeParse(value);
+      const result = valueSchemas[key].safeParse(value);
       if (result.success) checked.push(result.data);
       else issues.push({ field: 'filterBy', message: `Unknown value '${value}' for filter '${key}'.` });
     }
-    Object.assign(filters, { [key]: checked });
+    filters[key] = checked;
   }
   if (issues.length > 0) throw listQueryFailed(issues);
-  return { ...parsed.value, filters };
+  return { ...parsed.value, filters: filters as Filters };
 }
 
 function toMember(row: MemberListRow, workspaceDomains: string[]): Member {

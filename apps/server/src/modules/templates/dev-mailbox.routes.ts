@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { listOutboxMessages, type OutboxMessage } from '../../mail/outbox';
 import { listMailboxDrafts, type MailboxDraft } from './drafts.repo';
 
 const MAILBOX_LIMIT = 200;
@@ -23,14 +24,17 @@ export const devMailboxRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
       },
     },
     async (_request, reply) => {
-      const drafts = await listMailboxDrafts(db, MAILBOX_LIMIT);
-      return reply.type('text/html; charset=utf-8').send(renderMailbox(drafts));
+      const [drafts, sent] = await Promise.all([
+        listMailboxDrafts(db, MAILBOX_LIMIT),
+        listOutboxMessages(db, MAILBOX_LIMIT),
+      ]);
+      return reply.type('text/html; charset=utf-8').send(renderMailbox(drafts, sent));
     },
   );
   done();
 };
 
-function renderMailbox(drafts: readonly MailboxDraft[]): string {
+function renderMailbox(drafts: readonly MailboxDraft[], sent: readonly OutboxMessage[]): string {
   const rows = drafts
     .map(
       (draft) =>
@@ -46,7 +50,26 @@ function renderMailbox(drafts: readonly MailboxDraft[]): string {
 <table><thead><tr><th>Mailbox</th><th>Subject</th><th>Created</th><th>Preview</th><th>Message id</th></tr></thead>
 <tbody>
 ${rows}
-</tbody></table></body></html>`;
+</tbody></table>
+${renderSent(sent)}
+</body></html>`;
+}
+
+/** Sent mails (invitations): their text with the links clickable, so a developer can follow them. */
+function renderSent(sent: readonly OutboxMessage[]): string {
+  const items = sent
+    .map(
+      (mail) =>
+        `<article><h3>${escapeHtml(mail.subject)}</h3><p>From ${escapeHtml(mail.fromEmail)} to ${escapeHtml(mail.toEmail)}, ${mail.createdAt.toISOString()}</p>` +
+        `<pre>${linkify(mail.text)}</pre></article>`,
+    )
+    .join('\n');
+  return `<h2>Sent mail</h2>\n<p>${sent.length === 0 ? 'No mail sent yet.' : `${sent.length} message(s), newest first.`}</p>\n${items}`;
+}
+
+/** Escapes the text, then turns each http(s) URL into a link. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
 /** The body as plain text (the HTML is never rendered here), shortened. */

@@ -148,6 +148,7 @@ describe('templates API', () => {
       const failing: MailAdapter = {
         kind: 'gmail',
         createDraft: () => Promise.reject(new Error('Gmail answered 500')),
+        sendMail: () => Promise.reject(new Error('Gmail answered 500')),
       };
       const attempt = createDraftFromTemplate(
         t.db,

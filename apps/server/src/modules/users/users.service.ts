@@ -209,6 +209,6 @@ export async function suggestUsers(
   return rows.map((row) => ({ userEmail: row.email, userName: row.name }));
 }
 
-export async function getRolloutStatus(db: Database, caller: UserRecord): Promise<RolloutStatus> {
+export async function getRolloutStatus(db: Executor, caller: UserRecord): Promise<RolloutStatus> {
   return (await findRolloutStatus(db, caller.id)) ?? DEFAULT_ROLLOUT_STATUS;
 }

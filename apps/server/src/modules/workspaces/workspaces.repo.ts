@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
+import { invitations, users, workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
 import type { MemberRecord, MembershipRecord, WorkspaceRecord } from '../../db/records';
 
 export const workspaceColumns = {
@@ -136,7 +136,8 @@ export async function listWorkspaceDomains(db: Executor, workspaceId: string): P
 
 /**
  * Links the member rows that were added by e-mail before the person had an account; PENDING
- * becomes ACTIVE (the person has now signed in), other statuses stay.
+ * becomes ACTIVE (the person has now signed in), other statuses stay. Rows that came with an
+ * invitation are left alone: the person joins by accepting it, which re-checks the seats.
  */
 export async function linkPendingMemberships(db: Executor, userId: string, email: string): Promise<number> {
   const rows = await db
@@ -146,7 +147,13 @@ export async function linkPendingMemberships(db: Executor, userId: string, email
       status: sql`case when ${workspaceMembers.status} = 'PENDING' then 'ACTIVE' else ${workspaceMembers.status} end`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(workspaceMembers.email, email.toLowerCase()), isNull(workspaceMembers.userId)))
+    .where(
+      and(
+        eq(workspaceMembers.email, email.toLowerCase()),
+        isNull(workspaceMembers.userId),
+        sql`not exists (select 1 from ${invitations} where ${invitations.memberId} = ${workspaceMembers.id})`,
+      ),
+    )
     .returning({ id: workspaceMembers.id });
   return rows.length;
 }

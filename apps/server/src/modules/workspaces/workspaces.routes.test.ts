@@ -92,8 +92,8 @@ describe('workspaces API', () => {
         headers,
       });
       expect(full.json()).toMatchObject({
-        // olivia, adam, mia, fred, paula (pending), tom (trial); dora is DISABLED
-        memberCount: 6,
+        // olivia, adam, mia, fred, paula and nina (pending), tom (trial); dora is DISABLED
+        memberCount: 7,
         workspaceDomains: [{ domainName: 'acme.test' }],
         workspaceFeatures: [
           { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: -1 },

@@ -47,6 +47,16 @@ export function takeUpPendingMemberships(tx: Executor, userId: string, email: st
   return linkPendingMemberships(tx, userId, email);
 }
 
+/**
+ * Locks the person's row and tells whether they may own one more space (spec 000 §5: at most 5).
+ * The lock makes concurrent creations and ownership transfers to the same person wait for each
+ * other, so the count cannot be outdated when the caller's transaction writes.
+ */
+export async function lockAndCheckOwnedSpaces(tx: Executor, userId: string): Promise<boolean> {
+  await lockUser(tx, userId);
+  return canCreateSpace(await countOwnedSpaces(tx, userId));
+}
+
 /** The route prefix of a space's pages (spec 000 §2): /{workspaceId}/{workspaceSlug}. */
 export function urlPrefixOf(workspace: Pick<WorkspaceRecord, 'id' | 'slug'>): string {
   return `/${workspace.id}/${workspace.slug}`;
@@ -150,10 +160,7 @@ export async function createWorkspace(
     throw new AppError('FORBIDDEN', 'You can only create a space that you own yourself.');
   }
   const membership = await db.transaction(async (tx) => {
-    // The row lock makes concurrent creations by the same user wait for each other, so the
-    // count below cannot be outdated when the insert happens (spec 000 §5: at most 5 owned spaces).
-    await lockUser(tx, caller.id);
-    if (!canCreateSpace(await countOwnedSpaces(tx, caller.id))) {
+    if (!(await lockAndCheckOwnedSpaces(tx, caller.id))) {
       throw new AppError('OWNED_SPACES_LIMIT_REACHED', SPACE_LIMIT_WARNING_MESSAGE);
     }
     return createOwnedSpace(tx, {

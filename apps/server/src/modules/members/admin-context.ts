@@ -1,0 +1,40 @@
+import { isInvitationRestricted } from '@mergedesk/domain/invitations/invitations';
+import type { MemberActor } from '@mergedesk/domain/members/permissions';
+import { isRestricted } from '@mergedesk/domain/rollout/restrictions';
+import { isGmailAddress } from '@mergedesk/domain/users/email';
+import type { Executor } from '../../db/client';
+import type { UserRecord } from '../../db/records';
+import { getRolloutStatus } from '../users/users.service';
+import type { MembershipRecord } from '../../db/records';
+
+/** Who calls an administration route: the account and its (resolved) membership of the space. */
+export type AdminCaller = { user: UserRecord; membership: MembershipRecord };
+
+/** The caller's active rollout restrictions that administration reads (spec 000 §6). */
+export async function callerRestrictions(
+  db: Executor,
+  user: UserRecord,
+): Promise<{ invitation: boolean; transfer: boolean }> {
+  const step = (await getRolloutStatus(db, user)).lastActivatedStep ?? null;
+  const gmail = isGmailAddress(user.email);
+  return {
+    invitation: isInvitationRestricted(step, gmail),
+    transfer: isRestricted('TRANSFER_WORKSPACE', step, gmail),
+  };
+}
+
+/** The caller as the domain's member rules see them. */
+export async function memberActorOf(db: Executor, caller: AdminCaller): Promise<MemberActor> {
+  const { workspace } = caller.membership;
+  const restrictions = await callerRestrictions(db, caller.user);
+  return {
+    userId: caller.user.id,
+    role: caller.membership.role,
+    workspacePlan: workspace.plan,
+    billingModel: workspace.billingModel,
+    manageUserRoles: workspace.manageUserRoles,
+    isInvitationRestricted: restrictions.invitation,
+    // Subscriptions (and so offline/support payment sources) arrive with billing (issue 8).
+    paymentSource: null,
+  };
+}

@@ -1,0 +1,449 @@
+import {
+  MEMBER_MESSAGES,
+  freeUserLimitTooltip,
+  transferLegacyMessage,
+} from '@mergedesk/domain/members/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, workspaceMembers } from '../../db/schema';
+import type { DemoSeedResult } from '../../db/seed';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+type Json = Record<string, unknown>;
+
+/** The administration calls of spec 002 §7 other than invitations, on the demo data. */
+describe('members administration API', () => {
+  let t: TestApp;
+  let demo: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.seedDemo();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const space = (name: string) => demo.spaces[name]!;
+  const userId = (email: string) => demo.users[email]!;
+  const call = async (
+    email: string,
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Json,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: bearer(await t.signIn(email)),
+      ...(payload ? { payload } : {}),
+    });
+  const rowOf = async (spaceName: string, email: string) =>
+    (
+      await t.db
+        .select({ role: workspaceMembers.role, status: workspaceMembers.status })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, space(spaceName)), eq(workspaceMembers.email, email)))
+    )[0];
+  const forbidden = (message: string) => ({ errors: [], code: 'FORBIDDEN', message });
+
+  describe('GET /workspaces/{id}/users/v1 and /seats', () => {
+    it('lists the seat members with pending members last when unsorted, statuses mapped', async () => {
+      const response = await call(
+        'mia@acme.test',
+        'GET',
+        `/workspaces/${space('Acme Sales')}/users/v1?limit=50`,
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ items: Json[]; total: number }>();
+      expect(body.total).toBe(8);
+      expect(body.items.map((item) => [item.userEmail, item.userStatus])).toEqual([
+        ['olivia@acme.test', 'ACTIVE'],
+        ['adam@acme.test', 'ACTIVE'],
+        ['mia@acme.test', 'ACTIVE'],
+        ['fred@acme.test', 'ACTIVE'],
+        ['dora@acme.test', 'DISABLED'],
+        ['tom@acme.test', 'FREE_TRIAL'],
+        ['paula@acme.test', 'PENDING'],
+        ['nina@newcomer.test', 'PENDING'],
+      ]);
+      expect(body.items[0]).toMatchObject({
+        workspaceId: space('Acme Sales'),
+        userId: userId('olivia@acme.test'),
+        userName: 'Olivia Owens',
+        userRole: 'OWNER',
+        userPlan: 'PRO',
+        seatType: 'ADDED_MERGEDESK_USER',
+        isPersonal: false,
+        freeTrialEndTimestamp: null,
+      });
+      expect(body.items[7]).toMatchObject({ seatType: 'PENDING_MERGEDESK_USER', userId: null, userName: '' });
+    });
+
+    it('filters by status and role, searches names and addresses, sorts and pages', async () => {
+      const url = `/workspaces/${space('Acme Sales')}/users/v1`;
+      const emailsOf = async (query: string) =>
+        (await call('olivia@acme.test', 'GET', `${url}${query}`))
+          .json<{ items: Json[] }>()
+          .items.map((item) => item.userEmail);
+      expect(await emailsOf('?filterBy=userStatus:PENDING')).toEqual([
+        'paula@acme.test',
+        'nina@newcomer.test',
+      ]);
+      expect(await emailsOf('?filterBy=userRole:ADMIN,userRole:OWNER')).toEqual([
+        'olivia@acme.test',
+        'adam@acme.test',
+      ]);
+      expect(await emailsOf('?filterBy=search:MEMB')).toEqual(['mia@acme.test']);
+      expect(await emailsOf('?filterBy=search:newcomer')).toEqual(['nina@newcomer.test']);
+      expect(await emailsOf('?sortBy=userEmail:asc&limit=2&limitOffset=1')).toEqual([
+        'dora@acme.test',
+        'fred@acme.test',
+      ]);
+      const bad = await call('olivia@acme.test', 'GET', `${url}?filterBy=userStatus:GONE`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: "Unknown value 'GONE' for filter 'userStatus'.",
+      });
+    });
+
+    it('answers the seats of the space from the one rule: Acme Sales 7 of 10, Acme Premium full, Gina unlimited', async () => {
+      const sales = await call('mia@acme.test', 'GET', `/workspaces/${space('Acme Sales')}/seats`);
+      expect(sales.json()).toEqual({
+        totalSeats: 10,
+        assignedSeats: 5,
+        availableSeats: 3,
+        unavailableSeats: 2,
+        unlimited: false,
+        usagePercentage: 70,
+        scheduledRemoval: null,
+      });
+      const premium = await call('olivia@acme.test', 'GET', `/workspaces/${space('Acme Premium')}/seats`);
+      expect(premium.json()).toMatchObject({
+        totalSeats: 3,
+        assignedSeats: 2,
+        unavailableSeats: 1,
+        availableSeats: 0,
+      });
+      const gina = await call('gina@gmail.com', 'GET', `/workspaces/${space("Gina's space")}/seats`);
+      expect(gina.json()).toMatchObject({
+        totalSeats: null,
+        unlimited: true,
+        availableSeats: null,
+        assignedSeats: 0,
+      });
+    });
+  });
+
+  describe('who may call each route', () => {
+    const salesUrl = () => `/workspaces/${space('Acme Sales')}`;
+    const routes = (): Array<[string, 'GET' | 'PUT' | 'PATCH' | 'DELETE', string, Json | undefined]> => [
+      ['remove by e-mail', 'PATCH', `${salesUrl()}/users/v1`, { userEmails: ['fred@acme.test'] }],
+      ['remove by id', 'DELETE', `${salesUrl()}/members`, { userIds: [userId('fred@acme.test')] }],
+      ['activate', 'PUT', `${salesUrl()}/members/activate`, { userIds: [userId('dora@acme.test')] }],
+      [
+        'change role',
+        'PUT',
+        `${salesUrl()}/members/change-role`,
+        { memberRoles: [{ userId: userId('fred@acme.test'), userRole: 'ADMIN' }] },
+      ],
+      ['promote validity', 'GET', `${salesUrl()}/members/promote-validity`, undefined],
+      ['transfer', 'PUT', `${salesUrl()}/owner`, { userId: userId('adam@acme.test') }],
+      ['resend', 'PUT', `${salesUrl()}/invitations/resend`, { invitedUserEmails: ['paula@acme.test'] }],
+      ['cancel', 'DELETE', `${salesUrl()}/invitations`, { invitedUserEmails: ['paula@acme.test'] }],
+    ];
+
+    it('answers 404 to a stranger and for an unknown space, on every route', async () => {
+      for (const [, method, url, payload] of routes()) {
+        const stranger = await call('gina@gmail.com', method, url, payload);
+        expect(stranger.statusCode, url).toBe(404);
+        expect(stranger.json()).toEqual({ errors: [], code: 'NOT_FOUND', message: 'Space not found.' });
+        const unknown = await call(
+          'olivia@acme.test',
+          method,
+          url.replace(space('Acme Sales'), crypto.randomUUID()),
+          payload,
+        );
+        expect(unknown.statusCode, url).toBe(404);
+      }
+    });
+
+    it('answers 403 with the rule message to a plain member, on every route', async () => {
+      const expected: Record<string, string> = {
+        transfer: MEMBER_MESSAGES.CANNOT_TRANSFER,
+        'change role': MEMBER_MESSAGES.CANNOT_CHANGE_ROLES,
+      };
+      for (const [name, method, url, payload] of routes()) {
+        const response = await call('mia@acme.test', method, url, payload);
+        expect(response.statusCode, name).toBe(403);
+        expect(response.json(), name).toEqual(
+          forbidden(expected[name] ?? MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS),
+        );
+      }
+      expect(await rowOf('Acme Sales', 'fred@acme.test')).toEqual({ role: 'MEMBER', status: 'ACTIVE' });
+    });
+
+    it('answers 403 to an admin for the owner-only calls', async () => {
+      const [, , transferUrl, transferBody] = routes().find(([name]) => name === 'transfer')!;
+      expect((await call('adam@acme.test', 'PUT', transferUrl, transferBody)).json()).toEqual(
+        forbidden(MEMBER_MESSAGES.CANNOT_TRANSFER),
+      );
+      const [, , roleUrl, roleBody] = routes().find(([name]) => name === 'change role')!;
+      expect((await call('adam@acme.test', 'PUT', roleUrl, roleBody)).json()).toEqual(
+        forbidden(MEMBER_MESSAGES.CANNOT_CHANGE_ROLES),
+      );
+    });
+
+    it('answers 400 for malformed bodies', async () => {
+      const empty = await call('olivia@acme.test', 'PATCH', `${salesUrl()}/users/v1`, { userEmails: [] });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'user emails are required' });
+      const owner = await call('olivia@acme.test', 'PUT', `${salesUrl()}/members/change-role`, {
+        memberRoles: [{ userId: userId('mia@acme.test'), userRole: 'OWNER' }],
+      });
+      expect(owner.statusCode).toBe(400);
+    });
+  });
+
+  describe('removal (spec 002 §6, §8)', () => {
+    it.each([
+      ['adam@acme.test', 'olivia@acme.test', MEMBER_MESSAGES.OWNER_CANNOT_BE_REMOVED],
+      ['adam@acme.test', 'adam@acme.test', MEMBER_MESSAGES.CANNOT_REMOVE_YOURSELF],
+      ['olivia@acme.test', 'tom@acme.test', MEMBER_MESSAGES.FREE_TRIAL_CANNOT_BE_REMOVED],
+      ['leo@legacy.test', 'lucy@legacy.test', MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST],
+    ] as Array<[string, string, string]>)('%s may not remove %s', async (actor, target, message) => {
+      const spaceName = actor.endsWith('legacy.test') ? 'Legacy Team' : 'Acme Sales';
+      const response = await call(actor, 'DELETE', `/workspaces/${space(spaceName)}/members`, {
+        userIds: [userId(target)],
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(forbidden(message));
+      expect(await rowOf(spaceName, target)).toBeDefined();
+    });
+
+    it('lets an admin remove a member (all or nothing) and moves the add-on space away', async () => {
+      const mixed = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
+        userEmails: ['fred@acme.test', 'olivia@acme.test'],
+      });
+      expect(mixed.json()).toEqual(forbidden(MEMBER_MESSAGES.OWNER_CANNOT_BE_REMOVED));
+      expect(await rowOf('Acme Sales', 'fred@acme.test')).toBeDefined();
+
+      const response = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
+        userEmails: ['fred@acme.test'],
+      });
+      expect(response.json()).toEqual({ success: true });
+      expect(await rowOf('Acme Sales', 'fred@acme.test')).toBeUndefined();
+      const [fred] = await t.db
+        .select({ addon: users.addonWorkspaceId })
+        .from(users)
+        .where(eq(users.email, 'fred@acme.test'));
+      expect(fred?.addon).toBeNull();
+      const gone = await call('fred@acme.test', 'GET', `/workspaces/${space('Acme Sales')}/users/v1`);
+      expect(gone.statusCode).toBe(404);
+      const again = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
+        userEmails: ['fred@acme.test'],
+      });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ message: MEMBER_MESSAGES.NOT_A_MEMBER });
+    });
+
+    it('lets the legacy owner remove a free user', async () => {
+      const response = await call(
+        'leo@legacy.test',
+        'DELETE',
+        `/workspaces/${space('Legacy Team')}/members`,
+        {
+          userIds: [userId('felix@legacy.test')],
+        },
+      );
+      expect(response.json()).toEqual({ success: true });
+      expect(await rowOf('Legacy Team', 'felix@legacy.test')).toBeUndefined();
+    });
+  });
+
+  describe('activation', () => {
+    it('activates a disabled member and refuses one who is not disabled', async () => {
+      const url = `/workspaces/${space('Acme Sales')}/members/activate`;
+      const notDisabled = await call('olivia@acme.test', 'PUT', url, { userIds: [userId('mia@acme.test')] });
+      expect(notDisabled.statusCode).toBe(409);
+      expect(notDisabled.json()).toMatchObject({ message: MEMBER_MESSAGES.NOT_DISABLED });
+      const response = await call('adam@acme.test', 'PUT', url, { userIds: [userId('dora@acme.test')] });
+      expect(response.json()).toEqual({ success: true });
+      expect(await rowOf('Acme Sales', 'dora@acme.test')).toEqual({ role: 'MEMBER', status: 'ACTIVE' });
+    });
+
+    it('keeps a legacy space within its free-user limit (Legacy Team allows 2 free users)', async () => {
+      // felix was removed above; he is back, so both free places are taken again.
+      const url = `/workspaces/${space('Legacy Team')}/members/activate`;
+      const [felixBack] = await t.db
+        .insert(workspaceMembers)
+        .values({
+          workspaceId: space('Legacy Team'),
+          userId: userId('felix@legacy.test'),
+          email: 'felix@legacy.test',
+          role: 'MEMBER',
+          userPlan: 'FREE',
+          status: 'ACTIVE',
+        })
+        .returning({ id: workspaceMembers.id });
+      expect(felixBack).toBeDefined();
+      const full = await call('leo@legacy.test', 'PUT', url, { userIds: [userId('dan@legacy.test')] });
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toMatchObject({ message: freeUserLimitTooltip(2) });
+      expect(await rowOf('Legacy Team', 'dan@legacy.test')).toMatchObject({ status: 'DISABLED' });
+    });
+  });
+
+  describe('role changes', () => {
+    it('lets the owner make a member admin and back, never touching the owner', async () => {
+      const url = `/workspaces/${space('Acme Sales')}/members/change-role`;
+      const promote = await call('olivia@acme.test', 'PUT', url, {
+        memberRoles: [{ userId: userId('mia@acme.test'), userRole: 'ADMIN' }],
+      });
+      expect(promote.json()).toEqual({ success: true });
+      expect(await rowOf('Acme Sales', 'mia@acme.test')).toMatchObject({ role: 'ADMIN' });
+      const back = await call('olivia@acme.test', 'PUT', url, {
+        memberRoles: [{ userId: userId('mia@acme.test'), userRole: 'MEMBER' }],
+      });
+      expect(back.statusCode).toBe(200);
+      expect(await rowOf('Acme Sales', 'mia@acme.test')).toMatchObject({ role: 'MEMBER' });
+      const owner = await call('olivia@acme.test', 'PUT', url, {
+        memberRoles: [{ userId: userId('olivia@acme.test'), userRole: 'ADMIN' }],
+      });
+      expect(owner.json()).toEqual(forbidden(MEMBER_MESSAGES.OWNER_ROLE_UNCHANGEABLE));
+      expect(await rowOf('Acme Sales', 'olivia@acme.test')).toMatchObject({ role: 'OWNER' });
+    });
+
+    it('refuses on a plan without role management (legacy)', async () => {
+      const response = await call(
+        'leo@legacy.test',
+        'PUT',
+        `/workspaces/${space('Legacy Team')}/members/change-role`,
+        {
+          memberRoles: [{ userId: userId('liam@legacy.test'), userRole: 'ADMIN' }],
+        },
+      );
+      expect(response.json()).toEqual(forbidden(MEMBER_MESSAGES.CANNOT_CHANGE_ROLES));
+    });
+  });
+
+  describe('promote validity', () => {
+    it("flags free members who are paid in another space as 'already_paid_user'", async () => {
+      await t.db.insert(workspaceMembers).values({
+        workspaceId: space("Gina's space"),
+        userId: userId('tina@legacy.test'),
+        email: 'tina@legacy.test',
+        role: 'MEMBER',
+        userPlan: 'PRO',
+        status: 'ACTIVE',
+      });
+      await t.db
+        .update(workspaceMembers)
+        .set({ userPlan: 'FREE' })
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, space('Legacy Team')),
+            eq(workspaceMembers.email, 'tina@legacy.test'),
+          ),
+        );
+      const response = await call(
+        'leo@legacy.test',
+        'GET',
+        `/workspaces/${space('Legacy Team')}/members/promote-validity`,
+      );
+      expect(response.statusCode).toBe(200);
+      const items = response.json<{ items: Json[] }>().items;
+      expect(items).toContainEqual({
+        userId: userId('fiona@legacy.test'),
+        userEmail: 'fiona@legacy.test',
+        errorCode: null,
+      });
+      expect(items).toContainEqual({
+        userId: userId('tina@legacy.test'),
+        userEmail: 'tina@legacy.test',
+        errorCode: 'already_paid_user',
+      });
+      expect(items.some((item) => item.userEmail === 'lucy@legacy.test')).toBe(false);
+    });
+  });
+
+  describe('ownership transfer (spec 002 §2.9, §4.7, §8)', () => {
+    const url = () => `/workspaces/${space('Acme Sales')}/owner`;
+
+    it('refuses a candidate who is in trial, unknown, or owns 5 spaces already', async () => {
+      const trial = await call('olivia@acme.test', 'PUT', url(), { userId: userId('tom@acme.test') });
+      expect(trial.statusCode).toBe(409);
+      expect(trial.json()).toMatchObject({ message: MEMBER_MESSAGES.NOT_AN_OWNER_CANDIDATE });
+      const unknown = await call('olivia@acme.test', 'PUT', url(), { userId: crypto.randomUUID() });
+      expect(unknown.statusCode).toBe(409);
+      await t.db.insert(workspaceMembers).values({
+        workspaceId: space('Acme Sales'),
+        userId: userId('max@max.test'),
+        email: 'max@max.test',
+        role: 'MEMBER',
+        userPlan: 'PRO',
+        status: 'ACTIVE',
+        seatType: 'ADDED_MERGEDESK_USER',
+      });
+      const max = await call('olivia@acme.test', 'PUT', url(), { userId: userId('max@max.test') });
+      expect(max.statusCode).toBe(409);
+      expect(max.json()).toEqual({
+        errors: [],
+        code: 'CONFLICT',
+        message: 'This user already owns too many spaces.',
+        reason: 'user_owns_too_many_workspaces',
+      });
+      expect(await rowOf('Acme Sales', 'olivia@acme.test')).toMatchObject({ role: 'OWNER' });
+    });
+
+    it('is unavailable on the free and legacy plans', async () => {
+      const free = await call('gina@gmail.com', 'PUT', `/workspaces/${space("Gina's space")}/owner`, {
+        userId: userId('gina@gmail.com'),
+      });
+      expect(free.json()).toEqual(forbidden(MEMBER_MESSAGES.TRANSFER_FREE_PLAN));
+      const legacy = await call('leo@legacy.test', 'PUT', `/workspaces/${space('Legacy Team')}/owner`, {
+        userId: userId('lara@legacy.test'),
+      });
+      expect(legacy.json()).toEqual(forbidden(transferLegacyMessage('MergeDesk')));
+    });
+
+    it('hands the space to the new owner at once; the old owner is a member whose next owner call is refused', async () => {
+      const response = await call('olivia@acme.test', 'PUT', url(), { userId: userId('adam@acme.test') });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        workspaceId: space('Acme Sales'),
+        ownerUserId: userId('adam@acme.test'),
+        ownerEmail: 'adam@acme.test',
+      });
+      expect(await rowOf('Acme Sales', 'olivia@acme.test')).toMatchObject({ role: 'MEMBER' });
+      expect(await rowOf('Acme Sales', 'adam@acme.test')).toMatchObject({ role: 'OWNER' });
+
+      const back = await call('olivia@acme.test', 'PUT', url(), { userId: userId('olivia@acme.test') });
+      expect(back.json()).toEqual(forbidden(MEMBER_MESSAGES.CANNOT_TRANSFER));
+      const rename = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/workspaces/${space('Acme Sales')}`,
+        headers: bearer(await t.signIn('olivia@acme.test')),
+        payload: { workspaceName: 'Olivia takes it back' },
+      });
+      expect(rename.statusCode).toBe(403);
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/workspaces/${space('Acme Sales')}`,
+        headers: bearer(await t.signIn('adam@acme.test')),
+        payload: { workspaceName: 'Acme Sales EMEA' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const roles = await call(
+        'adam@acme.test',
+        'PUT',
+        `/workspaces/${space('Acme Sales')}/members/change-role`,
+        {
+          memberRoles: [{ userId: userId('olivia@acme.test'), userRole: 'ADMIN' }],
+        },
+      );
+      expect(roles.statusCode).toBe(200);
+    });
+  });
+});
