@@ -47,6 +47,18 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
     },
   },
   'GET /api/v2/users/suggest': { query: { keyword: 'ad' } },
+  'POST /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
+  'PATCH /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
+  'POST /api/workspaces/:workspaceId/members': { body: { userEmails: ['x@example.com'] } },
+  'DELETE /api/workspaces/:workspaceId/members': { body: { userIds: [randomUUID()] } },
+  'PUT /api/workspaces/:workspaceId/members/activate': { body: { userIds: [randomUUID()] } },
+  'PUT /api/workspaces/:workspaceId/members/change-role': {
+    body: { memberRoles: [{ userId: randomUUID(), userRole: 'ADMIN' }] },
+  },
+  'PUT /api/workspaces/:workspaceId/owner': { body: { userId: randomUUID() } },
+  'POST /api/workspaces/:workspaceId/invitations': { body: { userEmails: ['x@example.com'] } },
+  'PUT /api/workspaces/:workspaceId/invitations/resend': { body: { invitedUserEmails: ['x@example.com'] } },
+  'DELETE /api/workspaces/:workspaceId/invitations': { body: { invitedUserEmails: ['x@example.com'] } },
 };
 
 /** The routes that name their space directly (path, query, body or filter), as registered. */
