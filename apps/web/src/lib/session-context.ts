@@ -40,7 +40,7 @@ export type SignInCallbackParams = {
 };
 
 export type SignInCallbackResult =
-  { ok: true; destination: string } | { ok: false; notice: 'access-denied' | null };
+  { ok: true; destination: string } | { ok: false; notice: 'access-denied' | null; continue?: string };
 
 export type SessionContextValue = {
   status: SessionStatus;

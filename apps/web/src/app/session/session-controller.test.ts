@@ -342,6 +342,19 @@ describe('completing the sign-in on /auth/callback', () => {
     });
   });
 
+  it("keeps the continue path through the 'no-user' state (an invitation link, then account creation)", async () => {
+    const { controller } = setup({
+      exchangeCode: vi.fn(() => Promise.resolve(tokenResponse({ continue: '/invitations/abc/accept' }))),
+      fetchCurrentUser: vi.fn(() => Promise.reject(notFound())),
+    });
+    await expect(controller.completeSignIn(params)).resolves.toEqual({
+      ok: false,
+      notice: null,
+      continue: '/invitations/abc/accept',
+    });
+    expect(controller.getState()).toMatchObject({ error: { kind: 'no-user' } });
+  });
+
   it("raises 'google' when the code cannot be exchanged", async () => {
     const { controller } = setup({
       exchangeCode: vi.fn(() =>

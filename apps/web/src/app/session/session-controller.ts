@@ -482,7 +482,11 @@ export function createSessionController(deps: SessionDependencies): SessionContr
       }
       if (startedAt !== generation) return { ok: false, notice: null };
     }
-    if (!(await connect(startedAt, { refreshFirst: false }))) return { ok: false, notice: null };
+    if (!(await connect(startedAt, { refreshFirst: false }))) {
+      // The 'no-user' state keeps where the person was going (e.g. an invitation link).
+      const continuePath = safeContinuePath(tokens.intent.continue);
+      return { ok: false, notice: null, ...(continuePath ? { continue: continuePath } : {}) };
+    }
     deps.sync.publish({ type: 'signed-in', sessionId: tokens.sessionId });
     deps.track({ event_type: 'webapp_login_request_successful', message: 'success' });
 

@@ -30,7 +30,8 @@ export function AuthCallbackPage() {
         void navigate(result.destination, { replace: true });
       } else {
         const state: LoginLocationState = result.notice ? { notice: result.notice } : null;
-        void navigate('/login', { replace: true, state });
+        const target = result.continue ? `/login?continue=${encodeURIComponent(result.continue)}` : '/login';
+        void navigate(target, { replace: true, state });
       }
     });
   }, [completeSignIn, navigate, searchParams]);
