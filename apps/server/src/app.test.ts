@@ -93,6 +93,26 @@ describe('errors, headers and documentation', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['permissions-policy']).toContain('geolocation=()');
+    // Over plain http, HSTS means nothing and must not pin a local set-up to https.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS on answers over https (behind a trusted proxy)', async () => {
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const https = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await behindProxy.app.inject({ method: 'GET', url: '/healthz' });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('publishes an OpenAPI document generated from the zod schemas', async () => {

@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
@@ -70,7 +71,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     done();
   });
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  // HSTS is sent by registerSecurityHeaders, only on answers over https.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives(config) },
+    strictTransportSecurity: false,
+  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET });
   await app.register(fastifyRateLimit, {
     global: false,
