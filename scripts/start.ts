@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfigOrExit } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/main';
 import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';
 import {
@@ -27,7 +27,7 @@ const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace
 const useEmulator = process.env.STRIPE_SECRET_KEY === undefined;
 const emulatorWebhookSecret = 'whsec_mergedesk_stripe_emulator';
 
-const config = loadConfig({
+const config = loadConfigOrExit({
   ...process.env,
   NODE_ENV: 'development',
   SEED_DEMO: 'true',

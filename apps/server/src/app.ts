@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Config } from './config';
+import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { AppError } from './lib/app-error';
@@ -134,8 +134,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
   await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });
-  // The local mailbox page (drafts of MAIL_ADAPTER=local) exists outside production only.
-  if (config.NODE_ENV !== 'production' && (config.MAIL_ADAPTER ?? 'local') === 'local') {
+  // The local mailbox page (drafts of MAIL_ADAPTER=local) exists on a local set-up only.
+  if (isLocalSetup(config) && (config.MAIL_ADAPTER ?? 'local') === 'local') {
     await app.register(devMailboxRoutes, { db });
   }
   // Probes hit these every few seconds: log them only when something is wrong.

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The known secret of local development: refused wherever the server is reachable by others. */
+export const DEVELOPMENT_SESSION_SECRET = 'mergedesk-development-secret-change-me-please';
+
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -23,7 +26,7 @@ export const configSchema = z.object({
   /** Seed the demo data of shared/demo-data.md into an empty database. */
   SEED_DEMO: booleanString.default(false),
   /** Secret that signs access tokens and the sign-in state cookie (at least 32 characters). */
-  SESSION_SECRET: z.string().min(32).default('mergedesk-development-secret-change-me-please'),
+  SESSION_SECRET: z.string().min(32).default(DEVELOPMENT_SESSION_SECRET),
   /** Access-token lifetime in seconds; the web app refreshes 2 s before expiry. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(3600),
   /** Refresh-session lifetime in days (spec 000 §9: the session cookie lasts 36 days). */
@@ -101,13 +104,81 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const details = parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
       .join('; ');
-    throw new Error(`Invalid configuration: ${details}`);
+    throw new ConfigError(`Invalid configuration: ${details}`);
   }
-  if (
-    parsed.data.NODE_ENV === 'production' &&
-    parsed.data.SESSION_SECRET.startsWith('mergedesk-development')
-  ) {
-    throw new Error('Invalid configuration: SESSION_SECRET must be set in production.');
+  const config = parsed.data;
+  const exposed = exposures(config);
+  if (config.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET && exposed.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: SESSION_SECRET must be set (32+ random characters) because ${exposed.join(' and ')}. ` +
+        'The development default is accepted only on a local set-up: HOST on loopback, PUBLIC_URL on localhost, ' +
+        'DATABASE_URL unset (embedded PostgreSQL) or on localhost, NODE_ENV not production.',
+    );
   }
-  return parsed.data;
+  return config;
+}
+
+/** A configuration the server refuses to start with; its message says what to change. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What makes this set-up reachable by others (empty: everything is local). */
+function exposures(config: Config): string[] {
+  const found: string[] = [];
+  if (config.NODE_ENV === 'production') found.push('NODE_ENV is production');
+  if (!isLoopbackHost(config.HOST)) found.push(`HOST ${config.HOST} is not a loopback address`);
+  if (!isLoopbackHost(new URL(config.PUBLIC_URL).hostname))
+    found.push(`PUBLIC_URL ${config.PUBLIC_URL} is not local`);
+  if (!isLocalDatabase(config.DATABASE_URL)) found.push('DATABASE_URL is not on this machine');
+  return found;
+}
+
+/**
+ * Development conveniences (the local mailbox page, /dev/mailbox) exist only on a local set-up:
+ * not in production, listening on loopback, served at a localhost PUBLIC_URL, with the embedded
+ * or a local PostgreSQL.
+ */
+export function isLocalSetup(config: Config): boolean {
+  return exposures(config).length === 0;
+}
+
+/** localhost (and *.localhost), 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name)
+  );
+}
+
+/**
+ * Unset (the embedded PostgreSQL), a Unix socket (no host, or a `host=/path` parameter) or loopback
+ * hosts only; anything unreadable is not local.
+ */
+export function isLocalDatabase(databaseUrl: string | undefined): boolean {
+  if (databaseUrl === undefined) return true;
+  const match = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]*)[^?#]*(?:\?([^#]*))?/i.exec(databaseUrl);
+  if (!match) return false;
+  const authorityHosts = (match[1] ?? '')
+    .split(',')
+    .map((host) => host.replace(/:\d+$/, ''))
+    .filter((host) => host !== '');
+  const queryHosts = new URLSearchParams(match[2] ?? '').get('host')?.split(',') ?? [];
+  return [...authorityHosts, ...queryHosts]
+    .filter((host) => host !== '')
+    .every((host) => host.startsWith('/') || isLoopbackHost(host));
+}
+
+/** loadConfig for an entry point: a refused configuration prints its message (no stack) and exits. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

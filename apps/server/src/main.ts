@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { loadConfigOrExit, type Config } from './config';
 import {
   createDatabase,
   logConnectionErrorToStderr,
@@ -99,6 +99,6 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  const server = await startServer(loadConfig());
+  const server = await startServer(loadConfigOrExit());
   stopOnSignals(server.close, (message) => server.app.log.info(message));
 }
