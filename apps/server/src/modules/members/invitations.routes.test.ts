@@ -24,7 +24,10 @@ describe('invitations API', () => {
   let demo: DemoSeedResult;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL, MAIL_ADAPTER: 'local' } });
+    // A public PUBLIC_URL needs a real session secret (the development default is local-only).
+    t = await createTestApp({
+      env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
+    });
     demo = await t.seedDemo();
   });
   afterAll(async () => {
