@@ -62,6 +62,18 @@ function whereClause(workspaceId: string, filters: MemberFilters): SQL | undefin
   );
 }
 
+/** The columns both member lists (legacy users and seat members) read, with the person's name. */
+const memberListColumns = {
+  userId: workspaceMembers.userId,
+  userName: users.name,
+  email: workspaceMembers.email,
+  role: workspaceMembers.role,
+  userPlan: workspaceMembers.userPlan,
+  status: workspaceMembers.status,
+  freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
+  createdAt: workspaceMembers.createdAt,
+};
+
 export async function listMembers(
   db: Executor,
   workspaceId: string,
@@ -76,16 +88,7 @@ export async function listMembers(
     asc(workspaceMembers.id),
   ];
   const rowsQuery = db
-    .select({
-      userId: workspaceMembers.userId,
-      userName: users.name,
-      email: workspaceMembers.email,
-      role: workspaceMembers.role,
-      userPlan: workspaceMembers.userPlan,
-      status: workspaceMembers.status,
-      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-      createdAt: workspaceMembers.createdAt,
-    })
+    .select(memberListColumns)
     .from(workspaceMembers)
     .leftJoin(users, eq(users.id, workspaceMembers.userId))
     .where(where)
@@ -358,14 +361,7 @@ export async function listSeatMembers(
       : [asc(sql`(${workspaceMembers.status} = 'PENDING')`)];
   const rowsQuery = db
     .select({
-      userId: workspaceMembers.userId,
-      userName: users.name,
-      email: workspaceMembers.email,
-      role: workspaceMembers.role,
-      userPlan: workspaceMembers.userPlan,
-      status: workspaceMembers.status,
-      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-      createdAt: workspaceMembers.createdAt,
+      ...memberListColumns,
       seatType: workspaceMembers.seatType,
       updatedAt: workspaceMembers.updatedAt,
       lastBecomePaidTimestamp: workspaceMembers.lastBecomePaidTimestamp,

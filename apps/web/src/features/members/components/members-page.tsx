@@ -81,6 +81,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
   const selected = (rows ?? [])
     .filter((member) => selection.selectedKeys.has(member.userEmail))
     .map(toSelectable);
+  const hintKind = drawerHintKind(actor.role, actor.workspacePlan);
   const domains = (details.workspaceDomains ?? []).map((domain) => domain.domainName);
   const hasMultiDomain = space.workspaceUserFeature.hasMultiDomain;
 
@@ -161,10 +162,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           selection={selection}
           actor={actor}
           members={selected}
-          hint={(() => {
-            const kind = drawerHintKind(actor.role, actor.workspacePlan);
-            return kind ? DRAWER_HINTS[kind] : null;
-          })()}
+          hint={hintKind ? DRAWER_HINTS[hintKind] : null}
           roleWording="seat"
           spaceName={details.workspaceName}
           noun="member"
