@@ -1,0 +1,476 @@
+import { z } from 'zod';
+
+import { CHECKOUT_FIELD_LIMITS } from '../billing/checkout-form';
+import { billingIntervalSchema, currencySchema, LEGAL_ENTITIES } from '../billing/prices';
+import { MAX_SEATS } from '../members/seats';
+import { legacyTypeSchema, paymentSourceSchema, spacePlanSchema, userPlanSchema } from '../plans/plans';
+import { seatSummarySchema } from './members';
+
+/**
+ * The billing calls of spec 001 §7, served under the API root (/api) — the spec's "billing host".
+ * Paths the spec leaves "not shown" are ours (docs/decisions.md "Billing API"). Amounts are in
+ * minor units (cents), timestamps in milliseconds since the epoch.
+ */
+
+const SPACE = '/api/workspace-billing/workspaces/:workspaceId';
+const SUBSCRIPTION_V2 = `${SPACE}/subscriptions/v2/:subscriptionId`;
+
+export const BILLING_PATHS = {
+  /** GET ?includePlans&retrieveAdditionalStripeInfo → subscriptionListV1Schema */
+  subscriptionsV1: `${SPACE}/subscriptions/v1`,
+  /** GET ?status → subscriptionListV2Schema */
+  subscriptionsV2: `${SPACE}/subscriptions/v2`,
+  /** PUT updateSubscriptionBodySchema → subscriptionV1Schema */
+  subscriptionV1: `${SPACE}/subscriptions/v1/:subscriptionId`,
+  /** POST ?previewProratedChanges paymentPreviewRequestSchema → paymentInfoSchema */
+  checkoutInfoV1: `${SPACE}/stripe/checkout/v1/info`,
+  checkoutInfoV2: `${SPACE}/stripe/checkout/v2/info`,
+  /** POST checkoutSessionV1BodySchema / V2 → checkoutSessionResponseSchema */
+  checkoutSessionV1: `${SPACE}/stripe/checkout/v1/session`,
+  checkoutSessionV2: `${SPACE}/stripe/checkout/v2/session`,
+  /** GET ?returnUrl → portalResponseSchema (STRIPE subscriptions only) */
+  customerPortal: `${SPACE}/stripe/customer/v1/portal`,
+  /** GET → latestInvoiceSchema */
+  latestInvoice: `${SUBSCRIPTION_V2}/latest-invoice/v1`,
+  /** GET → paymentIntentSecretSchema (the client secret of the latest invoice's payment intent; ours) */
+  paymentIntentSecret: `${SUBSCRIPTION_V2}/latest-invoice/v1/payment-intent`,
+  /** POST addSeatsBodySchema → seatsChangeResponseSchema */
+  seats: `${SUBSCRIPTION_V2}/seats/v1`,
+  /** POST seatRemovalBodySchema → seatRemovalQuoteSchema (ours) */
+  seatRemovalQuote: `${SUBSCRIPTION_V2}/seats/v1/removal-quote`,
+  /** GET ?status=PENDING → scheduledRemovalSchema (404: none); POST seatRemovalBodySchema; DELETE */
+  scheduledRemovals: `${SUBSCRIPTION_V2}/seats/v1/scheduled-removals`,
+  /** GET → paymentPlanListSchema (no space) */
+  paymentPlans: '/api/workspace-billing/payment-plans/v1',
+  /** GET → cancellationLicenceSchema of the signed-in user (404: none; ours) */
+  cancellationLicence: '/api/_ah/api/subscriptions/v1/licence',
+  /** POST cancelAutoRenewalBodySchema → cancelAutoRenewalResponseSchema */
+  cancelAutoRenewal: '/api/_ah/api/subscriptions/v1/cancelAutoRenewal',
+} as const;
+export type BillingPath = (typeof BILLING_PATHS)[keyof typeof BILLING_PATHS];
+
+/** Fills `:workspaceId` and `:subscriptionId` of a billing path. */
+export const billingPath = (
+  path: BillingPath,
+  ids: { workspaceId?: string; subscriptionId?: string } = {},
+): string =>
+  path
+    .replace(':workspaceId', encodeURIComponent(ids.workspaceId ?? ''))
+    .replace(':subscriptionId', encodeURIComponent(ids.subscriptionId ?? ''));
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------------------------
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const PURCHASE_TYPES = ['B2B', 'B2C'] as const;
+export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
+
+export const legalEntitySchema = z.enum(LEGAL_ENTITIES);
+
+/** Spec 001 §3: upTo < 0 is unbounded. */
+export const priceTierSchema = z.object({ upTo: z.number().int(), unitAmount: z.number().int() });
+
+/** A query flag: 'true' / 'false' (absent = false). */
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** Path parameters of the space's billing calls. */
+export const billingSpaceParamsSchema = z.object({ workspaceId: z.string() });
+export const billingSubscriptionParamsSchema = z.object({
+  workspaceId: z.string(),
+  subscriptionId: z.string().uuid(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions (spec 001 §3 "Subscription", "Seat info")
+// ---------------------------------------------------------------------------------------------
+
+/** One priced line of a subscription (§3 subscriptionPaymentPlans[]). */
+export const subscriptionPaymentPlanSchema = z.object({
+  /** The Stripe price id. */
+  paymentPlanId: z.string(),
+  userPlanType: userPlanSchema,
+  legalEntity: legalEntitySchema,
+  /** -1 unlimited, 1 single (§3 "Seat info"). */
+  totalSeats: z.number().int(),
+  assignedSeats: z.number().int(),
+  availableSeats: z.number().int(),
+  tiers: z.array(priceTierSchema),
+});
+export type SubscriptionPaymentPlan = z.infer<typeof subscriptionPaymentPlanSchema>;
+
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+] as const;
+export const paymentIntentStatusSchema = z.enum(PAYMENT_INTENT_STATUSES);
+export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
+
+/** §3 additionalStripeInfo.latestInvoice. */
+export const latestInvoiceInfoSchema = z.object({
+  paid: z.boolean(),
+  hostedInvoiceUrl: z.string().nullable(),
+  paymentIntent: z.object({ status: paymentIntentStatusSchema }).nullable(),
+});
+
+/** §3 additionalStripeInfo (only with retrieveAdditionalStripeInfo=true and a STRIPE subscription). */
+export const additionalStripeInfoSchema = z.object({
+  country: z.string().nullable(),
+  companyName: z.string().nullable(),
+  couponId: z.string().nullable(),
+  couponDuration: z.enum(['forever', 'repeating', 'once']).nullable(),
+  couponPercentOff: z.number().nullable(),
+  latestInvoice: latestInvoiceInfoSchema.nullable(),
+  upcomingInvoice: z.object({ amountDue: z.number().int() }).nullable(),
+});
+export type AdditionalStripeInfo = z.infer<typeof additionalStripeInfoSchema>;
+
+/** A seat removal waiting for the period end (§3 "Scheduled seat removal"). */
+export const scheduledRemovalSchema = z
+  .object({
+    id: z.string().uuid(),
+    subscriptionId: z.string().uuid(),
+    targetSubscriptionAmount: z.number().int(),
+    removeSeatsAtTimestamp: z.number(),
+    createTimestamp: z.number(),
+    lastUpdateTimestamp: z.number(),
+    status: z.enum(['PENDING']),
+  })
+  .meta({ id: 'ScheduledSeatRemoval' });
+export type ScheduledRemoval = z.infer<typeof scheduledRemovalSchema>;
+
+const subscriptionFields = {
+  subscriptionId: z.string().uuid(),
+  workspaceId: z.string().uuid(),
+  subscriptionStatus: subscriptionStatusSchema,
+  /** When the subscription was first taken out. */
+  subscriptionTimestamp: z.number(),
+  /** Start of the current billing period. */
+  startTimestamp: z.number(),
+  /** End of the current billing period: 'Renews on' / 'Ends on' (§2). */
+  endTimestamp: z.number(),
+  createTimestamp: z.number(),
+  lastUpdateTimestamp: z.number(),
+  purchaseType: purchaseTypeSchema,
+  country: z.string(),
+  billingInterval: billingIntervalSchema,
+  workspacePlan: spacePlanSchema,
+  legacyType: legacyTypeSchema.nullable(),
+  paymentSource: paymentSourceSchema,
+  /** Price of one billing period before tax and discount (minor units). */
+  amount: z.number().int(),
+  /** Discount in percent (0 when none). */
+  discount: z.number(),
+  currency: currencySchema,
+  /** Percent. */
+  taxRate: z.number(),
+  autoRenew: z.boolean(),
+  stripeSubscriptionScheduleId: z.string().nullable(),
+  scheduledChanges: z
+    .object({ targetBillingInterval: billingIntervalSchema, effectiveTimestamp: z.number() })
+    .nullable(),
+  /**
+   * The seats of the space (members/seats summarizeSeats; totalSeats null = unlimited) with its
+   * pending scheduled removal. LEGACY reads numberOfLicensesUsed / allowedQuantity (§3).
+   */
+  seatInfo: seatSummarySchema,
+  numberOfLicensesUsed: z.number().int().nullable(),
+  allowedQuantity: z.number().int().nullable(),
+};
+
+/** An item of GET subscriptions/v1; plans only with includePlans, Stripe info only when asked. */
+export const subscriptionV1Schema = z
+  .object({
+    ...subscriptionFields,
+    subscriptionPaymentPlans: z.array(subscriptionPaymentPlanSchema).optional(),
+    additionalStripeInfo: additionalStripeInfoSchema.nullable().optional(),
+  })
+  .meta({ id: 'SubscriptionV1' });
+export type SubscriptionV1 = z.infer<typeof subscriptionV1Schema>;
+
+/** An item of GET subscriptions/v2: always with its payment plans. */
+export const subscriptionV2Schema = z
+  .object({ ...subscriptionFields, subscriptionPaymentPlans: z.array(subscriptionPaymentPlanSchema) })
+  .meta({ id: 'SubscriptionV2' });
+export type SubscriptionV2 = z.infer<typeof subscriptionV2Schema>;
+
+/** Newest first; a space has at most one ACTIVE subscription. Members are refused (403). */
+export const subscriptionListV1Schema = z.object({ items: z.array(subscriptionV1Schema) });
+export const subscriptionListV2Schema = z.object({ items: z.array(subscriptionV2Schema) });
+
+export const subscriptionsV1QuerySchema = z.object({
+  includePlans: queryFlag,
+  retrieveAdditionalStripeInfo: queryFlag,
+});
+export const subscriptionsV2QuerySchema = z.object({ status: subscriptionStatusSchema.optional() });
+
+/** PUT subscriptions/v1/{subId} (§7): a plan or interval change, or cancelling a scheduled one. */
+export const updateSubscriptionBodySchema = z.object({
+  workspacePlan: z.enum(['PRO', 'PREMIUM']).optional(),
+  billingInterval: billingIntervalSchema.optional(),
+  workspaceUserPlans: z
+    .array(z.object({ userId: z.string().uuid(), userPlan: userPlanSchema }))
+    .max(1000)
+    .optional(),
+  upgradeLegacySubscription: z.boolean().optional(),
+  cancelScheduledBillingIntervalChange: z.boolean().optional(),
+});
+export type UpdateSubscriptionBody = z.input<typeof updateSubscriptionBodySchema>;
+
+/**
+ * The two redirect error codes of spec 001 §2, answered as the `reason` of the error body:
+ * plan and interval together → 400 BAD_REQUEST; an interval change while a subscription schedule
+ * exists → 409 CONFLICT.
+ */
+export const SUBSCRIPTION_UPDATE_ERROR_STATUS = {
+  'cannot-update-subscription-plan-and-interval': 400,
+  'cannot-change-billing-cycle-when-scheduled': 409,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Payment plans (§3 "Payment plan (list)")
+// ---------------------------------------------------------------------------------------------
+
+export const paymentPlanSchema = z
+  .object({
+    stripePriceId: z.string(),
+    /** Our lookup key, e.g. pro_yearly_usd. */
+    lookupKey: z.string(),
+    userPlan: userPlanSchema,
+    workspacePlan: z.enum(['PRO', 'PREMIUM', 'LEGACY']),
+    legacyType: legacyTypeSchema.nullable(),
+    billingInterval: billingIntervalSchema,
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    currency: currencySchema,
+    paymentPlanTiers: z.array(priceTierSchema),
+    legalEntity: legalEntitySchema,
+  })
+  .meta({ id: 'PaymentPlan' });
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+export const paymentPlanListSchema = z.object({ items: z.array(paymentPlanSchema) });
+export const paymentPlansQuerySchema = z.object({ currency: currencySchema.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Checkout: payment preview (§3 "Payment preview request", "Payment info")
+// ---------------------------------------------------------------------------------------------
+
+export const seatPlanSchema = z.object({
+  userPlan: userPlanSchema,
+  quantity: z.number().int().min(0).max(MAX_SEATS),
+});
+
+export const paymentPreviewRequestSchema = z
+  .object({
+    country: z.string().regex(/^[A-Z]{2}$/, { error: 'Country is a required field' }),
+    purchaseType: purchaseTypeSchema,
+    billingInterval: billingIntervalSchema,
+    workspacePlan: z.enum(['PRO', 'PREMIUM']),
+    seatPlans: z.array(seatPlanSchema).max(3).default([]),
+    userUpdates: z
+      .array(z.object({ userId: z.string().uuid(), userPlan: userPlanSchema }))
+      .max(1000)
+      .default([]),
+    previewProratedAmounts: z.boolean().optional(),
+    upgradeLegacySubscription: z.boolean().optional(),
+  })
+  .meta({ id: 'PaymentPreviewRequest' });
+export type PaymentPreviewRequest = z.input<typeof paymentPreviewRequestSchema>;
+export const checkoutInfoQuerySchema = z.object({ previewProratedChanges: queryFlag });
+
+export const paymentInfoSchema = z
+  .object({
+    /** What the next full period costs, tax included. */
+    totalAmount: z.number().int(),
+    taxRate: z.number(),
+    currency: currencySchema,
+    /** What is charged now: the first invoice, or the prorated change (previewProratedChanges). */
+    chargedToday: z.number().int(),
+    proratedDays: z.number().int(),
+    stripePlans: z.array(
+      z.object({ stripePriceId: z.string(), totalAmount: z.number().int(), quantity: z.number().int() }),
+    ),
+    currentBillingInterval: billingIntervalSchema.nullable(),
+    targetBillingInterval: billingIntervalSchema,
+    /** What the current subscription costs per period (0 without one). */
+    currentAmount: z.number().int(),
+  })
+  .meta({ id: 'PaymentInfo' });
+export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Checkout session (§7 POST …/stripe/checkout/v1|v2/session)
+// ---------------------------------------------------------------------------------------------
+
+const optionalText = (max: number) => z.string().max(max).optional();
+
+/** The billing form travels as these fields; the server checks them with checkoutFormSchema. */
+const checkoutSessionCommon = {
+  workspaceId: z.string(),
+  addressInfo: z.object({
+    country: z.string().max(2),
+    state: optionalText(CHECKOUT_FIELD_LIMITS.state + 1),
+    city: z.string().max(256),
+    postalCode: optionalText(CHECKOUT_FIELD_LIMITS.code + 1),
+    street: z.string().max(CHECKOUT_FIELD_LIMITS.street + 1),
+  }),
+  companyName: optionalText(CHECKOUT_FIELD_LIMITS.companyName + 1),
+  customerName: z.string().max(CHECKOUT_FIELD_LIMITS.name + 1),
+  isB2BTransaction: z.boolean(),
+  /** Business purchases only. */
+  vatNumber: optionalText(64),
+  /** The cancel url of the hosted page: a page of ours (origin checked). */
+  goBackUrl: z.string().max(2048),
+  userName: optionalText(256),
+};
+
+/** v2 (per-seat): one price and its seat quantity. */
+export const checkoutSessionV2BodySchema = z
+  .object({
+    ...checkoutSessionCommon,
+    stripePlans: z
+      .array(
+        z.object({
+          stripePriceId: z.string().min(1).max(255),
+          quantity: z.number().int().min(1).max(MAX_SEATS),
+        }),
+      )
+      .length(1),
+  })
+  .meta({ id: 'CheckoutSessionV2Body' });
+export type CheckoutSessionV2Body = z.input<typeof checkoutSessionV2BodySchema>;
+
+/** v1 (per-user legacy model): the paid users of each price (quantity = number of users). */
+export const checkoutSessionV1BodySchema = z
+  .object({
+    ...checkoutSessionCommon,
+    plans: z
+      .array(
+        z.object({
+          stripePriceId: z.string().min(1).max(255),
+          /** Hashed e-mails of the paid users (§7). */
+          userIds: z.array(z.string().max(128)).min(1).max(MAX_SEATS),
+          downgradeToFree: z.boolean().optional(),
+        }),
+      )
+      .length(1),
+  })
+  .meta({ id: 'CheckoutSessionV1Body' });
+export type CheckoutSessionV1Body = z.input<typeof checkoutSessionV1BodySchema>;
+
+/** The web app sends the browser to `url` (the provider's hosted card page). */
+export const checkoutSessionResponseSchema = z
+  .object({ stripeCheckoutSessionId: z.string(), url: z.string() })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Customer portal, latest invoice, payment intent
+// ---------------------------------------------------------------------------------------------
+
+export const portalQuerySchema = z.object({ returnUrl: z.string().max(2048) });
+export const portalResponseSchema = z.object({ url: z.string() }).meta({ id: 'CustomerPortal' });
+
+export const latestInvoiceSchema = z
+  .object({
+    invoiceId: z.string(),
+    status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+    paid: z.boolean(),
+    amountDue: z.number().int(),
+    currency: currencySchema,
+    hostedInvoiceUrl: z.string().nullable(),
+    paymentIntent: z.object({ id: z.string(), status: paymentIntentStatusSchema }).nullable(),
+  })
+  .meta({ id: 'LatestInvoice' });
+export type LatestInvoice = z.infer<typeof latestInvoiceSchema>;
+
+/**
+ * The client secret to confirm the latest invoice's payment (§4 "Add seats"). With Stripe.js the
+ * web app calls confirmCardPayment(clientSecret); with the emulator (and any payment that needs a
+ * redirect) it sends the browser to `nextActionUrl`.
+ */
+export const paymentIntentSecretSchema = z
+  .object({
+    paymentIntentId: z.string(),
+    clientSecret: z.string(),
+    status: paymentIntentStatusSchema,
+    nextActionUrl: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentIntentSecret' });
+export type PaymentIntentSecret = z.infer<typeof paymentIntentSecretSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Seats (§7 POST …/seats/v1, seat removal, scheduled removals)
+// ---------------------------------------------------------------------------------------------
+
+export const addSeatsBodySchema = z.object({
+  useProratedAmounts: z.boolean().optional(),
+  /** Seats to add (not the new total). */
+  seatPlans: z.array(seatPlanSchema.extend({ quantity: z.number().int().min(1).max(MAX_SEATS) })).length(1),
+});
+export type AddSeatsBody = z.input<typeof addSeatsBodySchema>;
+
+/**
+ * After an add: seats are granted only once the invoice is paid, so `totalSeats` may still be the
+ * old count while `latestInvoice.paymentIntent.status` is requires_action (§4's confirmation loop).
+ */
+export const seatsChangeResponseSchema = z
+  .object({
+    totalSeats: z.number().int(),
+    requestedSeats: z.number().int(),
+    latestInvoice: latestInvoiceInfoSchema.nullable(),
+  })
+  .meta({ id: 'SeatsChange' });
+export type SeatsChangeResponse = z.infer<typeof seatsChangeResponseSchema>;
+
+export const seatRemovalBodySchema = z.object({
+  subscriptionPlanSeats: z
+    .array(
+      z.object({ paymentPlanId: z.string().min(1).max(255), targetSeatsQuantity: z.number().int().min(1) }),
+    )
+    .length(1),
+});
+export type SeatRemovalBody = z.input<typeof seatRemovalBodySchema>;
+
+/** A removal charges nothing today; the quote says what the next renewal costs and when. */
+export const seatRemovalQuoteSchema = z
+  .object({
+    chargedToday: z.number().int(),
+    proratedDays: z.number().int(),
+    currency: currencySchema,
+    /** The renewal amount at the target quantity, tax included. */
+    nextAmount: z.number().int(),
+    removeSeatsAtTimestamp: z.number(),
+  })
+  .meta({ id: 'SeatRemovalQuote' });
+export type SeatRemovalQuote = z.infer<typeof seatRemovalQuoteSchema>;
+
+export const scheduledRemovalsQuerySchema = z.object({ status: z.enum(['PENDING']).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Stop automatic renewal (§2 "Stop-automatic-renewal page", §3 "Cancellation licence")
+// ---------------------------------------------------------------------------------------------
+
+export const STOP_RENEWAL_MESSAGES = { subscriptionIdMissing: 'Subscription Id is missing' } as const;
+
+export const cancellationLicenceSchema = z
+  .object({ subscriptionId: z.string().uuid(), paymentSource: paymentSourceSchema, autoRenew: z.boolean() })
+  .meta({ id: 'CancellationLicence' });
+export type CancellationLicence = z.infer<typeof cancellationLicenceSchema>;
+
+export const cancelAutoRenewalBodySchema = z.object({
+  subscriptionId: z.string({ error: STOP_RENEWAL_MESSAGES.subscriptionIdMissing }).min(1, {
+    error: STOP_RENEWAL_MESSAGES.subscriptionIdMissing,
+  }),
+});
+export const cancelAutoRenewalResponseSchema = z.object({ success: z.boolean() });
