@@ -90,6 +90,16 @@ export const MISSING_SUBJECT_MESSAGE =
 export const CANCEL_SUCCESS_ALERT = 'Mail merge cancelled.';
 export const CANCEL_ERROR_ALERT = 'An error occurred. Please try again.';
 
+/**
+ * Ours (issue 9): a merge the server answers 404 for — cancelled, in another space, or a junk id —
+ * is gone for good, not a temporary error: the dialog says so and leads back to the list.
+ */
+export const MERGE_NOT_AVAILABLE = {
+  title: 'This mail merge is no longer available.',
+  description: 'It does not exist, has been cancelled, or belongs to a space you are not in.',
+  back: 'Back to mail merges',
+} as const;
+
 export const TOO_COMPLEX_REGEXP_MESSAGE = 'The draft is too long.';
 export const SPREADSHEET_DELETED_MESSAGE =
   'The spreadsheet could not be found. Create a new spreadsheet to send another merge.';

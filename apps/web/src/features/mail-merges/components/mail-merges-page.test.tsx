@@ -74,6 +74,8 @@ type Server = {
   pollResponses: { items: Array<{ value: string }> };
   scheduledDetail: ScheduledCampaign;
   deleteStatus: number;
+  /** Details answer 404 (a cancelled merge, another space's, a junk id). */
+  detailGone?: boolean;
 };
 let server: Server;
 const fetchMock = vi.fn<typeof fetch>();
@@ -99,6 +101,13 @@ function respond(input: string | URL | Request, init?: RequestInit): Response {
   if (pathname === SCHEDULED_PATH) return jsonResponse(200, server.scheduled);
   if (pathname === `/api/v1/users/me/workspaces/${ACME_SALES_ID}/campaigns/count`) {
     return jsonResponse(200, { campaignCount: server.campaignCount });
+  }
+  const gone = jsonResponse(404, { code: 'NOT_FOUND', message: 'Mail merge not found', errors: [] });
+  if (
+    server.detailGone &&
+    (pathname.startsWith(`${SENT_PATH}/`) || pathname.startsWith(`${SCHEDULED_PATH}/`))
+  ) {
+    return gone;
   }
   if (pathname.endsWith('/pollResults')) {
     return typeof server.pollResults === 'function' ? server.pollResults() : server.pollResults.clone();
@@ -538,5 +547,41 @@ describe('Scheduled mail merges (spec 002 §2.2, §4.1, §8)', () => {
     );
     expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/scheduled/s1`);
     expect(getVisibleAlerts()).toEqual([]);
+  });
+
+  it.each(['sent/c1', 'sent/c1/poll', 'scheduled/s1'])(
+    'says a merge that is gone (404) is no longer available and leads back to the list: %s',
+    async (path) => {
+      server.detailGone = true;
+      const { router } = renderPage(`${path}?x=1`);
+      const dialog = await screen.findByRole('dialog');
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('This mail merge is no longer available.');
+      expect(alert).not.toHaveTextContent('Something went wrong');
+      expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Back to mail merges' }));
+      const list = path.startsWith('sent') ? 'sent' : 'scheduled';
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/${list}`));
+      expect(router.state.location.search).toBe('?x=1');
+    },
+  );
+
+  it('closes the dialog on the refreshed list when the merge is gone at cancel time (404)', async () => {
+    server.deleteStatus = 404;
+    const { router } = renderPage('scheduled/s1');
+    const dialog = await screen.findByRole('dialog', { name: 'Newsletter - December' });
+    await within(dialog).findByText('Emails');
+    const listCallsBefore = calls(SCHEDULED_PATH).length;
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel mail merge' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/scheduled`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls(SCHEDULED_PATH).length).toBeGreaterThan(listCallsBefore);
+    expect(getVisibleAlerts()).toEqual([
+      expect.objectContaining({ tone: 'warning', title: 'This mail merge is no longer available.' }),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
-import { CANCEL_SUCCESS_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
+import { CANCEL_SUCCESS_ALERT, MERGE_NOT_AVAILABLE } from '@mergedesk/domain/campaigns/scheduled-status';
 import { showAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScheduledCount } from '../api/get-scheduled-count';
@@ -47,6 +47,18 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
     showAlert({ kind: 'remove', tone: 'success', title: CANCEL_SUCCESS_ALERT, showOn: `${base}/scheduled` });
     go(`${base}/scheduled`);
     window.scrollTo({ top: 0 });
+  };
+
+  // Issue 9: the merge was gone when cancelled (404): the dialog closes on the refreshed list,
+  // which says why.
+  const gone = () => {
+    showAlert({
+      kind: 'error',
+      tone: 'warning',
+      title: MERGE_NOT_AVAILABLE.title,
+      showOn: `${base}/scheduled`,
+    });
+    go(`${base}/scheduled`);
   };
 
   return (
@@ -101,6 +113,7 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
           scheduledId={scheduledId}
           onClose={() => go(`${base}/scheduled`)}
           onCancelled={cancelled}
+          onGone={gone}
         />
       )}
     </Stack>

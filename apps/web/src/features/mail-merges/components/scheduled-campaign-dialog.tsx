@@ -14,7 +14,7 @@ import { useCancelScheduledCampaign } from '../api/cancel-scheduled-campaign';
 import { useScheduledCampaign } from '../api/get-scheduled-campaign';
 import { formatTimeOfDay } from '../lib/times';
 import { scheduledCampaignTitle, scheduledDate, scheduledTime } from './scheduled-campaigns-tab';
-import { RetryAlert } from '../../../components/retry-alert';
+import { isMergeGone, MergeLoadError } from './merge-load-error';
 
 export type ScheduledCampaignDialogProps = {
   workspaceId: string;
@@ -22,6 +22,8 @@ export type ScheduledCampaignDialogProps = {
   onClose: () => void;
   /** Called once the merge is cancelled and the list refreshed (spec 002 §4.1 "Cancel"). */
   onCancelled: () => void;
+  /** The cancel found the merge gone (404): the dialog leaves it, the list is refreshed. */
+  onGone: () => void;
 };
 
 /**
@@ -33,6 +35,7 @@ export function ScheduledCampaignDialog({
   scheduledId,
   onClose,
   onCancelled,
+  onGone,
 }: ScheduledCampaignDialogProps) {
   const campaign = useScheduledCampaign(scheduledId);
   const cancel = useCancelScheduledCampaign(workspaceId);
@@ -41,6 +44,9 @@ export function ScheduledCampaignDialog({
   const confirmCancel = () =>
     cancel.mutate(scheduledId, {
       onSuccess: () => onCancelled(),
+      onError: (error) => {
+        if (isMergeGone(error)) onGone();
+      },
     });
 
   return (
@@ -56,7 +62,12 @@ export function ScheduledCampaignDialog({
       closeButtonProps={{ 'aria-label': 'Close', disabled: cancel.isPending }}
     >
       {campaign.isError ? (
-        <RetryAlert onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
+        <MergeLoadError
+          error={campaign.error}
+          onRetry={() => void campaign.refetch()}
+          retrying={campaign.isFetching}
+          onBack={onClose}
+        />
       ) : !campaign.isSuccess ? (
         <Stack gap="xs" role="status" aria-label="Loading the mail merge" aria-busy>
           <Skeleton height={18} />

@@ -9,7 +9,7 @@ import {
 } from '@mergedesk/domain/format/numbers';
 import { useCampaignPoll } from '../api/get-poll-results';
 import { useSentCampaign } from '../api/get-sent-campaign';
-import { RetryAlert } from '../../../components/retry-alert';
+import { MergeLoadError } from './merge-load-error';
 
 export type SentDialogTab = 'mail' | 'poll';
 
@@ -49,7 +49,12 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
         </Tabs.List>
         <Tabs.Panel value="mail">
           {campaign.isError ? (
-            <RetryAlert onRetry={() => void campaign.refetch()} retrying={campaign.isFetching} />
+            <MergeLoadError
+              error={campaign.error}
+              onRetry={() => void campaign.refetch()}
+              retrying={campaign.isFetching}
+              onBack={onClose}
+            />
           ) : campaign.isSuccess ? (
             <MailResults campaign={campaign.data} />
           ) : (
@@ -57,7 +62,7 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
           )}
         </Tabs.Panel>
         <Tabs.Panel value="poll">
-          <PollResults campaignId={campaignId} />
+          <PollResults campaignId={campaignId} onBack={onClose} />
         </Tabs.Panel>
       </Tabs>
     </Modal>
@@ -102,9 +107,18 @@ function MailResults({ campaign }: { campaign: SentCampaign }) {
 }
 
 /** Spec 002 §4.2: poll results first, the responses when they cannot be had; % against the total. */
-function PollResults({ campaignId }: { campaignId: string }) {
+function PollResults({ campaignId, onBack }: { campaignId: string; onBack: () => void }) {
   const poll = useCampaignPoll(campaignId);
-  if (poll.isError) return <RetryAlert onRetry={() => void poll.refetch()} retrying={poll.isFetching} />;
+  if (poll.isError) {
+    return (
+      <MergeLoadError
+        error={poll.error}
+        onRetry={() => void poll.refetch()}
+        retrying={poll.isFetching}
+        onBack={onBack}
+      />
+    );
+  }
   if (!poll.isSuccess) return <TableSkeleton label="Loading the poll results" />;
   if (poll.data.items.length === 0) {
     return (
