@@ -1,4 +1,5 @@
-import { neutralizeFormula, type CsvValue } from '@mergedesk/domain/exports/csv-safety';
+import type { CsvValue } from '@mergedesk/domain/exports/csv-safety';
+import { csvCell } from '@mergedesk/domain/exports/csv-values';
 import Papa from 'papaparse';
 import { trackEvent } from './analytics';
 
@@ -30,17 +31,10 @@ export function downloadCsv(fileName: string, csv: string): void {
 
 export type CsvCell = CsvValue;
 
-function safeCell(value: CsvValue): string | number | boolean {
-  if (value == null) return '';
-  if (typeof value === 'string') return neutralizeFormula(value);
-  if (typeof value === 'number' && Number.isNaN(value)) return '';
-  return value;
-}
-
 /** A header line and the rows as CSV text. */
 export function writeCsv(header: readonly CsvValue[], rows: ReadonlyArray<readonly CsvValue[]>): string {
   return Papa.unparse(
-    { fields: header.map((cell) => String(safeCell(cell))), data: rows.map((row) => row.map(safeCell)) },
+    { fields: header.map((cell) => String(csvCell(cell))), data: rows.map((row) => row.map(csvCell)) },
     { newline: '\r\n' },
   );
 }

@@ -10,6 +10,7 @@ describe('exportFileName (spec 002 §9 "Exported file names")', () => {
     ['UNSUBSCRIPTIONS', 'Exported_Unsubscriptions_2026-11-22.csv'],
     ['USERS', 'Exported_Users_2026-11-22.csv'],
     ['BOUNCES', 'Exported_Bounces_2026-11-22.csv'],
+    ['RECIPIENTS', 'Exported_Recipients_2026-11-22.csv'],
   ])('%s -> %s', (kind, expected) => {
     expect(exportFileName(kind, NOW)).toBe(expected);
     expect(exportFileName(kind, new Date(NOW))).toBe(expected);

@@ -8,6 +8,8 @@ export const EXPORT_FILE_PREFIXES = {
   UNSUBSCRIPTIONS: 'Exported_Unsubscriptions',
   USERS: 'Exported_Users',
   BOUNCES: 'Exported_Bounces',
+  /** Not in the spec: the recipients of one merge (issue 9). */
+  RECIPIENTS: 'Exported_Recipients',
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILE_PREFIXES;
 
