@@ -25,6 +25,7 @@ import { addonRoutes } from './modules/addon/addon.routes';
 import { createAccessTokenSigner } from './lib/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
+import { campaignRecipientsRoutes } from './modules/campaigns/campaign-recipients.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('trackingStats', trackingStats);
   await app.register(trackingRoutes, { prefix: '/t', config, db, stats: trackingStats });
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
+  await app.register(campaignRecipientsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
   await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });

@@ -334,6 +334,11 @@ export const campaignEvents = pgTable(
   },
   (t) => [
     index('campaign_events_campaign_occurred_idx').on(t.campaignId, t.occurredAt),
+    // The recipients view (issue 9): a page's opens and clicks by recipient, and clicks per link.
+    index('campaign_events_recipient_type_idx').on(t.recipientId, t.type, t.occurredAt),
+    index('campaign_events_campaign_clicks_idx')
+      .on(t.campaignId, t.url, t.recipientId)
+      .where(sql`type = 'clicked'`),
     // The aggregation job's queue: small however many events exist.
     index('campaign_events_unaggregated_idx')
       .on(t.id)

@@ -33,10 +33,12 @@ const tags = ['campaigns'];
  */
 const idTokenHeaders = z.looseObject({ 'x-id-token': z.string().optional() });
 
-/** Sent mail merges, under /api/v1 (spec 002 §2.2, §4.2, §7 "Campaigns"). */
-export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  // The team shares its space: any member sees its merges, whoever sent them.
-  const campaignAccess: SpaceAccess = {
+/**
+ * Who may open a sent mail merge named by the `id` path parameter: the team shares its space, so
+ * any member sees its merges, whoever sent them (and their recipients, issue 9).
+ */
+export function sentCampaignAccess(db: Database): SpaceAccess {
+  return {
     from: {
       resourceParam: 'id',
       spaceOf: (id) => findCampaignWorkspace(db, id),
@@ -44,6 +46,11 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
     },
     role: 'MEMBER',
   };
+}
+
+/** Sent mail merges, under /api/v1 (spec 002 §2.2, §4.2, §7 "Campaigns"). */
+export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+  const campaignAccess = sentCampaignAccess(db);
 
   app.get(
     '/users/me/campaigns',

@@ -94,7 +94,11 @@ export async function getCampaignCount(
 }
 
 /** The merge in the caller's space (the access layer resolved the space from the merge). */
-async function requireCampaign(db: Database, membership: SpaceMembership, id: string): Promise<CampaignRow> {
+export async function requireCampaign(
+  db: Database,
+  membership: SpaceMembership,
+  id: string,
+): Promise<CampaignRow> {
   const campaign = await findCampaign(db, membership.workspace.id, id);
   if (!campaign) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND_MESSAGE);
   return campaign;

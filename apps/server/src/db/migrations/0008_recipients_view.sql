@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_events_recipient_type_idx" ON "campaign_events" USING btree ("recipient_id","type","occurred_at");--> statement-breakpoint
+CREATE INDEX "campaign_events_campaign_clicks_idx" ON "campaign_events" USING btree ("campaign_id","url","recipient_id") WHERE type = 'clicked';

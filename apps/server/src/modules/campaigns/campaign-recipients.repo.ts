@@ -1,0 +1,200 @@
+import type { RecipientSortKey } from '@mergedesk/domain/api/campaign-recipients';
+import type { RecipientFilter, RecipientStatus } from '@mergedesk/domain/campaigns/recipient-status';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { campaignEvents, campaignRecipients, pollResponses } from '../../db/schema';
+import { ONE, pageWithCappedTotal } from '../../lib/list-query';
+
+/**
+ * The recipients of one mail merge (issue 9 "Who opened, who clicked"). Flags and first moments
+ * are the recipient row's (kept by the aggregation job, jobs/aggregate-events.ts); last moments,
+ * click counts and clicked links are read from the events of the page's recipients only.
+ */
+
+export type RecipientQuery = {
+  campaignId: string;
+  status: RecipientFilter;
+  /** LIKE pattern (already escaped) on the address */
+  search?: string;
+};
+
+export type RecipientRow = {
+  id: string;
+  email: string;
+  sentAt: Date | null;
+  firstOpenedAt: Date | null;
+  firstClickedAt: Date | null;
+  respondedAt: Date | null;
+  /** When the recipient answered the merge's form or poll (their poll_responses row). */
+  formAnsweredAt: Date | null;
+  unsubscribedAt: Date | null;
+  bouncedAt: Date | null;
+};
+
+export type RecipientActivity = {
+  recipientId: string;
+  type: 'opened' | 'clicked';
+  url: string | null;
+  count: number;
+  first: Date;
+  last: Date;
+};
+
+const r = campaignRecipients;
+
+const recipientColumns = {
+  id: r.id,
+  email: r.email,
+  sentAt: r.sentAt,
+  firstOpenedAt: r.firstOpenedAt,
+  firstClickedAt: r.firstClickedAt,
+  respondedAt: r.respondedAt,
+  formAnsweredAt: pollResponses.createdAt,
+  unsubscribedAt: r.unsubscribedAt,
+  bouncedAt: r.bouncedAt,
+};
+
+/**
+ * A 'responded' event comes from the add-on's reply report and from a form answer alike; a
+ * recipient with a form answer (poll_responses row) has responded, one without has replied.
+ */
+const answeredForm = isNotNull(pollResponses.id);
+
+/** The SQL of each status filter, the flags of packages/domain recipientFlags. */
+const STATUS_CONDITIONS: Record<RecipientStatus, SQL> = {
+  sent: isNotNull(r.sentAt),
+  opened: or(isNotNull(r.firstOpenedAt), isNotNull(r.firstClickedAt))!,
+  clicked: isNotNull(r.firstClickedAt),
+  replied: and(isNotNull(r.respondedAt), isNull(pollResponses.id))!,
+  responded: answeredForm,
+  unsubscribed: isNotNull(r.unsubscribedAt),
+  bounced: isNotNull(r.bouncedAt),
+};
+
+function whereClause(query: RecipientQuery): SQL | undefined {
+  return and(
+    eq(r.campaignId, query.campaignId),
+    query.status === 'all' ? undefined : STATUS_CONDITIONS[query.status],
+    query.search === undefined ? undefined : sql`${r.email} ilike ${query.search}`,
+  );
+}
+
+const SORT_COLUMNS = {
+  email: r.email,
+  firstOpenedTimestamp: r.firstOpenedAt,
+  firstClickedTimestamp: r.firstClickedAt,
+} as const satisfies Record<RecipientSortKey, unknown>;
+
+/** One page of the merge's recipients, sorted in SQL (missing moments last), and the capped total. */
+export async function listRecipients(
+  db: Executor,
+  query: RecipientQuery & {
+    sort: { key: RecipientSortKey; direction: 'asc' | 'desc' };
+    limit: number;
+    offset: number;
+  },
+  cap: number,
+): Promise<{ rows: RecipientRow[]; total: number }> {
+  const where = whereClause(query);
+  const column = SORT_COLUMNS[query.sort.key];
+  const order =
+    query.sort.key === 'email'
+      ? [query.sort.direction === 'desc' ? desc(column) : asc(column)]
+      : [sql`${column} ${sql.raw(query.sort.direction)} nulls last`, asc(r.email)];
+  const page = db
+    .select(recipientColumns)
+    .from(r)
+    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
+    .where(where)
+    .orderBy(...order, asc(r.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const matching = db
+    .select(ONE)
+    .from(r)
+    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
+    .where(where)
+    .$dynamic();
+  return pageWithCappedTotal(db, page, matching, cap);
+}
+
+/** The next `limit` recipients after (email, id) in address order: the export's keyset pages. */
+export async function recipientsAfter(
+  db: Executor,
+  query: RecipientQuery,
+  after: { email: string; id: string } | undefined,
+  limit: number,
+): Promise<RecipientRow[]> {
+  return db
+    .select(recipientColumns)
+    .from(r)
+    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
+    .where(
+      and(
+        whereClause(query),
+        after === undefined
+          ? undefined
+          : or(gt(r.email, after.email), and(eq(r.email, after.email), gt(r.id, after.id))),
+      ),
+    )
+    .orderBy(asc(r.email), asc(r.id))
+    .limit(limit);
+}
+
+/**
+ * Opens and clicks of the given recipients, per recipient, type and link (index
+ * campaign_events_recipient_type_idx).
+ */
+export async function listRecipientActivity(
+  db: Executor,
+  recipientIds: readonly string[],
+): Promise<RecipientActivity[]> {
+  if (recipientIds.length === 0) return [];
+  const e = campaignEvents;
+  const rows = await db
+    .select({
+      recipientId: e.recipientId,
+      type: e.type,
+      url: e.url,
+      count: sql<number>`count(*)::int`,
+      first: sql<Date>`min(${e.occurredAt})`.mapWith(e.occurredAt),
+      last: sql<Date>`max(${e.occurredAt})`.mapWith(e.occurredAt),
+    })
+    .from(e)
+    .where(and(inArray(e.recipientId, [...recipientIds]), inArray(e.type, ['opened', 'clicked'])))
+    .groupBy(e.recipientId, e.type, e.url);
+  return rows.flatMap((row) =>
+    row.recipientId !== null && (row.type === 'opened' || row.type === 'clicked')
+      ? [{ ...row, recipientId: row.recipientId, type: row.type }]
+      : [],
+  );
+}
+
+/**
+ * Clicks per link of a merge: every link that was sent (campaign_links) and every link clicked,
+ * with all clicks and the recipients who clicked (index campaign_events_campaign_clicks_idx).
+ */
+export async function listLinkClicks(
+  db: Executor,
+  campaignId: string,
+): Promise<Array<{ url: string; clicks: number; uniqueClickers: number }>> {
+  const result = await db.execute<{ url: string; clicks: number; unique_clickers: number }>(sql`
+    with clicks as (
+      select url, count(*)::int as clicks, count(distinct recipient_id)::int as unique_clickers
+      from campaign_events
+      where campaign_id = ${campaignId} and type = 'clicked' and url is not null
+      group by url
+    ),
+    sent as (select distinct url from campaign_links where campaign_id = ${campaignId})
+    select coalesce(clicks.url, sent.url) as url,
+      coalesce(clicks.clicks, 0) as clicks,
+      coalesce(clicks.unique_clickers, 0) as unique_clickers
+    from clicks full join sent on sent.url = clicks.url
+    order by 2 desc, 1 asc
+  `);
+  return result.rows.map((row) => ({
+    url: row.url,
+    clicks: Number(row.clicks),
+    uniqueClickers: Number(row.unique_clickers),
+  }));
+}

@@ -1,0 +1,193 @@
+import {
+  RECIPIENT_CSV_HEADER,
+  RECIPIENT_FILTER_KEYS,
+  RECIPIENT_LIMIT_MESSAGE,
+  RECIPIENT_SEARCH_TOO_LONG_MESSAGE,
+  RECIPIENT_SORT_KEYS,
+  RECIPIENT_STATUS_FILTER_MESSAGE,
+  recipientCsvRow,
+  type CampaignLinkStats,
+  type CampaignRecipient,
+  type CampaignRecipientList,
+} from '@mergedesk/domain/api/campaign-recipients';
+import { parseListQuery, type ListQuery } from '@mergedesk/domain/api/list-query';
+import {
+  RECIPIENT_EXPORT_CHUNK,
+  RECIPIENT_FILTERS,
+  RECIPIENT_PAGE_MAX,
+  RECIPIENT_PAGE_SIZE,
+  RECIPIENT_SEARCH_MAX,
+  RECIPIENT_TOTAL_CAP,
+  recipientFlags,
+  recipientStatus,
+  type RecipientFilter,
+  type RecipientMoments,
+} from '@mergedesk/domain/campaigns/recipient-status';
+import { csvCell } from '@mergedesk/domain/exports/csv-values';
+import type { FieldError } from '@mergedesk/domain/errors/error-codes';
+import Papa from 'papaparse';
+import type { Database } from '../../db/client';
+import type { SpaceMembership } from '../../lib/access';
+import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/list-query';
+import {
+  listLinkClicks,
+  listRecipientActivity,
+  listRecipients,
+  recipientsAfter,
+  type RecipientActivity,
+  type RecipientQuery,
+  type RecipientRow,
+} from './campaign-recipients.repo';
+import { requireCampaign } from './campaigns.service';
+
+/**
+ * GET /api/v1/users/me/campaigns/{id}/recipients (issue 9): one page of the merge's recipients with
+ * their flags, shown status, first and last opens and clicks, and the links they clicked.
+ */
+export async function getCampaignRecipients(
+  db: Database,
+  membership: SpaceMembership,
+  campaignId: string,
+  query: ListQuery,
+): Promise<CampaignRecipientList> {
+  const campaign = await requireCampaign(db, membership, campaignId);
+  const parsed = parseRecipientQuery(query, campaign.id);
+  const { rows, total } = await listRecipients(db, parsed, RECIPIENT_TOTAL_CAP);
+  return { items: await withActivity(db, rows), total };
+}
+
+/** GET /api/v1/users/me/campaigns/{id}/links: clicks and unique clickers per link. */
+export async function getCampaignLinkStats(
+  db: Database,
+  membership: SpaceMembership,
+  campaignId: string,
+): Promise<CampaignLinkStats> {
+  const campaign = await requireCampaign(db, membership, campaignId);
+  return { items: await listLinkClicks(db, campaign.id) };
+}
+
+/**
+ * GET /api/v1/users/me/campaigns/{id}/recipients/export: the parameters are checked (and the merge
+ * found) before anything is sent, so every refusal is a JSON error; the CSV lines then follow
+ * page by page (keyset on the address), never the whole merge in memory.
+ */
+export async function exportCampaignRecipients(
+  db: Database,
+  membership: SpaceMembership,
+  campaignId: string,
+  query: ListQuery,
+): Promise<AsyncGenerator<string>> {
+  const campaign = await requireCampaign(db, membership, campaignId);
+  const { status, search } = parseRecipientQuery(query, campaign.id);
+  return recipientCsvLines(db, { campaignId: campaign.id, status, search });
+}
+
+async function* recipientCsvLines(db: Database, query: RecipientQuery): AsyncGenerator<string> {
+  const unparse = (rows: ReadonlyArray<ReadonlyArray<string | number | boolean>>) =>
+    Papa.unparse(rows as Array<Array<string | number | boolean>>, { newline: '\r\n' });
+  yield `${unparse([RECIPIENT_CSV_HEADER.map(csvCell)])}\r\n`;
+  let after: { email: string; id: string } | undefined;
+  for (;;) {
+    const rows = await recipientsAfter(db, query, after, RECIPIENT_EXPORT_CHUNK);
+    if (rows.length === 0) return;
+    const recipients = await withActivity(db, rows);
+    yield `${unparse(recipients.map((recipient) => recipientCsvRow(recipient).map(csvCell)))}\r\n`;
+    const last = rows[rows.length - 1]!;
+    after = { email: last.email, id: last.id };
+    if (rows.length < RECIPIENT_EXPORT_CHUNK) return;
+  }
+}
+
+type ParsedRecipientQuery = RecipientQuery & {
+  sort: { key: (typeof RECIPIENT_SORT_KEYS)[number]; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+};
+
+function parseRecipientQuery(query: ListQuery, campaignId: string): ParsedRecipientQuery {
+  const parsed = parseListQuery(query, {
+    filterKeys: RECIPIENT_FILTER_KEYS,
+    sortKeys: RECIPIENT_SORT_KEYS,
+    defaultLimit: RECIPIENT_PAGE_SIZE,
+  });
+  if (!parsed.ok) throw listQueryFailed(parsed.issues);
+  const { filters, sort, limit, offset } = parsed.value;
+  const issues: FieldError[] = [];
+  const status = singleFilterValue('status', filters.status, issues) ?? 'all';
+  const search = singleFilterValue('search', filters.search, issues);
+  if (!isRecipientFilter(status))
+    issues.push({ field: 'filterBy', message: RECIPIENT_STATUS_FILTER_MESSAGE });
+  if (search !== undefined && search.length > RECIPIENT_SEARCH_MAX) {
+    issues.push({ field: 'filterBy', message: RECIPIENT_SEARCH_TOO_LONG_MESSAGE });
+  }
+  if (sort.length > 1) issues.push({ field: 'sortBy', message: 'Sort by one key only.' });
+  if (limit > RECIPIENT_PAGE_MAX) issues.push({ field: 'limit', message: RECIPIENT_LIMIT_MESSAGE });
+  if (issues.length > 0 || !isRecipientFilter(status)) throw listQueryFailed(issues);
+  return {
+    campaignId,
+    status,
+    ...(search === undefined ? {} : { search: containsPattern(search) }),
+    sort: sort[0] ?? { key: 'email', direction: 'asc' },
+    limit,
+    offset,
+  };
+}
+
+function isRecipientFilter(value: string): value is RecipientFilter {
+  return (RECIPIENT_FILTERS as readonly string[]).includes(value);
+}
+
+/** The page's rows with their opens and clicks from the events (one query for the page). */
+async function withActivity(db: Database, rows: RecipientRow[]): Promise<CampaignRecipient[]> {
+  const activity = await listRecipientActivity(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byRecipient = new Map<string, RecipientActivity[]>();
+  for (const item of activity)
+    byRecipient.set(item.recipientId, [...(byRecipient.get(item.recipientId) ?? []), item]);
+  return rows.map((row) => toRecipient(row, byRecipient.get(row.id) ?? []));
+}
+
+const time = (date: Date | null | undefined): number | null => date?.getTime() ?? null;
+const earliest = (...dates: Array<Date | null | undefined>) => extreme(dates, Math.min);
+const latest = (...dates: Array<Date | null | undefined>) => extreme(dates, Math.max);
+function extreme(
+  dates: Array<Date | null | undefined>,
+  pick: (...values: number[]) => number,
+): number | null {
+  const times = dates.flatMap((date) => (date ? [date.getTime()] : []));
+  return times.length === 0 ? null : pick(...times);
+}
+
+function toRecipient(row: RecipientRow, activity: RecipientActivity[]): CampaignRecipient {
+  const opens = activity.filter((item) => item.type === 'opened');
+  const clicks = activity.filter((item) => item.type === 'clicked');
+  // A click is an open too (the pixel is often blocked), as the counters count it. An event the
+  // aggregation job has not folded in yet still shows here.
+  const opensAndClicks = [...opens, ...clicks];
+  const moments: RecipientMoments = {
+    sentTimestamp: time(row.sentAt),
+    firstOpenedTimestamp: earliest(row.firstOpenedAt, ...opensAndClicks.map((item) => item.first)),
+    firstClickedTimestamp: earliest(row.firstClickedAt, ...clicks.map((item) => item.first)),
+    repliedTimestamp: row.formAnsweredAt === null ? time(row.respondedAt) : null,
+    respondedTimestamp: time(row.formAnsweredAt),
+    unsubscribedTimestamp: time(row.unsubscribedAt),
+    bouncedTimestamp: time(row.bouncedAt),
+  };
+  const flags = recipientFlags(moments);
+  const clickedLinks = clicks
+    .flatMap((item) => (item.url === null ? [] : [{ url: item.url, clicks: item.count }]))
+    .sort((a, b) => b.clicks - a.clicks || a.url.localeCompare(b.url));
+  return {
+    recipientId: row.id,
+    email: row.email,
+    status: recipientStatus(flags),
+    flags,
+    ...moments,
+    lastOpenedTimestamp: latest(row.firstOpenedAt, ...opensAndClicks.map((item) => item.last)),
+    lastClickedTimestamp: latest(row.firstClickedAt, ...clicks.map((item) => item.last)),
+    clickCount: clicks.reduce((sum, item) => sum + item.count, 0),
+    clickedLinks,
+  };
+}
