@@ -85,37 +85,46 @@ const SORT_COLUMNS = {
   firstClickedTimestamp: r.firstClickedAt,
 } as const satisfies Record<RecipientSortKey, unknown>;
 
-/** One page of the merge's recipients, sorted in SQL (missing moments last), and the capped total. */
-export async function listRecipients(
-  db: Executor,
-  query: RecipientQuery & {
-    sort: { key: RecipientSortKey; direction: 'asc' | 'desc' };
-    limit: number;
-    offset: number;
-  },
-  cap: number,
-): Promise<{ rows: RecipientRow[]; total: number }> {
-  const where = whereClause(query);
+export type RecipientPageQuery = RecipientQuery & {
+  sort: { key: RecipientSortKey; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+};
+
+/** The SELECT of one page (exported for the benchmark's EXPLAIN ANALYZE). */
+export function recipientPageQuery(db: Executor, query: RecipientPageQuery) {
   const column = SORT_COLUMNS[query.sort.key];
   const order =
     query.sort.key === 'email'
       ? [query.sort.direction === 'desc' ? desc(column) : asc(column)]
       : [sql`${column} ${sql.raw(query.sort.direction)} nulls last`, asc(r.email)];
-  const page = db
+  return db
     .select(recipientColumns)
     .from(r)
     .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
-    .where(where)
+    .where(whereClause(query))
     .orderBy(...order, asc(r.id))
     .limit(query.limit)
     .offset(query.offset);
-  const matching = db
+}
+
+/** The matching recipients, for the capped total. */
+export function recipientMatchingQuery(db: Executor, query: RecipientQuery) {
+  return db
     .select(ONE)
     .from(r)
     .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
-    .where(where)
+    .where(whereClause(query))
     .$dynamic();
-  return pageWithCappedTotal(db, page, matching, cap);
+}
+
+/** One page of the merge's recipients, sorted in SQL (missing moments last), and the capped total. */
+export async function listRecipients(
+  db: Executor,
+  query: RecipientPageQuery,
+  cap: number,
+): Promise<{ rows: RecipientRow[]; total: number }> {
+  return pageWithCappedTotal(db, recipientPageQuery(db, query), recipientMatchingQuery(db, query), cap);
 }
 
 /** The next `limit` recipients after (email, id) in address order: the export's keyset pages. */
@@ -141,17 +150,10 @@ export async function recipientsAfter(
     .limit(limit);
 }
 
-/**
- * Opens and clicks of the given recipients, per recipient, type and link (index
- * campaign_events_recipient_type_idx).
- */
-export async function listRecipientActivity(
-  db: Executor,
-  recipientIds: readonly string[],
-): Promise<RecipientActivity[]> {
-  if (recipientIds.length === 0) return [];
+/** The opens and clicks of the given recipients, grouped by recipient, type and link. */
+export function recipientActivityQuery(db: Executor, recipientIds: readonly string[]) {
   const e = campaignEvents;
-  const rows = await db
+  return db
     .select({
       recipientId: e.recipientId,
       type: e.type,
@@ -163,6 +165,18 @@ export async function listRecipientActivity(
     .from(e)
     .where(and(inArray(e.recipientId, [...recipientIds]), inArray(e.type, ['opened', 'clicked'])))
     .groupBy(e.recipientId, e.type, e.url);
+}
+
+/**
+ * Opens and clicks of the given recipients, per recipient, type and link (index
+ * campaign_events_recipient_type_idx).
+ */
+export async function listRecipientActivity(
+  db: Executor,
+  recipientIds: readonly string[],
+): Promise<RecipientActivity[]> {
+  if (recipientIds.length === 0) return [];
+  const rows = await recipientActivityQuery(db, recipientIds);
   return rows.flatMap((row) =>
     row.recipientId !== null && (row.type === 'opened' || row.type === 'clicked')
       ? [{ ...row, recipientId: row.recipientId, type: row.type }]
@@ -178,7 +192,19 @@ export async function listLinkClicks(
   db: Executor,
   campaignId: string,
 ): Promise<Array<{ url: string; clicks: number; uniqueClickers: number }>> {
-  const result = await db.execute<{ url: string; clicks: number; unique_clickers: number }>(sql`
+  const result = await db.execute<{ url: string; clicks: number; unique_clickers: number }>(
+    linkClicksSql(campaignId),
+  );
+  return result.rows.map((row) => ({
+    url: row.url,
+    clicks: Number(row.clicks),
+    uniqueClickers: Number(row.unique_clickers),
+  }));
+}
+
+/** The statement of listLinkClicks (exported for the benchmark's EXPLAIN ANALYZE). */
+export function linkClicksSql(campaignId: string): SQL {
+  return sql`
     with clicks as (
       select url, count(*)::int as clicks, count(distinct recipient_id)::int as unique_clickers
       from campaign_events
@@ -191,10 +217,5 @@ export async function listLinkClicks(
       coalesce(clicks.unique_clickers, 0) as unique_clickers
     from clicks full join sent on sent.url = clicks.url
     order by 2 desc, 1 asc
-  `);
-  return result.rows.map((row) => ({
-    url: row.url,
-    clicks: Number(row.clicks),
-    uniqueClickers: Number(row.unique_clickers),
-  }));
+  `;
 }

@@ -35,6 +35,7 @@ import {
   listRecipients,
   recipientsAfter,
   type RecipientActivity,
+  type RecipientPageQuery,
   type RecipientQuery,
   type RecipientRow,
 } from './campaign-recipients.repo';
@@ -98,13 +99,7 @@ async function* recipientCsvLines(db: Database, query: RecipientQuery): AsyncGen
   }
 }
 
-type ParsedRecipientQuery = RecipientQuery & {
-  sort: { key: (typeof RECIPIENT_SORT_KEYS)[number]; direction: 'asc' | 'desc' };
-  limit: number;
-  offset: number;
-};
-
-function parseRecipientQuery(query: ListQuery, campaignId: string): ParsedRecipientQuery {
+function parseRecipientQuery(query: ListQuery, campaignId: string): RecipientPageQuery {
   const parsed = parseListQuery(query, {
     filterKeys: RECIPIENT_FILTER_KEYS,
     sortKeys: RECIPIENT_SORT_KEYS,
