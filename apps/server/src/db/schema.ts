@@ -5,6 +5,7 @@ import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -643,3 +644,109 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_messages_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * Billing (spec 001 §3; issue 8). The Stripe customer of a space: created once, on the space's
+ * first checkout, and reused (the customer belongs to the space).
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customers_stripe_key').on(t.stripeCustomerId)],
+);
+
+/**
+ * The mirror of a space's subscriptions (spec 001 §3 "Subscription"). STRIPE rows are written
+ * only from what Stripe answers when the webhook re-reads the subscription; PAYPAL, SUPPORT and
+ * OFFLINE rows are kept here (their provider is not Stripe). At most one ACTIVE row per space.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The PayPal billing agreement of a PAYPAL licence. */
+    externalId: text('external_id'),
+    status: text('status', { enum: ['ACTIVE', 'CANCELED'] }).notNull(),
+    /** Stripe's own status (active, past_due, canceled, …), null for other sources. */
+    providerStatus: text('provider_status'),
+    paymentSource: text('payment_source', { enum: ['STRIPE', 'PAYPAL', 'SUPPORT', 'OFFLINE'] }).notNull(),
+    workspacePlan: text('workspace_plan', { enum: ['PRO', 'PREMIUM', 'LEGACY'] }).notNull(),
+    legacyType: text('legacy_type', { enum: ['TEAM', 'UNLIMITED', 'PROFESSIONAL', 'PERSONAL'] }),
+    userPlan: text('user_plan', { enum: ['FREE', 'PRO', 'PRO_PERSONAL'] }).notNull(),
+    billingInterval: text('billing_interval', { enum: ['MONTHLY', 'YEARLY'] }).notNull(),
+    currency: text('currency', { enum: ['USD', 'EUR', 'INR'] })
+      .notNull()
+      .default('USD'),
+    country: text('country').notNull().default('US'),
+    purchaseType: text('purchase_type', { enum: ['B2B', 'B2C'] })
+      .notNull()
+      .default('B2C'),
+    companyName: text('company_name'),
+    taxRate: doublePrecision('tax_rate').notNull().default(0),
+    stripePriceId: text('stripe_price_id'),
+    /** Seats (per-seat), paid users (per-user) or 1 (pack); granted, i.e. paid. */
+    quantity: integer('quantity').notNull(),
+    /** Price of one period before tax, minor units. */
+    amount: integer('amount').notNull(),
+    discountPercent: doublePrecision('discount_percent').notNull().default(0),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    stripeScheduleId: text('stripe_schedule_id'),
+    scheduledBillingInterval: text('scheduled_billing_interval', { enum: ['MONTHLY', 'YEARLY'] }),
+    scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
+    latestInvoiceId: text('latest_invoice_id'),
+    latestInvoicePaid: boolean('latest_invoice_paid'),
+    latestInvoiceUrl: text('latest_invoice_url'),
+    latestPaymentIntentStatus: text('latest_payment_intent_status'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_key').on(t.stripeSubscriptionId),
+    uniqueIndex('subscriptions_one_active_key')
+      .on(t.workspaceId)
+      .where(sql`status = 'ACTIVE'`),
+    index('subscriptions_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
+  ],
+);
+
+/** Spec 001 §3 "Scheduled seat removal": applied at the period end (one PENDING per subscription). */
+export const seatRemovals = pgTable(
+  'seat_removals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    targetQuantity: integer('target_quantity').notNull(),
+    removeAt: timestamp('remove_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['PENDING', 'APPLIED', 'CANCELED'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('seat_removals_one_pending_key')
+      .on(t.subscriptionId)
+      .where(sql`status = 'PENDING'`),
+  ],
+);
+
+/** Stripe events already applied: a delivery of one of these again is answered 200 and ignored. */
+export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
