@@ -22,6 +22,9 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createLocalPayPalAdapter } from './modules/billing/paypal-adapter';
+import { createStripeClient } from './modules/billing/stripe-client';
 import { createAccessTokenSigner } from './lib/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
@@ -135,6 +138,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(campaignRecipientsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
+  // Billing paths are absolute (packages/domain BILLING_PATHS), so the plugin has no prefix.
+  await app.register(billingRoutes, {
+    config,
+    context: {
+      db,
+      stripe: createStripeClient(config),
+      publicUrl: config.PUBLIC_URL,
+      // PAYPAL_ADAPTER=local is the only adapter so far (modules/billing/paypal-adapter.ts).
+      paypal: createLocalPayPalAdapter(),
+    },
+  });
   await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists on a local set-up only.
   if (isLocalSetup(config) && (config.MAIL_ADAPTER ?? 'local') === 'local') {

@@ -94,6 +94,11 @@ export const configSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * How legacy PayPal licences stop their automatic renewal (spec 001 stop-renewal page): `local`,
+   * the in-process stand-in of apps/server/src/modules/billing/paypal-adapter.ts.
+   */
+  PAYPAL_ADAPTER: z.enum(['local']).default('local'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
+import { startTestStripe, type TestStripe } from './test/stripe';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -148,6 +149,7 @@ describe('OpenAPI fuzz', () => {
   let known: Record<string, string>;
 
   let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
+  let testStripe: TestStripe;
 
   beforeAll(async () => {
     // The sign-in routes talk to the OpenID provider: the local one, so that they answer for real.
@@ -163,10 +165,13 @@ describe('OpenAPI fuzz', () => {
         },
       ],
     });
+    // Billing talks to the Stripe emulator, so its routes answer for real too.
+    testStripe = await startTestStripe();
     // Rate limits would turn the later answers into 429s and hide what the fuzz is after.
     t = await createTestApp({
       seed: true,
       env: {
+        ...testStripe.env,
         AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
         OIDC_ISSUER: idp.issuer,
         OIDC_CLIENT_SECRET: 'fuzz-secret',
@@ -206,6 +211,7 @@ describe('OpenAPI fuzz', () => {
   afterAll(async () => {
     await t?.close();
     await idp?.close();
+    await testStripe?.close();
   });
 
   const resolve = (schema: JsonSchema | undefined): JsonSchema => {

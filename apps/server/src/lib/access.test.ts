@@ -59,6 +59,9 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
   'POST /api/workspaces/:workspaceId/invitations': { body: { userEmails: ['x@example.com'] } },
   'PUT /api/workspaces/:workspaceId/invitations/resend': { body: { invitedUserEmails: ['x@example.com'] } },
   'DELETE /api/workspaces/:workspaceId/invitations': { body: { invitedUserEmails: ['x@example.com'] } },
+  'GET /api/workspace-billing/workspaces/:workspaceId/stripe/customer/v1/portal': {
+    query: { returnUrl: 'http://localhost:3000/' },
+  },
 };
 
 /** The routes that name their space directly (path, query, body or filter), as registered. */

@@ -4,6 +4,7 @@ import { isRestricted } from '@mergedesk/domain/rollout/restrictions';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import type { UserRecord } from '../../db/records';
+import { paymentSourceOf } from '../billing/space-billing.service';
 import { getRolloutStatus } from '../users/users.service';
 import type { MembershipRecord } from '../../db/records';
 
@@ -34,7 +35,6 @@ export async function memberActorOf(db: Executor, caller: AdminCaller): Promise<
     billingModel: workspace.billingModel,
     manageUserRoles: workspace.manageUserRoles,
     isInvitationRestricted: restrictions.invitation,
-    // Subscriptions (and so offline/support payment sources) arrive with billing (issue 8).
-    paymentSource: null,
+    paymentSource: await paymentSourceOf(db, workspace.id),
   };
 }

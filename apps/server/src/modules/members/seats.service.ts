@@ -2,6 +2,7 @@ import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import { countSeats, summarizeSeats, type SeatSummary } from '@mergedesk/domain/members/seats';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
+import { scheduledSeatRemovalOf } from '../billing/space-billing.service';
 import { findSeatTotal, listSeatHolders } from './members.repo';
 
 /**
@@ -23,7 +24,9 @@ export async function loadSeatSummary(
 
 /** GET /api/workspaces/{workspaceId}/seats: any member may read the seat counter (spec 002 §2.7). */
 export async function getSeats(db: Executor, membership: MembershipRecord): Promise<SeatSummaryResponse> {
-  const summary = await loadSeatSummary(db, membership.workspace.id);
-  // Scheduled seat removals arrive with billing (issue 8).
-  return { ...summary, scheduledRemoval: null };
+  const [summary, scheduledRemoval] = await Promise.all([
+    loadSeatSummary(db, membership.workspace.id),
+    scheduledSeatRemovalOf(db, membership.workspace.id),
+  ]);
+  return { ...summary, scheduledRemoval };
 }

@@ -1,0 +1,179 @@
+import {
+  BILLING_PATHS,
+  billingSpaceParamsSchema,
+  billingSubscriptionParamsSchema,
+  latestInvoiceSchema,
+  paymentIntentSecretSchema,
+  paymentPlanListSchema,
+  paymentPlansQuerySchema,
+  portalQuerySchema,
+  portalResponseSchema,
+  subscriptionListV1Schema,
+  subscriptionListV2Schema,
+  subscriptionsV1QuerySchema,
+  subscriptionsV2QuerySchema,
+} from '@mergedesk/domain/api/billing';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { canAccessBilling } from '@mergedesk/domain/roles/permissions';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { membershipOf, type SpaceAccess } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
+import { stripeOf, type BillingContext } from './billing-context';
+import { STRIPE_WEBHOOK_PATH } from './stripe-client';
+import {
+  getCustomerPortal,
+  getLatestInvoice,
+  getPaymentIntentSecret,
+  getPaymentPlans,
+  getSubscriptionsV1,
+  getSubscriptionsV2,
+} from './subscriptions.service';
+import { handleStripeEvent, verifyEvent } from './webhook.service';
+
+const tags = ['billing'];
+
+/**
+ * Spec 001 §6: billing is for ADMIN and OWNER in per-user spaces, the OWNER only in per-seat
+ * spaces (canAccessBilling); members are never given subscriptions.
+ */
+export const billingAccess: SpaceAccess = {
+  from: { param: 'workspaceId' },
+  role: 'ADMIN',
+  capability: { rule: canAccessBilling, message: BILLING_MESSAGES.FORBIDDEN },
+};
+
+/** The billing calls of spec 001 §7 (paths in packages/domain/src/api/billing.ts) and the Stripe webhook. */
+export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; config: Config }> = (
+  app,
+  { context, config },
+  done,
+) => {
+  app.get(
+    BILLING_PATHS.subscriptionsV1,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: 'Subscriptions of the space, newest first (includePlans, retrieveAdditionalStripeInfo)',
+        params: billingSpaceParamsSchema,
+        querystring: subscriptionsV1QuerySchema,
+        response: { 200: subscriptionListV1Schema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSubscriptionsV1(context, membershipOf(request), request.query),
+  );
+
+  app.get(
+    BILLING_PATHS.subscriptionsV2,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: 'Subscriptions of the space with their payment plans (status filter)',
+        params: billingSpaceParamsSchema,
+        querystring: subscriptionsV2QuerySchema,
+        response: { 200: subscriptionListV2Schema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSubscriptionsV2(context, membershipOf(request), request.query.status),
+  );
+
+  app.get(
+    BILLING_PATHS.paymentPlans,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The prices on sale (USD, EUR, INR; per-seat and legacy), cached 30 s',
+        querystring: paymentPlansQuerySchema,
+        response: { 200: paymentPlanListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => getPaymentPlans(context, request.query.currency),
+  );
+
+  app.get(
+    BILLING_PATHS.customerPortal,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary:
+          "The payment provider's customer portal (card-paid subscriptions only; returnUrl on our origin)",
+        params: billingSpaceParamsSchema,
+        querystring: portalQuerySchema,
+        response: { 200: portalResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getCustomerPortal(context, membershipOf(request), request.query.returnUrl),
+  );
+
+  app.get(
+    BILLING_PATHS.latestInvoice,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: 'The latest invoice of a card-paid subscription and its payment status',
+        params: billingSubscriptionParamsSchema,
+        response: { 200: latestInvoiceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getLatestInvoice(context, membershipOf(request), request.params.subscriptionId),
+  );
+
+  app.get(
+    BILLING_PATHS.paymentIntentSecret,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: "The client secret (and challenge url) of the latest invoice's payment",
+        params: billingSubscriptionParamsSchema,
+        response: { 200: paymentIntentSecretSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getPaymentIntentSecret(context, membershipOf(request), request.params.subscriptionId),
+  );
+
+  // The webhook reads its body raw: the signature is over the exact bytes Stripe sent.
+  void app.register((webhook, _options, registered) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, parsed) => parsed(null, body),
+    );
+    webhook.post(
+      STRIPE_WEBHOOK_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Stripe webhook: verified, recorded once, the subscription re-read and applied',
+          response: { 200: z.object({ received: z.boolean(), replay: z.boolean() }), ...errorResponses(400) },
+        },
+      },
+      async (request) => {
+        const secret = config.STRIPE_WEBHOOK_SECRET;
+        if (secret === undefined) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
+        const stripe = stripeOf(context);
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const event = verifyEvent(
+          stripe,
+          body,
+          typeof signature === 'string' ? signature : undefined,
+          secret,
+        );
+        return handleStripeEvent(context.db, stripe, event);
+      },
+    );
+    registered();
+  });
+
+  done();
+};

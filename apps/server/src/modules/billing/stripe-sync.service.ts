@@ -1,0 +1,264 @@
+import type { PaymentIntentStatus } from '@mergedesk/domain/api/billing';
+import {
+  BILLING_PRODUCT_DEFINITIONS,
+  findCatalogPrice,
+  graduatedTotal,
+  PRICE_CATALOG,
+  type CatalogPrice,
+} from '@mergedesk/domain/billing/prices';
+import { taxRateFor } from '@mergedesk/domain/billing/tax';
+import type Stripe from 'stripe';
+import type { Database, Executor } from '../../db/client';
+import {
+  cancelOtherActive,
+  cancelPendingRemovals,
+  downgradeAllMembers,
+  findActiveSubscription,
+  findByStripeId,
+  findWorkspaceOfCustomer,
+  giveOwnerPaidPlan,
+  insertSubscription,
+  lockBillingOf,
+  lockWorkspaceRow,
+  markRemovalsApplied,
+  updateSubscriptionRow,
+  updateWorkspaceBilling,
+  type SubscriptionRow,
+  type SubscriptionValues,
+} from './billing.repo';
+
+/**
+ * Webhooks are triggers, not truth (issue 8): whatever the event, the subscription is read again
+ * from Stripe and the mirror, the space's plan and its seat total are written from that read in
+ * one transaction. The read happens under the space's billing lock, so of two concurrent applies
+ * the later one reads the later state: events arriving twice or out of order leave the same state.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const toDate = (seconds: number): Date => new Date(seconds * 1000);
+
+/** Our catalogue entry of a Stripe price: by lookup key, else by the metadata stripe:setup wrote. */
+export function catalogPriceOf(price: Stripe.Price): CatalogPrice | undefined {
+  const byKey = price.lookup_key === null ? undefined : findCatalogPrice(price.lookup_key);
+  if (byKey !== undefined) return byKey;
+  const interval = price.recurring?.interval === 'month' ? 'MONTHLY' : 'YEARLY';
+  return PRICE_CATALOG.find(
+    (entry) =>
+      entry.product === price.metadata.product &&
+      entry.billingInterval === interval &&
+      entry.currency === price.currency.toUpperCase(),
+  );
+}
+
+/** What a subscription's quantity costs per period before tax (a pack is one unit). */
+export const periodAmount = (catalog: CatalogPrice, quantity: number): number =>
+  graduatedTotal(catalog.tiers, Math.max(1, quantity));
+
+/** The space a Stripe customer belongs to: our customer table, else the metadata we set on it. */
+async function workspaceOfCustomer(
+  db: Executor,
+  stripe: Stripe,
+  customerId: string,
+  subscription: Stripe.Subscription,
+): Promise<string | undefined> {
+  const known = await findWorkspaceOfCustomer(db, customerId);
+  if (known !== undefined) return known;
+  const fromMetadata = subscription.metadata.workspaceId;
+  if (fromMetadata !== undefined && UUID.test(fromMetadata)) return fromMetadata;
+  const customer = await stripe.customers.retrieve(customerId);
+  const workspaceId = customer.deleted === true ? undefined : customer.metadata.workspaceId;
+  return workspaceId !== undefined && UUID.test(workspaceId) ? workspaceId : undefined;
+}
+
+type LatestInvoiceState = {
+  latestInvoiceId: string | null;
+  latestInvoicePaid: boolean | null;
+  latestInvoiceUrl: string | null;
+  latestPaymentIntentStatus: PaymentIntentStatus | null;
+};
+
+/** The payment intent of an invoice's default payment (Stripe's 2025+ invoice shape). */
+export function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
+  const payments = invoice.payments?.data ?? [];
+  const payment = payments.find((entry) => entry.is_default) ?? payments[0];
+  return idOf(payment?.payment.payment_intent ?? null);
+}
+
+export async function readLatestInvoice(
+  stripe: Stripe,
+  invoiceId: string | null,
+): Promise<LatestInvoiceState> {
+  if (invoiceId === null) {
+    return {
+      latestInvoiceId: null,
+      latestInvoicePaid: null,
+      latestInvoiceUrl: null,
+      latestPaymentIntentStatus: null,
+    };
+  }
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const intentId = paymentIntentIdOf(invoice);
+  const intent = intentId === null ? null : await stripe.paymentIntents.retrieve(intentId);
+  return {
+    latestInvoiceId: invoice.id ?? invoiceId,
+    latestInvoicePaid: invoice.status === 'paid',
+    latestInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    latestPaymentIntentStatus: (intent?.status as PaymentIntentStatus | undefined) ?? null,
+  };
+}
+
+type ScheduleState = {
+  stripeScheduleId: string | null;
+  scheduledBillingInterval: 'MONTHLY' | 'YEARLY' | null;
+  scheduledChangeAt: Date | null;
+};
+
+/** The next phase of the subscription's schedule, when it changes the billing interval. */
+async function readSchedule(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+  current: CatalogPrice,
+  periodEnd: number,
+): Promise<ScheduleState> {
+  const scheduleId = idOf(subscription.schedule);
+  if (scheduleId === null)
+    return { stripeScheduleId: null, scheduledBillingInterval: null, scheduledChangeAt: null };
+  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+  const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
+  const nextPriceId = idOf(next?.items[0]?.price ?? null);
+  const nextPrice =
+    nextPriceId === null ? undefined : catalogPriceOf(await stripe.prices.retrieve(nextPriceId));
+  const changes =
+    next !== undefined && nextPrice !== undefined && nextPrice.billingInterval !== current.billingInterval;
+  return {
+    stripeScheduleId: scheduleId,
+    scheduledBillingInterval: changes ? nextPrice.billingInterval : null,
+    scheduledChangeAt: changes ? toDate(next.start_date) : null,
+  };
+}
+
+const STATUS_BY_STRIPE: Partial<Record<Stripe.Subscription.Status, 'ACTIVE' | 'CANCELED'>> = {
+  active: 'ACTIVE',
+  past_due: 'ACTIVE',
+  trialing: 'ACTIVE',
+  canceled: 'CANCELED',
+  unpaid: 'CANCELED',
+  incomplete_expired: 'CANCELED',
+};
+
+/** The mirror values of a Stripe subscription, read in full from Stripe. */
+async function mirrorValuesOf(
+  stripe: Stripe,
+  workspaceId: string,
+  subscription: Stripe.Subscription,
+): Promise<SubscriptionValues | undefined> {
+  const status = STATUS_BY_STRIPE[subscription.status];
+  const item = subscription.items.data[0];
+  if (status === undefined || item === undefined) return undefined;
+  const catalog = catalogPriceOf(item.price);
+  if (catalog === undefined) return undefined;
+  const definition = BILLING_PRODUCT_DEFINITIONS[catalog.product];
+  const customerId = idOf(subscription.customer);
+  const customer = customerId === null ? undefined : await stripe.customers.retrieve(customerId);
+  const live = customer !== undefined && customer.deleted !== true ? customer : undefined;
+  const country = live?.address?.country ?? 'US';
+  const purchaseType = live?.metadata.purchaseType === 'B2B' ? 'B2B' : 'B2C';
+  const quantity = item.quantity ?? 1;
+  const [latest, schedule] = await Promise.all([
+    readLatestInvoice(stripe, idOf(subscription.latest_invoice)),
+    readSchedule(stripe, subscription, catalog, item.current_period_end),
+  ]);
+  return {
+    workspaceId,
+    stripeSubscriptionId: subscription.id,
+    status,
+    providerStatus: subscription.status,
+    paymentSource: 'STRIPE',
+    workspacePlan: definition.workspacePlan,
+    legacyType: definition.legacyType,
+    userPlan: definition.userPlan,
+    billingInterval: catalog.billingInterval,
+    currency: catalog.currency,
+    country,
+    purchaseType,
+    companyName: live?.metadata.companyName ?? null,
+    taxRate: taxRateFor({ country, isBusinessPurchase: purchaseType === 'B2B' }),
+    stripePriceId: item.price.id,
+    quantity,
+    amount: periodAmount(catalog, quantity),
+    autoRenew: !subscription.cancel_at_period_end && subscription.cancel_at === null && status === 'ACTIVE',
+    startedAt: toDate(subscription.start_date),
+    currentPeriodStart: toDate(item.current_period_start),
+    currentPeriodEnd: toDate(item.current_period_end),
+    ...schedule,
+    ...latest,
+  };
+}
+
+/**
+ * Writes a subscription's state to the mirror and to the space in the caller's transaction (which
+ * holds the space's billing lock): plan and seat total follow the ACTIVE subscription; a space
+ * whose last subscription ended is back on Free.
+ */
+export async function applySubscriptionValues(
+  tx: Executor,
+  values: SubscriptionValues,
+): Promise<SubscriptionRow> {
+  const { workspaceId } = values;
+  await lockWorkspaceRow(tx, workspaceId);
+  const existing = values.stripeSubscriptionId
+    ? await findByStripeId(tx, values.stripeSubscriptionId)
+    : undefined;
+  if (values.status === 'ACTIVE') await cancelOtherActive(tx, workspaceId, existing?.id ?? null);
+  const row =
+    existing === undefined
+      ? await insertSubscription(tx, values)
+      : await updateSubscriptionRow(tx, existing.id, values);
+  const definition = row.workspacePlan === 'LEGACY' ? undefined : row;
+  if (row.status === 'ACTIVE') {
+    await updateWorkspaceBilling(tx, workspaceId, {
+      plan: row.workspacePlan,
+      legacyType: row.legacyType,
+      // Per-seat plans pay for seats; legacy licences count paid users with their own limits.
+      seatTotal: definition === undefined ? null : row.quantity,
+    });
+    if (definition !== undefined && row.userPlan !== 'FREE')
+      await giveOwnerPaidPlan(tx, workspaceId, row.userPlan);
+    await markRemovalsApplied(tx, row.id, row.quantity, row.currentPeriodStart);
+  } else {
+    await cancelPendingRemovals(tx, row.id);
+    if ((await findActiveSubscription(tx, workspaceId)) === undefined) {
+      await updateWorkspaceBilling(tx, workspaceId, { plan: 'FREE', legacyType: null, seatTotal: null });
+      await downgradeAllMembers(tx, workspaceId);
+    }
+  }
+  return row;
+}
+
+/**
+ * Re-reads the Stripe subscription and applies it (webhook, and right after our own changes).
+ * Undefined when it belongs to no space of ours or is not a subscription we sell (nothing to do).
+ */
+export async function syncStripeSubscription(
+  db: Database,
+  stripe: Stripe,
+  stripeSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const first = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+  const customerId = idOf(first.customer);
+  if (customerId === null) return undefined;
+  const workspaceId = await workspaceOfCustomer(db, stripe, customerId, first);
+  if (workspaceId === undefined) return undefined;
+  return db.transaction(async (tx) => {
+    await lockBillingOf(tx, workspaceId);
+    // Read again under the lock: the last writer has read the last state.
+    const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+    const values = await mirrorValuesOf(stripe, workspaceId, subscription);
+    if (values === undefined) return findByStripeId(tx, stripeSubscriptionId);
+    return applySubscriptionValues(tx, values);
+  });
+}

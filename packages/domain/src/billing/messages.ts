@@ -1,0 +1,37 @@
+import { INTERNAL_ERROR_MESSAGE } from '../errors/error-codes';
+
+/**
+ * Messages of the billing calls. Spec 001 §8 gives the first ones verbatim; the rest are ours
+ * (docs/decisions.md "Billing API"), for answers the spec leaves "not shown".
+ */
+export const BILLING_MESSAGES = {
+  /** §8, the payment client is missing (no Stripe key configured). */
+  PAYMENT_CLIENT_MISSING: INTERNAL_ERROR_MESSAGE,
+  /** §8 verbatim. */
+  STRIPE_PLANS_NOT_FOUND: 'Workspace ID of stripe plans are not found',
+  /** §8 verbatim: the VAT id field error. */
+  VAT_INVALID: 'This VAT ID doesn’t seem to be valid.',
+  /** §6: billing is for ADMIN and OWNER per user, OWNER only per seat. */
+  FORBIDDEN: 'Only the owner of this space can manage its billing.',
+  SUBSCRIPTION_NOT_FOUND: 'Subscription not found.',
+  NO_SUBSCRIPTION: 'This space has no active subscription.',
+  NOT_STRIPE: 'This subscription is not paid by card; contact support to change it.',
+  SUPPORT_MANAGED: 'If you wish to add or remove more seats, please contact support',
+  DOWNGRADE_SCHEDULED:
+    'If you wish to add or remove more seats, you first need to cancel the scheduled downgrade.',
+  NOT_PER_SEAT: 'Seats can only be changed on a per-seat Pro or Premium subscription.',
+  NO_PENDING_REMOVAL: 'No seat removal is scheduled.',
+  BELOW_ASSIGNED: 'You cannot remove seats that are assigned to members. Remove members first.',
+  NOT_FEWER_SEATS: 'The target must be fewer seats than the subscription has.',
+  TOO_MANY_SEATS: 'Need more than 100 seats? Please contact us.',
+  PRICE_UNKNOWN: 'This price cannot be bought.',
+  ALREADY_SUBSCRIBED: 'This space already has a subscription. Change it from the billing page.',
+  NOT_OUR_URL: 'The address must be a page of this application.',
+  NO_INVOICE: 'This subscription has no invoice to pay.',
+  PLAN_AND_INTERVAL: 'The plan and the billing cycle cannot be changed at the same time.',
+  CYCLE_CHANGE_SCHEDULED: 'A billing cycle change is already scheduled. Cancel it first.',
+  NO_CHANGE: 'Nothing to change.',
+  NO_SCHEDULED_CHANGE: 'No billing cycle change is scheduled.',
+  NO_LICENCE: 'You have no licence paid with PayPal.',
+  AUTO_RENEWAL_ALREADY_STOPPED: 'The automatic renewal of this licence is already stopped.',
+} as const;
