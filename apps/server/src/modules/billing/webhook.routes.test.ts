@@ -39,6 +39,8 @@ describe('Stripe webhook', () => {
   afterAll(async () => {
     // The emulator first: it stops delivering (and retrying) before the app stops listening.
     await testStripe.close();
+    // The emulator's keep-alive sockets to the listening app must not hold its close.
+    t.app.server.closeAllConnections();
     await t.close();
   });
 
@@ -216,5 +218,14 @@ describe('Stripe webhook', () => {
     expect(statuses.indexOf(500)).toBeGreaterThanOrEqual(0);
     expect(await spaceRow(space)).toEqual({ plan: 'PRO', seatTotal: 3 });
     expect(subscription.status).toBe('active');
+    // Every event of this test ends delivered, so nothing is still retrying when the test ends.
+    const settled = () => {
+      const ids = new Set(testStripe.emulator.deliveries.map((entry) => entry.eventId));
+      return [...ids].every((id) =>
+        testStripe.emulator.deliveries.some((entry) => entry.eventId === id && entry.status === 200),
+      );
+    };
+    await waitFor(settled);
+    await testStripe.emulator.webhooksIdle();
   });
 });
