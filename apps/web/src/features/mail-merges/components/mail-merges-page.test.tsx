@@ -8,7 +8,9 @@ import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaign
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { ACME_SALES_ID, jsonResponse, requestUrl, userWorkspace } from '../../../test/fixtures';
+import { parseCsv } from '../../../test/csv';
 import { renderRoutes } from '../../../test/render';
+import { captureCsvDownloads } from '../../../test/suppression-server';
 import { Route, Routes } from 'react-router';
 import { MailMergesPage } from './mail-merges-page';
 
@@ -582,6 +584,99 @@ describe('Scheduled mail merges (spec 002 §2.2, §4.1, §8)', () => {
     expect(calls(SCHEDULED_PATH).length).toBeGreaterThan(listCallsBefore);
     expect(getVisibleAlerts()).toEqual([
       expect.objectContaining({ tone: 'warning', title: 'This mail merge is no longer available.' }),
+    ]);
+  });
+
+  it('exports the sent merges as data: plain numbers, percentages as numbers, ISO 8601 UTC dates', async () => {
+    const downloads = captureCsvDownloads();
+    server.sent = {
+      items: [
+        sentCampaign({
+          sentMessageSubject: '=Spring offer',
+          lastUpdateTimestamp: Date.UTC(2026, 5, 26, 10, 15),
+          eventCounts: {
+            sentCount: 11920,
+            bouncedCount: 100,
+            openedCount: 5910,
+            clickedCount: 1182,
+            respondedCount: 1400,
+            unsubscribedCount: 7,
+          },
+        }),
+      ],
+      total: 1,
+    };
+    renderPage('sent');
+    await sentTable();
+    await screen.findByText('11.920'); // the screen keeps the German grouping (spec 002 §9)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    expect(downloads.names[0]).toMatch(/^Exported_Mail_merges_\d{4}-\d{2}-\d{2}\.csv$/);
+    const [text = ''] = await downloads.texts();
+    expect(parseCsv(text)).toEqual([
+      {
+        'Sheet Name': 'Leads Q4 - Sheet1',
+        Subject: "'=Spring offer",
+        Date: new Date('2026-06-26T10:15:00Z'),
+        Sent: 11920,
+        Delivered: 11820,
+        'Opened %': 50,
+        'Clicked %': 10,
+        Responded: 1400,
+        Unsubscribed: 7,
+        Bounced: 100,
+      },
+    ]);
+  });
+
+  it('exports the scheduled merges as data: next run as ISO 8601 UTC (empty without one), numbers, status', async () => {
+    const downloads = captureCsvDownloads();
+    server.scheduled = {
+      items: [
+        scheduledCampaign({
+          nextScheduledRunTimestamp: Date.UTC(2026, 11, 1, 9, 30),
+          createTimestamp: Date.UTC(2026, 10, 20, 8, 0),
+          eventCounts: { toSendCount: 2500, sentCount: 0 },
+        }),
+        scheduledCampaign({
+          id: 's2',
+          mergeSourceSheetName: 'Old leads',
+          nextScheduledRunTimestamp: null,
+          createTimestamp: Date.UTC(2026, 10, 19, 8, 0),
+          status: 'SPREADSHEET DELETED',
+          eventCounts: { toSendCount: 1192, sentCount: 0 },
+        }),
+      ],
+      total: 2,
+    };
+    renderPage('scheduled');
+    await screen.findByRole('table', { name: 'Scheduled mail merges' });
+    await screen.findByText('2.500');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    expect(downloads.names[0]).toMatch(/^Exported_Scheduled_Mail_merges_\d{4}-\d{2}-\d{2}\.csv$/);
+    const [text = ''] = await downloads.texts();
+    expect(parseCsv(text)).toEqual([
+      {
+        'Sheet Name': 'Newsletter - December',
+        'Next run': new Date('2026-12-01T09:30:00Z'),
+        Emails: 2500,
+        Sent: 0,
+        Status: 'IN PROGRESS',
+        Created: new Date('2026-11-20T08:00:00Z'),
+      },
+      {
+        'Sheet Name': 'Newsletter - Old leads',
+        'Next run': null,
+        Emails: 1192,
+        Sent: 0,
+        Status: 'SPREADSHEET DELETED',
+        Created: new Date('2026-11-19T08:00:00Z'),
+      },
     ]);
   });
 });

@@ -13,7 +13,8 @@ import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { useCancelScheduledCampaign } from '../api/cancel-scheduled-campaign';
 import { useScheduledCampaign } from '../api/get-scheduled-campaign';
 import { formatTimeOfDay } from '../lib/times';
-import { scheduledCampaignTitle, scheduledDate, scheduledTime } from './scheduled-campaigns-tab';
+import { scheduledCampaignTitle } from '../lib/campaign-fields';
+import { scheduledDate, scheduledTime } from './scheduled-campaigns-tab';
 import { isMergeGone, MergeLoadError } from './merge-load-error';
 
 export type ScheduledCampaignDialogProps = {

@@ -7,7 +7,8 @@ import {
   isOutOfQuota,
   scheduledDeliveryLabel,
 } from '@mergedesk/domain/campaigns/scheduled-status';
-import { scheduledTitle } from '@mergedesk/domain/campaigns/sheet-key';
+import { scheduledCampaignTitle } from '../lib/campaign-fields';
+import { scheduledCampaignsCsv } from '../lib/campaign-exports';
 import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { CsvExportButton } from '../../../components/csv-export-button';
@@ -23,10 +24,6 @@ import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 3;
-
-export const scheduledCampaignTitle = (
-  campaign: Pick<ScheduledCampaign, 'mergeSourceSpreadSheetName' | 'mergeSourceSheetName'>,
-): string => scheduledTitle(campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName);
 
 /** Date column: 'Upon quota reset' when out of quota (spec 002 §4.1), else the next run's date. */
 export const scheduledDate = (campaign: ScheduledCampaign): string =>
@@ -57,14 +54,7 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
       const all = await getScheduledCampaigns({ ...query, limit: EXPORT_LIMIT, limitOffset: 0 });
       downloadCsvExport(
         exportFileName('SCHEDULED_MAIL_MERGES', Date.now()),
-        ['Sheet Name', 'Date', 'Time', 'Emails', 'Status'],
-        all.items.map((campaign) => [
-          scheduledCampaignTitle(campaign),
-          scheduledDate(campaign),
-          scheduledTime(campaign),
-          formatNumber(campaign.eventCounts.toSendCount),
-          campaign.status,
-        ]),
+        ...scheduledCampaignsCsv(all.items),
       );
     } catch {
       // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).

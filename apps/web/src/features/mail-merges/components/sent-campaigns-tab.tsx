@@ -4,14 +4,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
-import { CANCEL_ERROR_ALERT, campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
+import { CANCEL_ERROR_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
 import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';
-import { scheduledTitle } from '@mergedesk/domain/campaigns/sheet-key';
 import type { DateFilter } from '@mergedesk/domain/format/dates';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterSchema } from '@mergedesk/domain/format/dates';
 import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
 import { campaignRates, formatNumber, formatPercentLabel } from '@mergedesk/domain/format/numbers';
+import { campaignDate, sentCampaignTitle } from '../lib/campaign-fields';
+import { sentCampaignsCsv } from '../lib/campaign-exports';
 import { SortableTh } from '../../../components/sortable-th';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { showAlert } from '../../../lib/alerts';
@@ -27,13 +27,6 @@ import { SheetLink } from './sheet-link';
 
 const SKELETON_ROWS = 5;
 const DATE_FILTER_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
-
-/** Spec 002 §3: the date of a sent merge is its last update, falling back to its creation. */
-const campaignDate = (campaign: SentCampaign): number =>
-  campaign.lastUpdateTimestamp || campaign.createTimestamp;
-
-export const sentCampaignTitle = (campaign: Pick<SentCampaign, 'spreadsheetName' | 'sheetName'>): string =>
-  scheduledTitle(campaign.spreadsheetName, campaign.sheetName);
 
 export type SentCampaignsTabProps = {
   workspaceId: string;
@@ -86,36 +79,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
         limit: EXPORT_LIMIT,
         limitOffset: 0,
       });
-      downloadCsvExport(
-        exportFileName('MAIL_MERGES', Date.now()),
-        [
-          'Sheet Name',
-          'Subject',
-          'Date',
-          'Sent',
-          'Delivered',
-          'Opened %',
-          'Clicked %',
-          'Responded',
-          'Unsubscribed',
-          'Bounced',
-        ],
-        all.items.map((campaign) => {
-          const rates = campaignRates(campaign.eventCounts);
-          return [
-            sentCampaignTitle(campaign),
-            campaignSubject(campaign.sentMessageSubject),
-            formatLongDate(campaignDate(campaign)),
-            formatNumber(campaign.eventCounts.sentCount),
-            formatNumber(rates.delivered),
-            formatPercentLabel(rates.openedPercent),
-            formatPercentLabel(rates.clickedPercent),
-            formatNumber(campaign.eventCounts.respondedCount),
-            formatNumber(campaign.eventCounts.unsubscribedCount),
-            formatNumber(campaign.eventCounts.bouncedCount),
-          ];
-        }),
-      );
+      downloadCsvExport(exportFileName('MAIL_MERGES', Date.now()), ...sentCampaignsCsv(all.items));
     } catch {
       // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).
       showAlert({ kind: 'error', tone: 'error', title: CANCEL_ERROR_ALERT });

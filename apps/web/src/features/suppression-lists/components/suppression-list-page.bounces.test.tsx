@@ -8,11 +8,12 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
+import { parseCsv } from '../../../test/csv';
 import { callsTo, captureCsvDownloads, serveSuppressions } from '../../../test/suppression-server';
 import { SuppressionListPage } from './suppression-list-page';
 
 const SALES = `/${ACME_SALES_ID}/acme-sales`;
-const MARCH_3 = new Date(2026, 2, 3, 12).getTime();
+const MARCH_3 = Date.UTC(2026, 2, 3, 12); // March 3rd at noon in UTC, March 3rd in any zone within ±11 h
 
 const item = (emailAddress: string, type: SuppressionItem['type'] = 'PERSONAL'): SuppressionItem => ({
   emailAddress,
@@ -205,7 +206,7 @@ describe('BouncesPage (spec 002 §2.4)', () => {
     );
   });
 
-  it("exports the bounces as 'Exported_Bounces_{date}' with formulas neutralised", async () => {
+  it("exports the bounces as 'Exported_Bounces_{date}' with formulas neutralised and ISO dates", async () => {
     const downloads = captureCsvDownloads();
     renderBounces({ items: [item('+1@example.test'), item('gone@example.test')] });
     await screen.findByText('gone@example.test');
@@ -214,10 +215,10 @@ describe('BouncesPage (spec 002 §2.4)', () => {
 
     await waitFor(() => expect(downloads.names).toHaveLength(1));
     expect(downloads.names[0]).toMatch(/^Exported_Bounces_\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await downloads.texts()).toEqual([
-      'Email address,Date\r\n' +
-        '\'+1@example.test,"March 3rd, 2026"\r\n' +
-        'gone@example.test,"March 3rd, 2026"',
+    const [text = ''] = await downloads.texts();
+    expect(parseCsv(text)).toEqual([
+      { 'Email address': "'+1@example.test", Date: new Date('2026-03-03T12:00:00Z') },
+      { 'Email address': 'gone@example.test', Date: new Date('2026-03-03T12:00:00Z') },
     ]);
     expect(callsTo(fetchMock, '/bounces').at(-1)?.url.searchParams.get('limit')).toBe('30000');
   });

@@ -8,11 +8,12 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
+import { parseCsv } from '../../../test/csv';
 import { callsTo, captureCsvDownloads, serveSuppressions } from '../../../test/suppression-server';
 import { SuppressionListPage } from './suppression-list-page';
 
 const SALES = `/${ACME_SALES_ID}/acme-sales`;
-const MARCH_3 = new Date(2026, 2, 3, 12).getTime();
+const MARCH_3 = Date.UTC(2026, 2, 3, 12); // March 3rd at noon in UTC, March 3rd in any zone within ±11 h
 const APRIL_21 = new Date(2026, 3, 21, 12).getTime();
 
 const item = (
@@ -324,7 +325,7 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
     expect(await screen.findByText('ann@example.test')).toBeInTheDocument();
   });
 
-  it('exports every unsubscription as CSV with formulas neutralised', async () => {
+  it('exports every unsubscription as CSV with formulas neutralised and ISO dates', async () => {
     const downloads = captureCsvDownloads();
     renderUnsubscriptions({ items: [item('=cmd@example.test', 'WORKSPACE'), item('ann@example.test')] });
     await screen.findByText('ann@example.test');
@@ -333,10 +334,10 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
 
     await waitFor(() => expect(downloads.names).toHaveLength(1));
     expect(downloads.names[0]).toMatch(/^Exported_Unsubscriptions_\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await downloads.texts()).toEqual([
-      'Email address,Date,Type\r\n' +
-        '\'=cmd@example.test,"March 3rd, 2026",Shared\r\n' +
-        'ann@example.test,"March 3rd, 2026",Personal',
+    const [text = ''] = await downloads.texts();
+    expect(parseCsv(text)).toEqual([
+      { 'Email address': "'=cmd@example.test", Date: new Date('2026-03-03T12:00:00Z'), Type: 'Shared' },
+      { 'Email address': 'ann@example.test', Date: new Date('2026-03-03T12:00:00Z'), Type: 'Personal' },
     ]);
     const exportCall = callsTo(fetchMock, '/unsubscriptions').at(-1);
     expect(exportCall?.url.searchParams.get('limit')).toBe('30000');

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Skeleton, Stack, Table, Tooltip } from '@mantine/cor
 import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
+import { csvTimestamp } from '@mergedesk/domain/exports/csv-values';
 import { formatLongDate } from '../../../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
 import { ListFooter } from '../../../components/list-footer';
@@ -37,14 +38,17 @@ const TYPE_LABEL: Record<SuppressionItem['type'], string> = { WORKSPACE: 'Shared
 /** Spec 002 §3: the date is lastUpdateTimestamp, falling back to createTimestamp. */
 const itemDate = (item: SuppressionItem): number => item.lastUpdateTimestamp || item.createTimestamp;
 
-/** The export of a list: the table's columns and texts (the domain's writer neutralises formulas). */
+/**
+ * The export of a list: the table's columns, the date as ISO 8601 in UTC (issue 9: the file is
+ * data); the writer neutralises formulas.
+ */
 export function suppressionCsvRows(
   items: readonly SuppressionItem[],
   withType: boolean,
 ): [header: string[], rows: string[][]] {
   const header = withType ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];
   const rows = items.map((item) => {
-    const row = [item.emailAddress, formatLongDate(itemDate(item))];
+    const row = [item.emailAddress, csvTimestamp(itemDate(item))];
     return withType ? [...row, TYPE_LABEL[item.type]] : row;
   });
   return [header, rows];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember, TeamMemberList, TeamSummary } from '@mergedesk/domain/api/team-report';
 import { ACME_SALES_ID, jsonResponse, requestUrl } from '../../../test/fixtures';
+import { parseCsv } from '../../../test/csv';
 import { renderRoutes } from '../../../test/render';
 import { TeamReportPage } from './team-report-page';
 
@@ -12,7 +13,7 @@ const member = (overrides: Partial<TeamMember> = {}): TeamMember => ({
   userId: 'bbbbbbbb-0000-4000-8000-000000000001',
   userName: 'Olivia Owens',
   userEmail: 'olivia@acme.test',
-  lastEmailSentTimestamp: new Date(2026, 2, 3, 12).getTime(),
+  lastEmailSentTimestamp: Date.UTC(2026, 2, 3, 12), // March 3rd in any zone within ±11 h
   emailSentThisMonth: 1234,
   emailSentAllTime: 1234567,
   userProfilePictureUrl: null,
@@ -186,7 +187,7 @@ describe('TeamReportPage (spec 002 §2.5)', () => {
     expect(await screen.findByText('olivia@acme.test')).toBeInTheDocument();
   });
 
-  it('exports every member to Exported_Users_{date}.csv with neutralised formulas', async () => {
+  it('exports every member to Exported_Users_{date}.csv: neutralised formulas, plain numbers, ISO dates', async () => {
     const created: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       created.push(blob);
@@ -209,9 +210,14 @@ describe('TeamReportPage (spec 002 §2.5)', () => {
     expect(exportUrl.searchParams.get('limit')).toBe('30000');
     expect(exportUrl.searchParams.get('filterBy')).toBe('memberStatus:ACTIVE,memberStatus:LEGACY');
     const text = await created[0]!.text();
-    expect(text).toContain(
-      'Name,Email,Last email sent,Sent in the last 30 days,Sent all time\r\n' +
-        `"'=HYPERLINK(""x"")",olivia@acme.test,"March 3rd, 2026",1.234,1.234.567`,
-    );
+    expect(parseCsv(text)).toEqual([
+      {
+        Name: `'=HYPERLINK("x")`,
+        Email: 'olivia@acme.test',
+        'Last email sent': new Date('2026-03-03T12:00:00Z'),
+        'Sent in the last 30 days': 1234,
+        'Sent all time': 1234567,
+      },
+    ]);
   });
 });

@@ -1,0 +1,16 @@
+import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
+import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
+import { scheduledTitle } from '@mergedesk/domain/campaigns/sheet-key';
+
+/** Spec 002 §3: the date of a sent merge is its last update, falling back to its creation. */
+export const campaignDate = (
+  campaign: Pick<SentCampaign, 'lastUpdateTimestamp' | 'createTimestamp'>,
+): number => campaign.lastUpdateTimestamp || campaign.createTimestamp;
+
+/** Spec 002 §3: the spreadsheet name and the sheet name joined (the Sheet Name column). */
+export const sentCampaignTitle = (campaign: Pick<SentCampaign, 'spreadsheetName' | 'sheetName'>): string =>
+  scheduledTitle(campaign.spreadsheetName, campaign.sheetName);
+
+export const scheduledCampaignTitle = (
+  campaign: Pick<ScheduledCampaign, 'mergeSourceSpreadSheetName' | 'mergeSourceSheetName'>,
+): string => scheduledTitle(campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName);
