@@ -12,13 +12,14 @@ import {
 const at = (iso: string): number => Date.parse(iso);
 
 describe('date filters (spec 002 §2.2)', () => {
-  it('lists Last 30 days, Last month, This month, Last 12 months, This year in that order', () => {
+  it('lists Last 30 days, Last month, This month, Last 12 months, This year, then our All time', () => {
     expect(DATE_FILTERS.map((filter) => DATE_FILTER_LABELS[filter])).toEqual([
       'Last 30 days',
       'Last month',
       'This month',
       'Last 12 months',
       'This year',
+      'All time',
     ]);
   });
 
@@ -31,7 +32,8 @@ describe('date filters (spec 002 §2.2)', () => {
     ['LAST_30_DAYS', true],
     ['THIS_YEAR', true],
     ['last_30_days', false],
-    ['ALL_TIME', false],
+    ['ALL_TIME', true],
+    ['ALL', false],
   ])('schema %s -> %s', (value, ok) => {
     expect(dateFilterSchema.safeParse(value).success).toBe(ok);
   });
@@ -54,6 +56,12 @@ describe('dateFilterRange (UTC, inclusive bounds)', () => {
   });
 });
 
+describe('ALL_TIME', () => {
+  it('has no bounds', () => {
+    expect(dateFilterRange('ALL_TIME', at('2026-11-22T16:00:00.000Z'))).toEqual({ from: null, to: null });
+  });
+});
+
 describe('isWithinDateFilter', () => {
   const now = at('2026-11-22T16:00:00.000Z');
   it.each<[string, DateFilter, boolean]>([
@@ -64,6 +72,8 @@ describe('isWithinDateFilter', () => {
     ['2025-11-22T15:59:59.999Z', 'LAST_12_MONTHS', false],
     ['2025-11-22T16:00:00.000Z', 'LAST_12_MONTHS', true],
     ['2026-11-22T16:00:00.001Z', 'THIS_YEAR', false],
+    ['2024-05-01T00:00:00.000Z', 'ALL_TIME', true],
+    ['2024-05-01T00:00:00.000Z', 'LAST_12_MONTHS', false],
   ])('%s in %s -> %s', (timestamp, filter, expected) => {
     expect(isWithinDateFilter(at(timestamp), filter, now)).toBe(expected);
   });

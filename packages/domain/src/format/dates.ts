@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
-/** Spec 002 §2.2: the date filter of the sent mail merges toolbar, in the order shown. */
+/**
+ * Spec 002 §2.2: the date filter of the sent mail merges toolbar, in the order shown, and ours
+ * (issue 9): ALL_TIME, so merges older than 12 months can be listed and exported too.
+ */
 export const DATE_FILTERS = [
   'LAST_30_DAYS',
   'LAST_MONTH',
   'THIS_MONTH',
   'LAST_12_MONTHS',
   'THIS_YEAR',
+  'ALL_TIME',
 ] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 export const dateFilterSchema = z.enum(DATE_FILTERS);
@@ -17,13 +21,14 @@ export const DATE_FILTER_LABELS = {
   THIS_MONTH: 'This month',
   LAST_12_MONTHS: 'Last 12 months',
   THIS_YEAR: 'This year',
+  ALL_TIME: 'All time',
 } as const satisfies Record<DateFilter, string>;
 
 /** The filter selected when the page opens ("date filters with LAST_12_MONTHS as default"). */
 export const DEFAULT_DATE_FILTER: DateFilter = 'LAST_12_MONTHS';
 
-/** Epoch milliseconds; both bounds are inclusive. */
-export type DateRange = { from: number; to: number };
+/** Epoch milliseconds; both bounds are inclusive; null: no bound on that side. */
+export type DateRange = { from: number | null; to: number | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +44,7 @@ const daysInMonthUtc = (year: number, month: number): number =>
  * - LAST_12_MONTHS: the 12 months up to now (rolling); the same day 12 months back, clamped to the
  *   end of a shorter month (29 February -> 28 February of the year before).
  * - THIS_YEAR: from 1 January of the current year to now.
+ * - ALL_TIME: no bounds (a merge updated while the list is open is in it too).
  */
 export const dateFilterRange = (filter: DateFilter, now: number | Date): DateRange => {
   const to = typeof now === 'number' ? now : now.getTime();
@@ -69,11 +75,13 @@ export const dateFilterRange = (filter: DateFilter, now: number | Date): DateRan
     }
     case 'THIS_YEAR':
       return { from: Date.UTC(year, 0, 1), to };
+    case 'ALL_TIME':
+      return { from: null, to: null };
   }
 };
 
 /** True when `timestamp` (epoch ms) falls within the filter's range at `now`. */
 export const isWithinDateFilter = (timestamp: number, filter: DateFilter, now: number | Date): boolean => {
   const { from, to } = dateFilterRange(filter, now);
-  return timestamp >= from && timestamp <= to;
+  return (from === null || timestamp >= from) && (to === null || timestamp <= to);
 };

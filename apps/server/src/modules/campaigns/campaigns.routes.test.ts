@@ -119,6 +119,19 @@ describe('campaigns API', () => {
       }
     });
 
+    it('lists every merge with no date bounds (All time), the ones older than 12 months too', async () => {
+      const yearAgo = new Date(now);
+      yearAgo.setUTCFullYear(now.getUTCFullYear() - 1);
+      const lastYear = (
+        await list('olivia@acme.test', `${acme()},from:${yearAgo.getTime()},to:${now.getTime()}&limit=200`)
+      ).json<SentCampaignList>();
+      const allTime = (await list('olivia@acme.test', `${acme()}&limit=200`)).json<SentCampaignList>();
+      const older = allTime.items.filter((item) => item.lastUpdateTimestamp < yearAgo.getTime());
+      expect(allTime.total).toBe(ACME_SALES_SENT_MERGES);
+      expect(older.length).toBeGreaterThanOrEqual(30);
+      expect(lastYear.total).toBe(ACME_SALES_SENT_MERGES - older.length);
+    });
+
     it('answers 400 without a workspaceId filter', async () => {
       const response = await list('olivia@acme.test', 'filterBy=search:x');
       expect(response.statusCode).toBe(400);

@@ -65,7 +65,7 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
       schema: {
         tags,
         summary:
-          'Sent mail merges of a space: filterBy workspaceId (required), search, from, to (epoch ms, last update); sortBy lastUpdateTimestamp/createTimestamp/sheetName',
+          'Sent mail merges of a space: filterBy workspaceId (required), search, from, to (epoch ms, last update; leave both out for all time); sortBy lastUpdateTimestamp/createTimestamp/sheetName',
         headers: idTokenHeaders,
         querystring: listQuerySchema,
         response: { 200: sentCampaignListSchema, ...errorResponses(400, 401, 403, 404) },

@@ -284,6 +284,19 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     );
   });
 
+  it('asks for every merge, with no date bounds, when the date filter is All time (issue 9)', async () => {
+    const { router } = renderPage('sent');
+    await sentTable();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Date filter' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All time' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?date=ALL_TIME'));
+    await waitFor(() =>
+      expect(calls(SENT_PATH).at(-1)!.searchParams.get('filterBy')).toBe(`workspaceId:${ACME_SALES_ID}`),
+    );
+  });
+
   it('shows Quick tutorial in the secondary style on the FREE plan', () => {
     renderPage('sent', userWorkspace({ workspacePlan: 'FREE', userPlan: 'FREE' }));
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'default');

@@ -70,13 +70,16 @@ export function sentListSearchParams(state: SentListState, base = new URLSearchP
   return next;
 }
 
-/** A search or a filter other than the default narrows the list: an empty list then reads 'No results found'. */
+/**
+ * A search or a date filter narrower than the default narrows the list: an empty list then reads
+ * 'No results found'. All time is wider than the default: empty, nothing was ever sent.
+ */
 export const isSentListNarrowed = (state: SentListState): boolean =>
-  state.search.trim() !== '' || state.dateFilter !== DEFAULT_DATE_FILTER;
+  state.search.trim() !== '' || (state.dateFilter !== DEFAULT_DATE_FILTER && state.dateFilter !== 'ALL_TIME');
 
 /**
  * The list parameters of spec 002 §7 for one page of sent merges. filterBy is a comma list, so a
- * comma in the search becomes a space.
+ * comma in the search becomes a space. An open side of the range (All time) sends no bound.
  */
 export function sentListQuery(workspaceId: string, state: SentListState, range: DateRange): ListQuery {
   const search = state.search.replace(/,/g, ' ').trim();
@@ -84,8 +87,8 @@ export function sentListQuery(workspaceId: string, state: SentListState, range: 
     filterBy: formatFilterBy({
       workspaceId,
       search: search === '' ? undefined : search,
-      from: String(range.from),
-      to: String(range.to),
+      from: range.from === null ? undefined : String(range.from),
+      to: range.to === null ? undefined : String(range.to),
     }),
     sortBy: `${state.sort.key}:${state.sort.direction}`,
     limit: PAGE_SIZE,
