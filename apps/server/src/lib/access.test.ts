@@ -21,6 +21,14 @@ import {
   type SpaceAccess,
 } from './access';
 
+const CHECKOUT_SESSION_SAMPLE = {
+  workspaceId: randomUUID(),
+  addressInfo: { country: 'US', city: 'Springfield', street: '1 Main St' },
+  customerName: 'Olivia',
+  isB2BTransaction: false,
+  goBackUrl: 'http://localhost:3000/',
+};
+
 /** Valid inputs besides the space id, for routes whose schema needs more than the id. */
 const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> = {
   'PUT /api/v1/workspaces/:id': { body: { workspaceName: 'Renamed space' } },
@@ -61,6 +69,20 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
   'DELETE /api/workspaces/:workspaceId/invitations': { body: { invitedUserEmails: ['x@example.com'] } },
   'GET /api/workspace-billing/workspaces/:workspaceId/stripe/customer/v1/portal': {
     query: { returnUrl: 'http://localhost:3000/' },
+  },
+  ...Object.fromEntries(
+    ['v1', 'v2'].map((version) => [
+      `POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/${version}/info`,
+      {
+        body: { country: 'US', purchaseType: 'B2C', billingInterval: 'YEARLY', workspacePlan: 'PRO' },
+      },
+    ]),
+  ),
+  'POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v2/session': {
+    body: { ...CHECKOUT_SESSION_SAMPLE, stripePlans: [{ stripePriceId: 'price_x', quantity: 2 }] },
+  },
+  'POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v1/session': {
+    body: { ...CHECKOUT_SESSION_SAMPLE, plans: [{ stripePriceId: 'price_x', userIds: ['h1'] }] },
   },
 };
 

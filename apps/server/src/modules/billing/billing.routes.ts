@@ -2,6 +2,12 @@ import {
   BILLING_PATHS,
   billingSpaceParamsSchema,
   billingSubscriptionParamsSchema,
+  checkoutInfoQuerySchema,
+  checkoutSessionResponseSchema,
+  checkoutSessionV1BodySchema,
+  checkoutSessionV2BodySchema,
+  paymentInfoSchema,
+  paymentPreviewRequestSchema,
   latestInvoiceSchema,
   paymentIntentSecretSchema,
   paymentPlanListSchema,
@@ -15,13 +21,15 @@ import {
 } from '@mergedesk/domain/api/billing';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { canAccessBilling } from '@mergedesk/domain/roles/permissions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { membershipOf, type SpaceAccess } from '../../lib/access';
+import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
+import { createCheckoutSession, previewPayment } from './checkout.service';
 import { STRIPE_WEBHOOK_PATH } from './stripe-client';
 import {
   getCustomerPortal,
@@ -137,6 +145,76 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
       },
     },
     async (request) => getPaymentIntentSecret(context, membershipOf(request), request.params.subscriptionId),
+  );
+
+  const callerOf = (request: FastifyRequest) => ({
+    user: userOf(request),
+    membership: membershipOf(request),
+  });
+
+  for (const path of [BILLING_PATHS.checkoutInfoV1, BILLING_PATHS.checkoutInfoV2]) {
+    app.post(
+      path,
+      {
+        config: { access: 'user', space: billingAccess },
+        schema: {
+          tags,
+          summary: 'Payment preview of a purchase, or of a change with previewProratedChanges (prorated now)',
+          params: billingSpaceParamsSchema,
+          querystring: checkoutInfoQuerySchema,
+          body: paymentPreviewRequestSchema,
+          response: { 200: paymentInfoSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        previewPayment(context, callerOf(request), request.body, request.query.previewProratedChanges),
+    );
+  }
+
+  app.post(
+    BILLING_PATHS.checkoutSessionV2,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: 'Per-seat purchase: the hosted checkout page for one price and its seats',
+        params: billingSpaceParamsSchema,
+        body: checkoutSessionV2BodySchema,
+        response: { 200: checkoutSessionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      createCheckoutSession(
+        context,
+        callerOf(request),
+        request.body,
+        request.body.stripePlans[0]!,
+        'PER_SEAT',
+      ),
+  );
+
+  app.post(
+    BILLING_PATHS.checkoutSessionV1,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary: 'Per-user (legacy model) purchase: the hosted checkout page for the paid users',
+        params: billingSpaceParamsSchema,
+        body: checkoutSessionV1BodySchema,
+        response: { 200: checkoutSessionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const plan = request.body.plans[0]!;
+      return createCheckoutSession(
+        context,
+        callerOf(request),
+        request.body,
+        { stripePriceId: plan.stripePriceId, quantity: plan.userIds.length },
+        'PER_USER',
+      );
+    },
   );
 
   // The webhook reads its body raw: the signature is over the exact bytes Stripe sent.

@@ -1,0 +1,300 @@
+import type {
+  CheckoutSessionResponse,
+  CheckoutSessionV1Body,
+  CheckoutSessionV2Body,
+  PaymentInfo,
+  PaymentPreviewRequest,
+} from '@mergedesk/domain/api/billing';
+import { checkoutFormSchema, isVatIdError } from '@mergedesk/domain/billing/checkout-form';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import {
+  BILLING_PRODUCT_DEFINITIONS,
+  findCatalogPrice,
+  isPriceOffered,
+  priceLookupKey,
+  seatProductFor,
+  type CatalogPrice,
+} from '@mergedesk/domain/billing/prices';
+import { currencyForCountry, isEuCountry, taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
+import type { FieldError } from '@mergedesk/domain/errors/error-codes';
+import { MAX_SEATS } from '@mergedesk/domain/members/seats';
+import { isGmailAddress } from '@mergedesk/domain/users/email';
+import type Stripe from 'stripe';
+import type { MembershipRecord, UserRecord } from '../../db/records';
+import { AppError } from '../../lib/app-error';
+import { ownUrl, stripeOf, type BillingContext } from './billing-context';
+import { findActiveSubscription } from './billing.repo';
+import { ensureCustomer } from './customers.service';
+import { catalogPriceOf, periodAmount } from './stripe-sync.service';
+import { sellablePrice } from './subscriptions.service';
+
+/** Spec 001 §7 checkout calls: the payment preview and the Checkout Session. */
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The caller buys for a Gmail account (PRO_PERSONAL) or a domain one. */
+export const isGmailBuyer = (user: UserRecord): boolean => isGmailAddress(user.email);
+
+async function stripePriceFor(stripe: Stripe, catalog: CatalogPrice): Promise<Stripe.Price> {
+  const [price] = (await stripe.prices.list({ lookup_keys: [catalog.lookupKey], active: true })).data;
+  if (price === undefined) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
+  return price;
+}
+
+/** The catalogue price of a preview request: per seat for the buyer's account type, or 400. */
+function previewCatalogPrice(request: PaymentPreviewRequest, gmail: boolean): CatalogPrice {
+  const currency = currencyForCountry(request.country);
+  const wantsPersonal = (request.seatPlans ?? []).some((plan) => plan.userPlan === 'PRO_PERSONAL');
+  const product = seatProductFor(request.workspacePlan, gmail || wantsPersonal);
+  const catalog = isPriceOffered(request.billingInterval, currency)
+    ? findCatalogPrice(priceLookupKey(product, request.billingInterval, currency))
+    : undefined;
+  if (catalog === undefined) {
+    throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.PRICE_UNKNOWN, {
+      fieldErrors: [{ field: 'billingInterval', message: BILLING_MESSAGES.PRICE_UNKNOWN }],
+    });
+  }
+  return catalog;
+}
+
+/** Seats of a preview: the seat plans' quantities, else the users made paid (legacy model), at least 1. */
+function previewQuantity(request: PaymentPreviewRequest): number {
+  const seats = (request.seatPlans ?? []).reduce((sum, plan) => sum + plan.quantity, 0);
+  const paidUsers = (request.userUpdates ?? []).filter((update) => update.userPlan !== 'FREE').length;
+  const quantity = seats > 0 ? seats : paidUsers;
+  if (quantity > MAX_SEATS) {
+    throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.TOO_MANY_SEATS, {
+      fieldErrors: [{ field: 'seatPlans', message: BILLING_MESSAGES.TOO_MANY_SEATS }],
+    });
+  }
+  return Math.max(1, quantity);
+}
+
+/**
+ * POST …/stripe/checkout/v1|v2/info: what a purchase or a change costs. A purchase is previewed
+ * with Stripe's invoices.createPreview (the first invoice of the items); with
+ * previewProratedChanges and a card-paid subscription, the change of quantity or plan is previewed
+ * as Stripe would invoice it now (always_invoice) — an interval change applies at the period end
+ * and charges nothing today. Tax is the rate of the country and purchase type (EU VAT).
+ */
+export async function previewPayment(
+  context: BillingContext,
+  caller: { user: UserRecord; membership: MembershipRecord },
+  request: PaymentPreviewRequest,
+  previewProratedChanges: boolean,
+): Promise<PaymentInfo> {
+  const stripe = stripeOf(context);
+  const catalog = previewCatalogPrice(request, isGmailBuyer(caller.user));
+  const quantity = previewQuantity(request);
+  const taxRate = taxRateFor({
+    country: request.country,
+    isBusinessPurchase: request.purchaseType === 'B2B',
+  });
+  const price = await stripePriceFor(stripe, catalog);
+  const current = await findActiveSubscription(context.db, caller.membership.workspace.id);
+  const nextPeriod = periodAmount(catalog, quantity);
+  const base = {
+    totalAmount: withTax(nextPeriod, taxRate),
+    taxRate,
+    currency: catalog.currency,
+    currentBillingInterval: current?.billingInterval ?? null,
+    targetBillingInterval: catalog.billingInterval,
+    currentAmount: current === undefined ? 0 : withTax(current.amount, current.taxRate),
+  };
+
+  const proratable =
+    previewProratedChanges &&
+    current !== undefined &&
+    current.paymentSource === 'STRIPE' &&
+    current.stripeSubscriptionId !== null;
+  if (!proratable) {
+    const preview = await stripe.invoices.createPreview({
+      customer_details: { address: { country: request.country } },
+      subscription_details: { items: [{ price: price.id, quantity }] },
+    });
+    return {
+      ...base,
+      chargedToday: withTax(preview.subtotal, taxRate),
+      proratedDays: 0,
+      stripePlans: [{ stripePriceId: price.id, totalAmount: preview.subtotal, quantity }],
+    };
+  }
+  if (current.billingInterval !== catalog.billingInterval) {
+    // Spec 001 §4: a cycle change applies at the end of the current cycle; nothing is charged now.
+    return {
+      ...base,
+      chargedToday: 0,
+      proratedDays: 0,
+      stripePlans: [{ stripePriceId: price.id, totalAmount: nextPeriod, quantity }],
+    };
+  }
+  const subscription = await stripe.subscriptions.retrieve(current.stripeSubscriptionId!);
+  const item = subscription.items.data[0]!;
+  const now = Math.floor(Date.now() / 1000);
+  const preview = await stripe.invoices.createPreview({
+    customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    subscription: subscription.id,
+    subscription_details: {
+      items: [{ id: item.id, price: price.id, quantity }],
+      proration_behavior: 'always_invoice',
+    },
+  });
+  const proratedDays = Math.max(0, Math.ceil((item.current_period_end - now) / DAY_SECONDS));
+  return {
+    ...base,
+    chargedToday: Math.max(0, preview.amount_due),
+    proratedDays,
+    stripePlans: [{ stripePriceId: price.id, totalAmount: preview.subtotal, quantity }],
+  };
+}
+
+// ------------------------------------------------------------------ Checkout Session
+
+type SessionBody = CheckoutSessionV1Body | CheckoutSessionV2Body;
+
+/** Body field of each billing form field (for the 400 field errors). */
+const BODY_FIELD = {
+  country: 'addressInfo.country',
+  isBusinessPurchase: 'isB2BTransaction',
+  vatNumber: 'vatNumber',
+  companyName: 'companyName',
+  name: 'customerName',
+  street: 'addressInfo.street',
+  city: 'addressInfo.city',
+  state: 'addressInfo.state',
+  code: 'addressInfo.postalCode',
+} as const;
+
+/** The §5 billing form rule over the session body; its messages as field errors (400). */
+function checkBillingForm(body: SessionBody) {
+  const parsed = checkoutFormSchema.safeParse({
+    country: body.addressInfo.country,
+    isBusinessPurchase: body.isB2BTransaction,
+    vatNumber: body.vatNumber,
+    companyName: body.companyName,
+    name: body.customerName,
+    street: body.addressInfo.street,
+    city: body.addressInfo.city,
+    state: body.addressInfo.state,
+    code: body.addressInfo.postalCode,
+  });
+  if (parsed.success) return parsed.data;
+  const fieldErrors: FieldError[] = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '') as keyof typeof BODY_FIELD;
+    return { field: BODY_FIELD[key] ?? key, message: issue.message };
+  });
+  throw new AppError('VALIDATION_FAILED', fieldErrors[0]?.message ?? BILLING_MESSAGES.PRICE_UNKNOWN, {
+    fieldErrors,
+  });
+}
+
+const vatInvalid = (cause: unknown) =>
+  new AppError('VALIDATION_FAILED', BILLING_MESSAGES.VAT_INVALID, {
+    reason: 'tax_id_invalid',
+    fieldErrors: [{ field: 'vatNumber', message: BILLING_MESSAGES.VAT_INVALID, reason: 'tax_id_invalid' }],
+    cause,
+  });
+
+/** The customer's EU VAT id: the one given for a business purchase, none otherwise. */
+async function syncVatId(stripe: Stripe, customer: string, vatNumber: string | null): Promise<void> {
+  const existing = (await stripe.customers.listTaxIds(customer, { limit: 100 })).data;
+  const value = vatNumber?.replace(/[\s.-]/g, '').toUpperCase() ?? null;
+  for (const taxId of existing) {
+    if (taxId.type === 'eu_vat' && taxId.value !== value)
+      await stripe.customers.deleteTaxId(customer, taxId.id);
+  }
+  if (value === null || existing.some((taxId) => taxId.type === 'eu_vat' && taxId.value === value)) return;
+  try {
+    await stripe.customers.createTaxId(customer, { type: 'eu_vat', value });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'tax_id_invalid' || isVatIdError(message ?? '')) throw vatInvalid(error);
+    throw error;
+  }
+}
+
+/**
+ * POST …/stripe/checkout/v1|v2/session: the space's customer (created once) with the billing
+ * details, then a Checkout Session in subscription mode. Success returns to the billing page with
+ * the purchase in the query; the page grants nothing: only the webhook does.
+ */
+export async function createCheckoutSession(
+  context: BillingContext,
+  caller: { user: UserRecord; membership: MembershipRecord },
+  body: SessionBody,
+  line: { stripePriceId: string; quantity: number },
+  model: 'PER_SEAT' | 'PER_USER',
+): Promise<CheckoutSessionResponse> {
+  const { workspace } = caller.membership;
+  if (body.workspaceId !== workspace.id) {
+    throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND, {
+      fieldErrors: [{ field: 'workspaceId', message: BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND }],
+    });
+  }
+  const form = checkBillingForm(body);
+  const cancelUrl = ownUrl(context, body.goBackUrl, 'goBackUrl');
+  const stripe = stripeOf(context);
+  const { price } = await sellablePrice(stripe, line.stripePriceId);
+  const catalog = catalogPriceOf(price)!;
+  const definition = BILLING_PRODUCT_DEFINITIONS[catalog.product];
+  const gmail = isGmailBuyer(caller.user);
+  const refuse = (message: string, field = 'stripePriceId') =>
+    new AppError('VALIDATION_FAILED', message, { fieldErrors: [{ field, message }] });
+  if ((definition.unit === 'per_seat') !== (model === 'PER_SEAT'))
+    throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
+  // Gmail accounts buy Pro (Personal), one seat; domain accounts the domain plans (spec 001 §2).
+  if (model === 'PER_SEAT' && (definition.userPlan === 'PRO_PERSONAL') !== gmail) {
+    throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
+  }
+  const quantity = definition.unit === 'pack' ? 1 : line.quantity;
+  if (definition.userPlan === 'PRO_PERSONAL' && definition.unit === 'per_seat' && quantity !== 1) {
+    throw refuse('The only allowed number is 1.', 'stripePlans.0.quantity');
+  }
+  if (catalog.currency !== currencyForCountry(form.country)) throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
+  const current = await findActiveSubscription(context.db, workspace.id);
+  if (current !== undefined && current.workspacePlan !== 'LEGACY') {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.ALREADY_SUBSCRIBED);
+  }
+
+  const business = form.isBusinessPurchase && isEuCountry(form.country);
+  const customer = await ensureCustomer(context, workspace.id, {
+    name: business ? (form.companyName ?? form.name) : form.name,
+    email: caller.user.email,
+    address: {
+      country: form.country,
+      line1: form.street,
+      city: form.city,
+      ...(form.state ? { state: form.state } : {}),
+      ...(form.code ? { postal_code: form.code } : {}),
+    },
+    metadata: {
+      workspaceId: workspace.id,
+      purchaseType: business ? 'B2B' : 'B2C',
+      companyName: business ? (form.companyName ?? '') : '',
+    },
+  });
+  await syncVatId(stripe, customer, business ? (form.vatNumber ?? null) : null);
+
+  const prefix = `${new URL(context.publicUrl).origin}/${workspace.id}/${workspace.slug}`;
+  const success = new URLSearchParams({
+    checkout: 'success',
+    from: current === undefined ? 'FREE' : 'LEGACY',
+  });
+  success.set('to', definition.workspacePlan === 'LEGACY' ? 'LEGACY' : definition.workspacePlan);
+  success.set('interval', catalog.billingInterval);
+  if (model === 'PER_SEAT') success.set(gmail ? 'gmailSeats' : 'workspaceSeats', String(quantity));
+  else success.set(gmail ? 'gmailUsers' : 'workspaceUsers', String(quantity));
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    client_reference_id: workspace.id,
+    line_items: [{ price: price.id, quantity }],
+    automatic_tax: { enabled: true },
+    success_url: `${prefix}/space/billing?${success.toString()}`,
+    cancel_url: cancelUrl,
+    metadata: { workspaceId: workspace.id },
+    subscription_data: { metadata: { workspaceId: workspace.id } },
+  });
+  if (session.url === null) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
+  return { stripeCheckoutSessionId: session.id, url: session.url };
+}
