@@ -215,7 +215,7 @@ describe('checkout', () => {
         stripePlans: [{ stripePriceId: prices.get('pro_yearly_usd')!, quantity: 3 }],
       }),
       'olivia@acme.test',
-      spaces['Acme Sales']!,
+      spaces['Acme Sales'],
     );
     expect(response.statusCode).toBe(409);
   });
