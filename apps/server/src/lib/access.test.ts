@@ -81,6 +81,16 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
   'POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v2/session': {
     body: { ...CHECKOUT_SESSION_SAMPLE, stripePlans: [{ stripePriceId: 'price_x', quantity: 2 }] },
   },
+  'PUT /api/workspace-billing/workspaces/:workspaceId/subscriptions/v1/:subscriptionId': { body: {} },
+  'POST /api/workspace-billing/workspaces/:workspaceId/subscriptions/v2/:subscriptionId/seats/v1': {
+    body: { seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+  },
+  ...Object.fromEntries(
+    ['removal-quote', 'scheduled-removals'].map((path) => [
+      `POST /api/workspace-billing/workspaces/:workspaceId/subscriptions/v2/:subscriptionId/seats/v1/${path}`,
+      { body: { subscriptionPlanSeats: [{ paymentPlanId: 'price_x', targetSeatsQuantity: 1 }] } },
+    ]),
+  ),
   'POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v1/session': {
     body: { ...CHECKOUT_SESSION_SAMPLE, plans: [{ stripePriceId: 'price_x', userIds: ['h1'] }] },
   },

@@ -1,6 +1,14 @@
 import {
   BILLING_PATHS,
+  addSeatsBodySchema,
   billingSpaceParamsSchema,
+  scheduledRemovalSchema,
+  scheduledRemovalsQuerySchema,
+  seatRemovalBodySchema,
+  seatRemovalQuoteSchema,
+  seatsChangeResponseSchema,
+  subscriptionV1Schema,
+  updateSubscriptionBodySchema,
   billingSubscriptionParamsSchema,
   checkoutInfoQuerySchema,
   checkoutSessionResponseSchema,
@@ -30,6 +38,14 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
 import { createCheckoutSession, previewPayment } from './checkout.service';
+import {
+  addSeats,
+  cancelSeatRemoval,
+  getScheduledRemoval,
+  quoteSeatRemoval,
+  scheduleSeatRemoval,
+  updateSubscription,
+} from './seat-changes.service';
 import { STRIPE_WEBHOOK_PATH } from './stripe-client';
 import {
   getCustomerPortal,
@@ -215,6 +231,102 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
         'PER_USER',
       );
     },
+  );
+
+  const subscriptionRoute = { access: 'user', space: billingAccess } as const;
+  const params = billingSubscriptionParamsSchema;
+
+  app.put(
+    BILLING_PATHS.subscriptionV1,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary:
+          'Change the plan (now, prorated) or the billing interval (at the period end), or cancel a scheduled interval change',
+        params,
+        body: updateSubscriptionBodySchema,
+        response: { 200: subscriptionV1Schema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      updateSubscription(context, membershipOf(request), request.params.subscriptionId, request.body),
+  );
+
+  app.post(
+    BILLING_PATHS.seats,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary: 'Add seats: invoiced now (prorated), granted once the invoice is paid',
+        params,
+        body: addSeatsBodySchema,
+        response: { 200: seatsChangeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => addSeats(context, membershipOf(request), request.params.subscriptionId, request.body),
+  );
+
+  app.post(
+    BILLING_PATHS.seatRemovalQuote,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary: 'What removing seats at the period end charges today and costs at the renewal',
+        params,
+        body: seatRemovalBodySchema,
+        response: { 200: seatRemovalQuoteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      quoteSeatRemoval(context, membershipOf(request), request.params.subscriptionId, request.body),
+  );
+
+  app.get(
+    BILLING_PATHS.scheduledRemovals,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary: 'The pending scheduled seat removal (404 when there is none)',
+        params,
+        querystring: scheduledRemovalsQuerySchema,
+        response: { 200: scheduledRemovalSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getScheduledRemoval(context, membershipOf(request), request.params.subscriptionId),
+  );
+
+  app.post(
+    BILLING_PATHS.scheduledRemovals,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary: 'Schedule the removal of seats at the period end (never below the assigned seats)',
+        params,
+        body: seatRemovalBodySchema,
+        response: { 200: scheduledRemovalSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      scheduleSeatRemoval(context, membershipOf(request), request.params.subscriptionId, request.body),
+  );
+
+  app.delete(
+    BILLING_PATHS.scheduledRemovals,
+    {
+      config: subscriptionRoute,
+      schema: {
+        tags,
+        summary: 'Cancel the scheduled seat removal',
+        params,
+        response: { 200: z.object({ success: z.boolean() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cancelSeatRemoval(context, membershipOf(request), request.params.subscriptionId),
   );
 
   // The webhook reads its body raw: the signature is over the exact bytes Stripe sent.

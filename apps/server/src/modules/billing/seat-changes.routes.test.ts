@@ -1,0 +1,283 @@
+import {
+  billingPath,
+  BILLING_PATHS,
+  type PaymentIntentSecret,
+  type ScheduledRemoval,
+  type SeatsChangeResponse,
+  type SubscriptionV1,
+} from '@mergedesk/domain/api/billing';
+import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaces } from '../../db/schema';
+import { startTestStripe, type TestStripe } from '../../test/stripe';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import type { BillingContext } from './billing-context';
+import { subscribeSpaceDirectly } from './demo-billing';
+import { createLocalPayPalAdapter } from './paypal-adapter';
+import { STRIPE_WEBHOOK_PATH } from './stripe-client';
+
+/** Spec 001 §4/§7 seats and subscription changes on a card-paid per-seat subscription (issue 8). */
+describe('seats and subscription changes', () => {
+  let t: TestApp;
+  let testStripe: TestStripe;
+  let acme: string;
+  let stripeSubscription: Stripe.Subscription;
+  let subscriptionId: string;
+  let priceId: string;
+  let token: string;
+  const delivered = new Set<string>();
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe();
+    t = await createTestApp({ env: testStripe.env });
+    acme = (await t.seedDemo()).spaces['Acme Sales']!;
+    const context: BillingContext = {
+      db: t.db,
+      stripe: testStripe.stripe,
+      publicUrl: t.config.PUBLIC_URL,
+      paypal: createLocalPayPalAdapter(),
+    };
+    stripeSubscription = await subscribeSpaceDirectly(context, acme, {
+      lookupKey: 'pro_yearly_usd',
+      quantity: 10,
+    });
+    priceId = stripeSubscription.items.data[0]!.price.id;
+    token = await t.signIn('olivia@acme.test');
+    subscriptionId = (await current()).subscriptionId;
+  });
+  afterAll(async () => {
+    await testStripe.close();
+    await t.close();
+  });
+
+  const ids = () => ({ workspaceId: acme, subscriptionId });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = token) =>
+    t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload }) });
+  const current = async (): Promise<SubscriptionV1> => {
+    const response = await call(
+      'GET',
+      `${billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: acme })}?includePlans=true`,
+    );
+    return response
+      .json<{ items: SubscriptionV1[] }>()
+      .items.find((item) => item.subscriptionStatus === 'ACTIVE')!;
+  };
+  const seatTotal = async () => {
+    const [row] = await t.db
+      .select({ seatTotal: workspaces.seatTotal })
+      .from(workspaces)
+      .where(eq(workspaces.id, acme));
+    return row?.seatTotal;
+  };
+  /** Delivers every event about the subscription not delivered yet (what Stripe would send). */
+  const deliverPending = async () => {
+    const events = (await testStripe.stripe.events.list({ limit: 100 })).data.filter((event) => {
+      const object = event.data.object as { object?: string; id?: string; subscription?: string };
+      return (
+        !delivered.has(event.id) &&
+        ((object.object === 'subscription' && object.id === stripeSubscription.id) ||
+          (object.object === 'subscription_schedule' && object.subscription === stripeSubscription.id))
+      );
+    });
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: STRIPE_WEBHOOK_PATH,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': testStripe.stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: testStripe.webhookSecret,
+          }),
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      delivered.add(event.id);
+    }
+  };
+  const useCard = async (card: string) => {
+    const customer = stripeSubscription.customer as string;
+    const method = await testStripe.stripe.paymentMethods.attach(card, { customer });
+    await testStripe.stripe.subscriptions.update(stripeSubscription.id, {
+      default_payment_method: method.id,
+    });
+    await deliverPending();
+  };
+
+  it('adds seats with the succeeding card: invoiced at once, granted, seat_total follows', async () => {
+    const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      useProratedAmounts: true,
+      seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SeatsChangeResponse>()).toMatchObject({
+      totalSeats: 12,
+      requestedSeats: 12,
+      latestInvoice: { paid: true, paymentIntent: { status: 'succeeded' } },
+    });
+    expect(await seatTotal()).toBe(12);
+  });
+
+  it('with the 3-D Secure card, grants the seats only after the challenge is passed and the webhook re-reads', async () => {
+    await useCard('pm_card_authenticationRequired');
+    const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      useProratedAmounts: true,
+      seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+    });
+    expect(response.json<SeatsChangeResponse>()).toMatchObject({
+      totalSeats: 12,
+      requestedSeats: 13,
+      latestInvoice: { paid: false, paymentIntent: { status: 'requires_action' } },
+    });
+    expect(await seatTotal()).toBe(12);
+    const secret = (
+      await call('GET', billingPath(BILLING_PATHS.paymentIntentSecret, ids()))
+    ).json<PaymentIntentSecret>();
+    expect(secret.status).toBe('requires_action');
+    expect(secret.nextActionUrl).toContain(`/3ds/${secret.paymentIntentId}`);
+    // The person passes the challenge on the provider's page.
+    const passed = await fetch(secret.nextActionUrl!, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ action: 'complete' }),
+    });
+    expect(passed.status).toBeLessThan(400);
+    expect(await seatTotal()).toBe(12);
+    await deliverPending();
+    expect(await seatTotal()).toBe(13);
+    expect((await current()).additionalStripeInfo).toBeUndefined();
+    await useCard('pm_card_visa');
+  });
+
+  it('refuses more than 100 seats and a member of the space', async () => {
+    const many = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      seatPlans: [{ userPlan: 'PRO', quantity: 95 }],
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toMatchObject({ message: BILLING_MESSAGES.TOO_MANY_SEATS });
+    const admin = await call(
+      'POST',
+      billingPath(BILLING_PATHS.seats, ids()),
+      { seatPlans: [{ userPlan: 'PRO', quantity: 1 }] },
+      await t.signIn('adam@acme.test'),
+    );
+    expect(admin.statusCode).toBe(403);
+  });
+
+  const removal = (target: number) => ({
+    subscriptionPlanSeats: [{ paymentPlanId: priceId, targetSeatsQuantity: target }],
+  });
+
+  it('quotes, schedules, shows and cancels a seat removal; never below the assigned seats', async () => {
+    const seats = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    const quote = await call('POST', billingPath(BILLING_PATHS.seatRemovalQuote, ids()), removal(11));
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({ chargedToday: 0, currency: 'USD' });
+    expect(quote.json<{ proratedDays: number }>().proratedDays).toBeGreaterThan(360);
+
+    const below = await call(
+      'POST',
+      billingPath(BILLING_PATHS.scheduledRemovals, ids()),
+      removal(seats.assignedSeats - 1),
+    );
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({ message: BILLING_MESSAGES.BELOW_ASSIGNED });
+    const none = await call('GET', `${billingPath(BILLING_PATHS.scheduledRemovals, ids())}?status=PENDING`);
+    expect(none.statusCode).toBe(404);
+
+    const scheduled = await call('POST', billingPath(BILLING_PATHS.scheduledRemovals, ids()), removal(11));
+    expect(scheduled.statusCode).toBe(200);
+    const created = scheduled.json<ScheduledRemoval>();
+    expect(created).toMatchObject({ targetSubscriptionAmount: 11, status: 'PENDING' });
+    const mirror = await current();
+    expect(created.removeSeatsAtTimestamp).toBe(mirror.endTimestamp);
+    expect(mirror.seatInfo.scheduledRemoval).toEqual({
+      targetSeatsQuantity: 11,
+      removeSeatsAtTimestamp: mirror.endTimestamp,
+    });
+    // The members screen reads the same removal.
+    const counter = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    expect(counter.scheduledRemoval).toEqual({
+      targetSeatsQuantity: 11,
+      removeSeatsAtTimestamp: mirror.endTimestamp,
+    });
+    expect(counter.totalSeats).toBe(13);
+
+    const again = await call('POST', billingPath(BILLING_PATHS.scheduledRemovals, ids()), removal(12));
+    expect(again.statusCode).toBe(409);
+    const add = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+    });
+    expect(add.statusCode).toBe(409);
+    expect(add.json()).toMatchObject({ message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED });
+
+    const cancelled = await call('DELETE', billingPath(BILLING_PATHS.scheduledRemovals, ids()));
+    expect(cancelled.json()).toEqual({ success: true });
+    expect((await call('GET', billingPath(BILLING_PATHS.scheduledRemovals, ids()))).statusCode).toBe(404);
+    expect((await testStripe.stripe.subscriptions.retrieve(stripeSubscription.id)).schedule).toBeNull();
+  });
+
+  it('schedules an interval change at the period end, refuses the two §2 cases, and cancels it', async () => {
+    const url = billingPath(BILLING_PATHS.subscriptionV1, ids());
+    const both = await call('PUT', url, { workspacePlan: 'PREMIUM', billingInterval: 'MONTHLY' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ reason: 'cannot-update-subscription-plan-and-interval' });
+
+    const changed = await call('PUT', url, { billingInterval: 'MONTHLY' });
+    expect(changed.statusCode).toBe(200);
+    const view = changed.json<SubscriptionV1>();
+    expect(view.billingInterval).toBe('YEARLY');
+    expect(view.scheduledChanges).toEqual({
+      targetBillingInterval: 'MONTHLY',
+      effectiveTimestamp: view.endTimestamp,
+    });
+    expect(view.stripeSubscriptionScheduleId).toMatch(/^sub_sched_/);
+
+    const twice = await call('PUT', url, { billingInterval: 'MONTHLY' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'cannot-change-billing-cycle-when-scheduled',
+    });
+
+    const cancelled = await call('PUT', url, { cancelScheduledBillingIntervalChange: true });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<SubscriptionV1>()).toMatchObject({
+      scheduledChanges: null,
+      stripeSubscriptionScheduleId: null,
+    });
+  });
+
+  it('changes the plan to Premium at once (prorated)', async () => {
+    const response = await call('PUT', billingPath(BILLING_PATHS.subscriptionV1, ids()), {
+      workspacePlan: 'PREMIUM',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SubscriptionV1>()).toMatchObject({
+      workspacePlan: 'PREMIUM',
+      billingInterval: 'YEARLY',
+    });
+    const [row] = await t.db
+      .select({ plan: workspaces.plan })
+      .from(workspaces)
+      .where(eq(workspaces.id, acme));
+    expect(row?.plan).toBe('PREMIUM');
+    await call('PUT', billingPath(BILLING_PATHS.subscriptionV1, ids()), { workspacePlan: 'PRO' });
+    priceId = (await current()).subscriptionPaymentPlans![0]!.paymentPlanId;
+  });
+
+  it('applies a scheduled removal at the period end (the schedule’s next phase), then it is no longer pending', async () => {
+    const scheduled = await call('POST', billingPath(BILLING_PATHS.scheduledRemovals, ids()), removal(11));
+    expect(scheduled.statusCode).toBe(200);
+    testStripe.emulator.advanceClock(366 * 24 * 60 * 60);
+    await deliverPending();
+    expect(await seatTotal()).toBe(11);
+    expect((await call('GET', billingPath(BILLING_PATHS.scheduledRemovals, ids()))).statusCode).toBe(404);
+    expect((await current()).seatInfo).toMatchObject({ totalSeats: 11, scheduledRemoval: null });
+  });
+});

@@ -1,0 +1,406 @@
+import type {
+  AddSeatsBody,
+  PaymentIntentStatus,
+  ScheduledRemoval,
+  SeatRemovalBody,
+  SeatRemovalQuote,
+  SeatsChangeResponse,
+  SubscriptionV1,
+  UpdateSubscriptionBody,
+} from '@mergedesk/domain/api/billing';
+import { SUBSCRIPTION_UPDATE_ERROR_STATUS } from '@mergedesk/domain/api/billing';
+import { removeSeatsTargets, subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import {
+  findCatalogPrice,
+  priceLookupKey,
+  seatProductFor,
+  STRIPE_RECURRING_INTERVAL,
+  type BillingInterval,
+} from '@mergedesk/domain/billing/prices';
+import { withTax } from '@mergedesk/domain/billing/tax';
+import { MAX_SEATS } from '@mergedesk/domain/members/seats';
+import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
+import { canScheduleSeatRemovals } from '@mergedesk/domain/roles/permissions';
+import type Stripe from 'stripe';
+import type { MembershipRecord } from '../../db/records';
+import { AppError } from '../../lib/app-error';
+import { loadSeatSummary } from '../members/seats.service';
+import { stripeOf, type BillingContext } from './billing-context';
+import {
+  findPendingRemoval,
+  insertRemoval,
+  lockBillingOf,
+  setRemovalStatus,
+  type SubscriptionRow,
+} from './billing.repo';
+import { catalogPriceOf, periodAmount, syncStripeSubscription } from './stripe-sync.service';
+import {
+  getSubscriptionView,
+  stripeSubscriptionIdOf,
+  subscriptionOfSpace,
+  toScheduledRemoval,
+} from './subscriptions.service';
+
+/**
+ * Seat changes and plan/interval changes of a card-paid per-seat subscription (spec 001 §4 "Add
+ * seats", "Remove seats", "Subscription update"). Added seats are invoiced at once (prorated,
+ * always_invoice) and granted only when paid (pending_if_incomplete: Stripe keeps the new quantity
+ * pending until then; the webhook re-read applies it). Removals and interval changes apply at the
+ * period end through one subscription schedule whose next phase carries both.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const badRequest = (message: string, field?: string) =>
+  new AppError(
+    'VALIDATION_FAILED',
+    message,
+    field === undefined ? {} : { fieldErrors: [{ field, message }] },
+  );
+
+/** An ACTIVE card-paid per-seat subscription of the space, or the answer why it is not one. */
+async function seatSubscription(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+): Promise<SubscriptionRow & { stripeSubscriptionId: string }> {
+  const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
+  if (isSupportManagedPaymentSource(row.paymentSource))
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.SUPPORT_MANAGED);
+  const stripeSubscriptionId = stripeSubscriptionIdOf(row);
+  if (row.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_SUBSCRIPTION);
+  if (row.workspacePlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
+  return { ...row, stripeSubscriptionId };
+}
+
+/** Refuses a seat change while a removal waits (spec 001 §2: cancel the downgrade first). */
+async function refuseDuringDowngrade(context: BillingContext, row: SubscriptionRow): Promise<void> {
+  if ((await findPendingRemoval(context.db, row.id)) !== undefined) {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+  }
+}
+
+const priceIdOfRow = (row: SubscriptionRow): string => {
+  if (row.stripePriceId === null) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_STRIPE);
+  return row.stripePriceId;
+};
+
+/**
+ * Makes the subscription's next period what is pending for it: `next` null releases the schedule
+ * (the subscription renews as it is); otherwise one schedule with the current phase up to the
+ * period end and a next phase with the given price and quantity, then released.
+ */
+async function setNextPhase(
+  stripe: Stripe,
+  stripeSubscriptionId: string,
+  next: NextPhase | null,
+): Promise<void> {
+  const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+  const scheduleId =
+    typeof subscription.schedule === 'string' ? subscription.schedule : (subscription.schedule?.id ?? null);
+  if (next === null) {
+    if (scheduleId !== null) await stripe.subscriptionSchedules.release(scheduleId);
+    return;
+  }
+  const item = subscription.items.data[0]!;
+  const schedule =
+    scheduleId === null
+      ? await stripe.subscriptionSchedules.create({ from_subscription: stripeSubscriptionId })
+      : await stripe.subscriptionSchedules.retrieve(scheduleId);
+  await stripe.subscriptionSchedules.update(schedule.id, {
+    end_behavior: 'release',
+    phases: [
+      {
+        start_date: schedule.phases[0]?.start_date ?? item.current_period_start,
+        end_date: item.current_period_end,
+        items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+      },
+      {
+        items: [{ price: next.price, quantity: next.quantity }],
+        duration: { interval: STRIPE_RECURRING_INTERVAL[next.interval], interval_count: 1 },
+      },
+    ],
+  });
+}
+
+type NextPhase = { price: string; quantity: number; interval: BillingInterval };
+type IntervalChange = { priceId: string; interval: BillingInterval } | null;
+
+/** The next phase a subscription needs: its pending removal and its scheduled interval together. */
+function nextPhaseOf(
+  row: SubscriptionRow,
+  changes: { quantity: number | null; interval: IntervalChange },
+): NextPhase | null {
+  if (changes.quantity === null && changes.interval === null) return null;
+  return {
+    price: changes.interval?.priceId ?? priceIdOfRow(row),
+    quantity: changes.quantity ?? row.quantity,
+    interval: changes.interval?.interval ?? row.billingInterval,
+  };
+}
+
+/** The Stripe price of the row's product at another interval (same currency). */
+function priceKeyAtInterval(
+  row: SubscriptionRow,
+  interval: BillingInterval,
+  workspacePlan = row.workspacePlan,
+) {
+  const product = seatProductFor(
+    workspacePlan === 'PREMIUM' ? 'PREMIUM' : 'PRO',
+    row.userPlan === 'PRO_PERSONAL',
+  );
+  const catalog = findCatalogPrice(priceLookupKey(product, interval, row.currency));
+  if (catalog === undefined) throw badRequest(BILLING_MESSAGES.PRICE_UNKNOWN, 'billingInterval');
+  return catalog.lookupKey;
+}
+
+async function stripePriceIdOfKey(stripe: Stripe, lookupKey: string): Promise<string> {
+  const [price] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true })).data;
+  if (price === undefined) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
+  return price.id;
+}
+
+/** The scheduled interval change of a row with its Stripe price, if any. */
+async function scheduledInterval(stripe: Stripe, row: SubscriptionRow): Promise<IntervalChange> {
+  const interval = row.scheduledBillingInterval;
+  return interval === null
+    ? null
+    : { interval, priceId: await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, interval)) };
+}
+
+// ------------------------------------------------------------------ add seats
+
+/** POST …/seats/v1: more seats now, prorated and invoiced at once; granted once paid. */
+export async function addSeats(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: AddSeatsBody,
+): Promise<SeatsChangeResponse> {
+  const stripe = stripeOf(context);
+  const row = await seatSubscription(context, membership, subscriptionId);
+  await refuseDuringDowngrade(context, row);
+  if (row.stripeScheduleId !== null) throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+  const added = body.seatPlans[0]!.quantity;
+  const requestedSeats = row.quantity + added;
+  if (requestedSeats > MAX_SEATS) throw badRequest(BILLING_MESSAGES.TOO_MANY_SEATS, 'seatPlans.0.quantity');
+  if (row.userPlan === 'PRO_PERSONAL')
+    throw badRequest('The only allowed number is 1.', 'seatPlans.0.quantity');
+  const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
+  const item = subscription.items.data[0]!;
+  await stripe.subscriptions.update(row.stripeSubscriptionId, {
+    items: [{ id: item.id, quantity: requestedSeats }],
+    proration_behavior: body.useProratedAmounts === false ? 'none' : 'always_invoice',
+    payment_behavior: 'pending_if_incomplete',
+  });
+  const synced = (await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId)) ?? row;
+  return {
+    totalSeats: synced.quantity,
+    requestedSeats,
+    latestInvoice:
+      synced.latestInvoiceId === null
+        ? null
+        : {
+            paid: synced.latestInvoicePaid === true,
+            hostedInvoiceUrl: synced.latestInvoiceUrl,
+            paymentIntent:
+              synced.latestPaymentIntentStatus === null
+                ? null
+                : { status: synced.latestPaymentIntentStatus as PaymentIntentStatus },
+          },
+  };
+}
+
+// ------------------------------------------------------------------ seat removals
+
+/** The checks of a removal (spec 001 §4, spec 002 §4.6): PRO, not support-managed, never below use. */
+async function checkedRemoval(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: SeatRemovalBody,
+): Promise<{ row: SubscriptionRow & { stripeSubscriptionId: string }; target: number }> {
+  const row = await seatSubscription(context, membership, subscriptionId);
+  const allowed = canScheduleSeatRemovals({
+    role: membership.role,
+    workspacePlan: membership.workspace.plan,
+    paymentSource: row.paymentSource,
+  });
+  if (!allowed) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
+  const { paymentPlanId, targetSeatsQuantity: target } = body.subscriptionPlanSeats[0]!;
+  if (paymentPlanId !== row.stripePriceId) {
+    throw badRequest(BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND, 'subscriptionPlanSeats.0.paymentPlanId');
+  }
+  if (target >= row.quantity)
+    throw badRequest(BILLING_MESSAGES.NOT_FEWER_SEATS, 'subscriptionPlanSeats.0.targetSeatsQuantity');
+  const seats = await loadSeatSummary(context.db, row.workspaceId);
+  if (!removeSeatsTargets(row.quantity, seats.assignedSeats).includes(target)) {
+    throw badRequest(BILLING_MESSAGES.BELOW_ASSIGNED, 'subscriptionPlanSeats.0.targetSeatsQuantity');
+  }
+  return { row, target };
+}
+
+/** POST …/seats/v1/removal-quote: nothing is charged today; the renewal costs less from the period end. */
+export async function quoteSeatRemoval(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: SeatRemovalBody,
+): Promise<SeatRemovalQuote> {
+  const { row, target } = await checkedRemoval(context, membership, subscriptionId, body);
+  const catalog = catalogPriceOf(await stripeOf(context).prices.retrieve(priceIdOfRow(row)));
+  if (catalog === undefined) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.PRICE_UNKNOWN);
+  return {
+    chargedToday: 0,
+    proratedDays: Math.max(0, Math.ceil((row.currentPeriodEnd.getTime() - Date.now()) / DAY_MS)),
+    currency: row.currency,
+    nextAmount: withTax(periodAmount(catalog, target), row.taxRate),
+    removeSeatsAtTimestamp: row.currentPeriodEnd.getTime(),
+  };
+}
+
+/** POST …/scheduled-removals: the seats go at the period end (the schedule's next phase). */
+export async function scheduleSeatRemoval(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: SeatRemovalBody,
+): Promise<ScheduledRemoval> {
+  const stripe = stripeOf(context);
+  const { row, target } = await checkedRemoval(context, membership, subscriptionId, body);
+  const removal = await context.db.transaction(async (tx) => {
+    await lockBillingOf(tx, row.workspaceId);
+    if ((await findPendingRemoval(tx, row.id)) !== undefined) {
+      throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+    }
+    const inserted = await insertRemoval(tx, {
+      subscriptionId: row.id,
+      workspaceId: row.workspaceId,
+      targetQuantity: target,
+      removeAt: row.currentPeriodEnd,
+    });
+    // Inside the transaction: if Stripe refuses, no removal is recorded.
+    await setNextPhase(
+      stripe,
+      row.stripeSubscriptionId,
+      nextPhaseOf(row, { quantity: target, interval: await scheduledInterval(stripe, row) }),
+    );
+    return inserted;
+  });
+  await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId);
+  return toScheduledRemoval(removal);
+}
+
+/** GET …/scheduled-removals?status=PENDING: the pending removal, 404 when there is none. */
+export async function getScheduledRemoval(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+): Promise<ScheduledRemoval> {
+  const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
+  const removal = await findPendingRemoval(context.db, row.id);
+  if (removal === undefined) throw new AppError('NOT_FOUND', BILLING_MESSAGES.NO_PENDING_REMOVAL);
+  return toScheduledRemoval(removal);
+}
+
+/** DELETE …/scheduled-removals: the downgrade is cancelled; the subscription renews with its seats. */
+export async function cancelSeatRemoval(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+): Promise<{ success: boolean }> {
+  const stripe = stripeOf(context);
+  const row = await seatSubscription(context, membership, subscriptionId);
+  await context.db.transaction(async (tx) => {
+    await lockBillingOf(tx, row.workspaceId);
+    const removal = await findPendingRemoval(tx, row.id);
+    if (removal === undefined) throw new AppError('NOT_FOUND', BILLING_MESSAGES.NO_PENDING_REMOVAL);
+    await setRemovalStatus(tx, removal.id, 'CANCELED');
+    await setNextPhase(
+      stripe,
+      row.stripeSubscriptionId,
+      nextPhaseOf(row, { quantity: null, interval: await scheduledInterval(stripe, row) }),
+    );
+  });
+  await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId);
+  return { success: true };
+}
+
+// ------------------------------------------------------------------ plan and interval
+
+/**
+ * PUT …/subscriptions/v1/{subId} (spec 001 §4 "Subscription update"): a plan change (PRO ↔
+ * PREMIUM) now, prorated; an interval change at the period end through the schedule;
+ * cancelScheduledBillingIntervalChange drops a scheduled one. The two §2 redirect codes are the
+ * error's reason (400 plan and interval together, 409 interval while a schedule exists).
+ */
+export async function updateSubscription(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: UpdateSubscriptionBody,
+): Promise<SubscriptionV1> {
+  const stripe = stripeOf(context);
+  const row = await seatSubscription(context, membership, subscriptionId);
+  const pendingRemoval = await findPendingRemoval(context.db, row.id);
+  const removalQuantity = pendingRemoval?.targetQuantity ?? null;
+
+  if (body.cancelScheduledBillingIntervalChange === true) {
+    if (row.scheduledBillingInterval === null)
+      throw new AppError('CONFLICT', BILLING_MESSAGES.NO_SCHEDULED_CHANGE);
+    await setNextPhase(
+      stripe,
+      row.stripeSubscriptionId,
+      nextPhaseOf(row, { quantity: removalQuantity, interval: null }),
+    );
+    return getSubscriptionView(
+      context.db,
+      (await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId)) ?? row,
+    );
+  }
+
+  const targetPlan = body.workspacePlan ?? row.workspacePlan;
+  const targetInterval = body.billingInterval ?? row.billingInterval;
+  const refusal = subscriptionUpdateError({
+    currentPlan: row.workspacePlan,
+    targetPlan,
+    currentInterval: row.billingInterval,
+    targetInterval,
+    hasSubscriptionSchedule: row.stripeScheduleId !== null,
+  });
+  if (refusal !== null) {
+    const code = SUBSCRIPTION_UPDATE_ERROR_STATUS[refusal] === 409 ? 'CONFLICT' : 'BAD_REQUEST';
+    const message =
+      refusal === 'cannot-update-subscription-plan-and-interval'
+        ? BILLING_MESSAGES.PLAN_AND_INTERVAL
+        : BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED;
+    throw new AppError(code, message, { reason: refusal });
+  }
+  if (targetPlan === row.workspacePlan && targetInterval === row.billingInterval) {
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_CHANGE);
+  }
+  if (targetInterval !== row.billingInterval) {
+    const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval));
+    await setNextPhase(
+      stripe,
+      row.stripeSubscriptionId,
+      nextPhaseOf(row, { quantity: removalQuantity, interval: { priceId, interval: targetInterval } }),
+    );
+  } else {
+    if (targetPlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
+    // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
+    if (row.stripeScheduleId !== null)
+      throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+    const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval, targetPlan));
+    const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
+    const item = subscription.items.data[0]!;
+    await stripe.subscriptions.update(row.stripeSubscriptionId, {
+      items: [{ id: item.id, price: priceId, quantity: item.quantity ?? row.quantity }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+  }
+  const synced = await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId);
+  return getSubscriptionView(context.db, synced ?? row);
+}
