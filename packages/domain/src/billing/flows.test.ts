@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LegacyModelFlowInput, LegacyModelFlowType, OptionsNextStep, PerSeatFlowType } from './flows';
+import type {
+  LegacyModelFlowInput,
+  LegacyModelFlowType,
+  OptionsNextStep,
+  PerSeatFlowType,
+  SeatSelection,
+} from './flows';
 import {
   addSeatsRange,
   legacyModelFlowSteps,
@@ -9,6 +15,8 @@ import {
   optionsNextStep,
   PER_SEAT_FLOW_STEPS,
   perSeatFlowType,
+  purchaseSeats,
+  seatDigits,
   removeSeatsTargets,
   seatQuantityError,
   subscriptionUpdateError,
@@ -143,5 +151,30 @@ describe('subscriptionUpdateError (spec 001 §2 redirect error codes)', () => {
     [{ targetPlan: 'PREMIUM', hasSubscriptionSchedule: true }, null],
   ] as const)('%o -> %s', (change, code) => {
     expect(subscriptionUpdateError({ ...base, ...change })).toBe(code);
+  });
+});
+
+describe('seat selection (spec 001 §2, §5)', () => {
+  it.each<[SeatSelection, string, number | null, string | null]>([
+    ['self', '', 1, null],
+    ['self', '40', 1, null],
+    ['team', '2', 2, null],
+    ['team', '100', 100, null],
+    ['team', '1', null, 'The number must be between 2 and 100.'],
+    ['team', '101', null, 'The number must be between 2 and 100.'],
+    ['team', '', null, 'The number must be between 2 and 100.'],
+  ])('%s with %j -> %s', (selection, typed, quantity, error) => {
+    expect(purchaseSeats(selection, typed)).toEqual({ quantity, error });
+  });
+
+  it.each([
+    ['12', '12'],
+    ['1e2', '12'],
+    ['-5', '5'],
+    ['3.5', '35'],
+    [' 7 ', '7'],
+    ['12345', '123'],
+  ])('keeps only digits of %j', (typed, kept) => {
+    expect(seatDigits(typed)).toBe(kept);
   });
 });

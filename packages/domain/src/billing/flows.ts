@@ -150,3 +150,27 @@ export const subscriptionUpdateError = (input: {
   if (intervalChanges && input.hasSubscriptionSchedule) return 'cannot-change-billing-cycle-when-scheduled';
   return null;
 };
+
+/** Spec 001 §5: a team purchase is 2 seats up to the maximum seat limit. */
+export const TEAM_SEATS_RANGE = { min: MIN_TEAM_SEATS, max: MAX_SEATS } as const;
+
+/** Spec 001 §2 seat selection: 'For myself' is one seat; 'For a team' starts at 2. */
+export const SEAT_SELECTIONS = { self: 1, team: MIN_TEAM_SEATS } as const;
+export type SeatSelection = keyof typeof SEAT_SELECTIONS;
+
+/** Spec 001 §5 "digits only typed or pasted": the digits of what was typed, nothing else. */
+export const seatDigits = (typed: string): string => typed.replace(/\D/g, '').slice(0, 3);
+
+/**
+ * The seats of the seat-selection page and whether they are ready (spec 001 §2: 'For myself' is
+ * ready at once; 'For a team' only while the typed quantity is valid).
+ */
+export const purchaseSeats = (
+  selection: SeatSelection,
+  typed: string,
+): { quantity: number | null; error: string | null } => {
+  if (selection === 'self') return { quantity: SEAT_SELECTIONS.self, error: null };
+  const value = typed === '' ? Number.NaN : Number(typed);
+  const error = seatQuantityError(value, TEAM_SEATS_RANGE.min, TEAM_SEATS_RANGE.max);
+  return { quantity: error === null ? value : null, error };
+};

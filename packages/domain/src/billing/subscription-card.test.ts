@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+
+import type {
+  CardSubscription,
+  SeatActions,
+  SeatActionsInput,
+  SeatPageRedirectInput,
+  SubscriptionState,
+} from './subscription-card';
+import {
+  renewalText,
+  scheduledCycleChangeText,
+  seatActions,
+  seatPageRedirectsToBilling,
+  subscriptionDisplayName,
+  subscriptionState,
+} from './subscription-card';
+
+describe('subscription state and display name (spec 001 §2)', () => {
+  it.each<[CardSubscription | null, SubscriptionState, string]>([
+    [null, 'free', 'Free'],
+    [{ workspacePlan: 'FREE', paymentSource: null }, 'free', 'Free'],
+    [{ workspacePlan: 'PRO', paymentSource: 'STRIPE' }, 'paid', 'Pro'],
+    [{ workspacePlan: 'PREMIUM', paymentSource: 'STRIPE' }, 'paid', 'Premium'],
+    [{ workspacePlan: 'PRO', paymentSource: 'SUPPORT' }, 'custom', 'Custom'],
+    [{ workspacePlan: 'PREMIUM', paymentSource: 'OFFLINE' }, 'custom', 'Custom'],
+    [{ workspacePlan: 'LEGACY', legacyType: 'TEAM', paymentSource: 'STRIPE' }, 'legacy', 'Team (legacy)'],
+    [
+      { workspacePlan: 'LEGACY', legacyType: 'UNLIMITED', paymentSource: 'STRIPE' },
+      'legacy',
+      'Unlimited (legacy)',
+    ],
+    [
+      { workspacePlan: 'LEGACY', legacyType: 'PROFESSIONAL', paymentSource: 'STRIPE' },
+      'legacy',
+      'Professional (legacy)',
+    ],
+    [
+      { workspacePlan: 'LEGACY', legacyType: 'PERSONAL', paymentSource: 'PAYPAL' },
+      'paypal-legacy',
+      'Personal (legacy)',
+    ],
+  ])('%o -> %s, %s', (subscription, state, name) => {
+    expect(subscriptionState(subscription)).toBe(state);
+    expect(subscriptionDisplayName(subscription)).toBe(name);
+  });
+
+  it('says Renews or Ends on the date', () => {
+    expect(renewalText(true, 'March 3rd, 2027')).toBe('Renews on March 3rd, 2027');
+    expect(renewalText(false, 'March 3rd, 2027')).toBe('Ends on March 3rd, 2027');
+  });
+
+  it('words the scheduled cycle change both ways', () => {
+    expect(scheduledCycleChangeText('YEARLY', 'MONTHLY', 'March 3rd, 2027')).toBe(
+      'You are currently billed annually, with a change to monthly planned on March 3rd, 2027.',
+    );
+    expect(scheduledCycleChangeText('MONTHLY', 'YEARLY', 'May 1st, 2027')).toBe(
+      'You are currently billed monthly, with a change to annually planned on May 1st, 2027.',
+    );
+  });
+});
+
+describe('seatActions (spec 001 §2 seat links)', () => {
+  const base: SeatActionsInput = {
+    state: 'paid',
+    isPerSeat: true,
+    isGmailUser: false,
+    totalSeats: 10,
+    hasScheduledRemoval: false,
+  };
+  it.each<[string, Partial<SeatActionsInput>, SeatActions]>([
+    ['paid, 10 seats', {}, { kind: 'links', canAdd: true, canRemove: true }],
+    ['paid, a single seat', { totalSeats: 1 }, { kind: 'links', canAdd: true, canRemove: false }],
+    ['scheduled downgrade', { hasScheduledRemoval: true }, { kind: 'blocked-by-downgrade' }],
+    ['support subscription', { state: 'custom' }, { kind: 'contact-support' }],
+    ['Gmail user', { isGmailUser: true }, { kind: 'none' }],
+    ['unlimited seats', { totalSeats: -1 }, { kind: 'none' }],
+    ['unlimited seats (null)', { totalSeats: null }, { kind: 'none' }],
+    ['per-user space', { isPerSeat: false }, { kind: 'none' }],
+    ['free', { state: 'free' }, { kind: 'none' }],
+  ])('%s', (_, input, expected) => {
+    expect(seatActions({ ...base, ...input })).toEqual(expected);
+  });
+});
+
+describe('seatPageRedirectsToBilling (spec 001 §2 "Redirects")', () => {
+  const base: SeatPageRedirectInput = {
+    page: 'add-seats',
+    isGmailUser: false,
+    hasSubscription: true,
+    hasScheduledRemoval: false,
+    totalSeats: 10,
+  };
+  it.each<[string, Partial<SeatPageRedirectInput>, boolean]>([
+    ['a paid domain owner stays', {}, false],
+    ['Gmail user', { isGmailUser: true }, true],
+    ['no subscription', { hasSubscription: false }, true],
+    ['scheduled removal', { hasScheduledRemoval: true }, true],
+    ['unlimited', { totalSeats: -1 }, true],
+    ['add with a single seat stays', { totalSeats: 1 }, false],
+    ['remove with a single seat', { page: 'remove-seats', totalSeats: 1 }, true],
+    ['remove with two seats stays', { page: 'remove-seats', totalSeats: 2 }, false],
+  ])('%s', (_, input, expected) => {
+    expect(seatPageRedirectsToBilling({ ...base, ...input })).toBe(expected);
+  });
+});
