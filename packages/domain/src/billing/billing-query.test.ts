@@ -115,8 +115,10 @@ describe('plan query (spec 001 §2, "Wrong-plan page")', () => {
     expect(isWrongPlanQuery(plan, gmail)).toBe(!valid);
   });
 
-  it('no plan parameter is not a wrong plan', () => {
+  it('no plan parameter, or a checkout plan, is not a wrong plan', () => {
     expect(isWrongPlanQuery(null, true)).toBe(false);
     expect(isWrongPlanQuery('', false)).toBe(false);
+    expect(isWrongPlanQuery('PRO', false)).toBe(false);
+    expect(isWrongPlanQuery('PREMIUM', true)).toBe(false);
   });
 });

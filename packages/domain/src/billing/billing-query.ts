@@ -173,6 +173,12 @@ export const isPlanQueryForAccount = (plan: string, isGmailUser: boolean): boole
     ? plan === 'pro-gmail' || plan === 'PERSONAL'
     : plan === 'pro-google-workspace' || plan === 'PROFESSIONAL';
 
-/** The billing page sends a `plan` query the account cannot buy to /wrong-plan. */
+/**
+ * The billing page sends a `plan` query the account cannot buy to /wrong-plan: one of the wrong-plan
+ * page's plan values (§2) that does not fit the account. Other values (e.g. the checkout's PRO) are
+ * not plan requests of the pricing page and are ignored.
+ */
 export const isWrongPlanQuery = (plan: string | null, isGmailUser: boolean): boolean =>
-  plan !== null && plan !== '' && !isPlanQueryForAccount(plan, isGmailUser);
+  plan !== null &&
+  (PLAN_QUERY_VALUES as readonly string[]).includes(plan) &&
+  !isPlanQueryForAccount(plan, isGmailUser);

@@ -14,6 +14,7 @@ import {
   optionsButtonLabel,
   optionsNextStep,
   PER_SEAT_FLOW_STEPS,
+  isSubscriptionUpdateError,
   perSeatFlowType,
   purchaseSeats,
   seatDigits,
@@ -176,5 +177,16 @@ describe('seat selection (spec 001 §2, §5)', () => {
     ['12345', '123'],
   ])('keeps only digits of %j', (typed, kept) => {
     expect(seatDigits(typed)).toBe(kept);
+  });
+});
+
+describe('billing redirect error codes (spec 001 §2)', () => {
+  it.each([
+    ['cannot-update-subscription-plan-and-interval', true],
+    ['cannot-change-billing-cycle-when-scheduled', true],
+    ['something-else', false],
+    [null, false],
+  ])('%s is a redirect error code: %s', (code, known) => {
+    expect(isSubscriptionUpdateError(code)).toBe(known);
   });
 });

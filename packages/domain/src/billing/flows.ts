@@ -136,6 +136,20 @@ export const SUBSCRIPTION_UPDATE_ERRORS = [
 ] as const;
 export type SubscriptionUpdateError = (typeof SUBSCRIPTION_UPDATE_ERRORS)[number];
 
+/** The query parameter that carries a redirect error code to the billing page (ours). */
+export const BILLING_ERROR_QUERY_PARAM = 'error';
+
+/** What the billing page says for each redirect error code (the spec gives codes only; ours). */
+export const SUBSCRIPTION_UPDATE_ERROR_MESSAGES = {
+  'cannot-update-subscription-plan-and-interval':
+    'The plan and the billing cycle cannot be changed together. Change one, then the other.',
+  'cannot-change-billing-cycle-when-scheduled':
+    'A billing cycle change is already scheduled. Cancel it before changing the billing cycle again.',
+} as const satisfies Record<SubscriptionUpdateError, string>;
+
+export const isSubscriptionUpdateError = (value: string | null): value is SubscriptionUpdateError =>
+  (SUBSCRIPTION_UPDATE_ERRORS as readonly (string | null)[]).includes(value);
+
 /** Whether a plan/interval change may be made; the error code when it may not. */
 export const subscriptionUpdateError = (input: {
   currentPlan: string;
