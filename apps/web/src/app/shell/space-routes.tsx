@@ -44,7 +44,7 @@ const ManageUsersPage = lazy(() =>
   })),
 );
 const BillingPage = lazy(() =>
-  import('../../features/space-settings/components/billing-page').then((m) => ({ default: m.BillingPage })),
+  import('../../features/billing/components/billing-page').then((m) => ({ default: m.BillingPage })),
 );
 const CheckoutPage = lazy(() =>
   import('../../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
@@ -179,7 +179,20 @@ export function SpaceRoutes({
         element={gate(navigation.users && details !== undefined, details && usersPage(details))}
       />
       {/* Spec 002 §6: billing is guarded by canAccessWorkspaceBilling, "otherwise a redirect to general". */}
-      <Route path="space/billing" element={gate(navigation.billing, <BillingPage />, at('/space/general'))} />
+      <Route
+        path="space/billing"
+        element={gate(
+          navigation.billing,
+          <BillingPage
+            prefix={prefix}
+            space={space}
+            user={user}
+            restrictions={restrictions}
+            refreshSpace={refreshSpace}
+          />,
+          at('/space/general'),
+        )}
+      />
       <Route path="space/upgrade" element={<KeepQueryRedirect to={at('/space/billing')} />} />
       <Route path="checkout" element={gate(true, <CheckoutPage />)} />
       {['information', 'summary', 'details', 'add-seats', 'remove-seats'].map((step) => (

@@ -19,6 +19,7 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { AlertNotice } from '../../components/alert-area';
 import { AlertArea } from '../../components/alert-area';
 import { ErrorScreen } from '../../components/full-page-states/error-screen';
+import { BillingWarnings } from '../../features/billing/components/billing-warnings';
 import { UpgradeInfoModal } from '../../features/members/components/upgrade-info-modal';
 import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
@@ -275,6 +276,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
 
       <AppShell.Main>
         <Box maw={1440} mx="auto">
+          {!navigation.disabled && <BillingWarnings space={space} user={user} prefix={prefix} />}
           <AlertArea path={location.pathname} notices={notices} />
           {navigation.disabled || workspace.isSuccess ? (
             routes

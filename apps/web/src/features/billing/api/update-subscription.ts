@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionV1, UpdateSubscriptionBody } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { billingApiPath } from './billing-path';
+
+/**
+ * PUT …/subscriptions/v1/{subId} (spec 001 §7): a plan or interval change, or
+ * cancelScheduledBillingIntervalChange. Spec 001 §4: on success the space and the current user are
+ * refreshed (the caller's refreshSpace), and the subscription here.
+ */
+export const updateSubscription = (
+  workspaceId: string,
+  subscriptionId: string,
+  body: UpdateSubscriptionBody,
+) =>
+  api.put<SubscriptionV1>(billingApiPath(BILLING_PATHS.subscriptionV1, { workspaceId, subscriptionId }), {
+    body,
+  });
+
+export const useUpdateSubscription = (workspaceId: string, subscriptionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSubscriptionBody) => updateSubscription(workspaceId, subscriptionId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.all(workspaceId) }),
+  });
+};

@@ -1,0 +1,361 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarEvent, IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import type { PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
+import { applyCoupon, formatMoney, periodTotal } from '@mergedesk/domain/billing/display';
+import { findPaymentPlan, taxLabel } from '@mergedesk/domain/billing/plan-prices';
+import { withTax } from '@mergedesk/domain/billing/tax';
+import {
+  CANCEL_CYCLE_CHANGE_FAILED,
+  renewalText,
+  scheduledCycleChangeText,
+  SEAT_CHANGES_BLOCKED_BY_DOWNGRADE,
+  SEAT_CHANGES_NEED_SUPPORT,
+  SEAT_DOWNGRADE_ADMIN_NOTICE,
+  seatActions,
+  seatDowngradeNotice,
+  subscriptionDisplayName,
+  subscriptionState,
+} from '@mergedesk/domain/billing/subscription-card';
+import { seatsUsedText } from '@mergedesk/domain/members/seats';
+import { PLAN_DESCRIPTIONS } from '@mergedesk/domain/billing/plan-definitions';
+import type { Role } from '@mergedesk/domain/roles/roles';
+import { formatLongDate } from '../../../lib/dates';
+import { CONTACT_US_URL, SUPPORT_REQUEST_URL } from '../../../lib/product';
+import { useCancelScheduledRemoval } from '../api/cancel-scheduled-removal';
+import { useCustomerPortal } from '../api/open-customer-portal';
+import { useUpdateSubscription } from '../api/update-subscription';
+
+export type CurrentPlanCardProps = {
+  workspaceId: string;
+  prefix: string;
+  subscription: SubscriptionV1 | null;
+  /** The space plan when there is no subscription (a FREE space). */
+  isPerSeat: boolean;
+  role: Role;
+  isGmailUser: boolean;
+  plans: PaymentPlan[] | undefined;
+  /** Spec 000 §6: MONTHLY_BILLING restricts the monthly cycle. */
+  isMonthlyBillingRestricted: boolean;
+  /** Refreshes the space and the current user after a subscription change (spec 001 §4). */
+  onChanged: () => Promise<void>;
+  onDowngradeCancelled: () => void;
+};
+
+const GENERIC_ERROR_TEXT = `${GENERIC_ERROR_ALERT.title} ${GENERIC_ERROR_ALERT.description}`;
+const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
+
+/**
+ * The current plan card of the billing page (spec 001 §2 "Subscription states and card display"):
+ * the plan's display name, its price and Renews/Ends date, the seats with their links, the
+ * scheduled cycle change (cancellable) and the scheduled seat downgrade, 'Manage billing'.
+ */
+export function CurrentPlanCard(props: CurrentPlanCardProps) {
+  const { subscription, role } = props;
+  const state = subscriptionState(subscription);
+  const name = subscriptionDisplayName(subscription);
+  const active = subscription?.subscriptionStatus === 'ACTIVE' ? subscription : null;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="current-plan-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Current plan
+            </Text>
+            <Title order={2} size="h3" id="current-plan-title">
+              {name}
+            </Title>
+          </Stack>
+          {active && state !== 'custom' && (
+            <Badge variant="light" size="lg">
+              {active.billingInterval === 'YEARLY' ? 'Billed annually' : 'Billed monthly'}
+            </Badge>
+          )}
+        </Group>
+
+        {state === 'free' && <Text size="sm">{PLAN_DESCRIPTIONS.FREE}</Text>}
+        {state === 'custom' && (
+          <Text size="sm">
+            Your subscription is managed by our support team.{' '}
+            <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer">
+              Contact sales
+            </Anchor>
+          </Text>
+        )}
+        {subscription?.subscriptionStatus === 'CANCELED' && (
+          <Text size="sm">This subscription has been canceled.</Text>
+        )}
+        {active && state !== 'custom' && <PriceLine subscription={active} />}
+        {active && (
+          <Group gap={6}>
+            <IconCalendarEvent size={18} aria-hidden />
+            <Text size="sm">{renewalText(active.autoRenew, formatLongDate(active.endTimestamp))}</Text>
+          </Group>
+        )}
+
+        {active && <SeatLine {...props} subscription={active} />}
+        {active?.scheduledChanges && <ScheduledCycleChange {...props} subscription={active} />}
+
+        <Group gap="sm">
+          {active && state === 'paid' && props.isPerSeat && (
+            <CycleChangeLink {...props} subscription={active} />
+          )}
+          {active?.paymentSource === 'STRIPE' && <ManageBillingButton workspaceId={props.workspaceId} />}
+          {state === 'paypal-legacy' && active?.autoRenew && (
+            <Button component={Link} to="/stop-automatic-renewal" variant="default">
+              Stop automatic renewal
+            </Button>
+          )}
+        </Group>
+        {state === 'legacy' && role === 'OWNER' && (
+          <Text size="sm" c="dimmed">
+            Your space is on a legacy plan. Contact support to switch to a new plan.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function PriceLine({ subscription }: { subscription: SubscriptionV1 }) {
+  const amount = withTax(
+    applyCoupon(subscription.amount, { percentOff: subscription.discount, duration: 'forever' }),
+    subscription.taxRate,
+  );
+  const label = taxLabel(subscription.currency, subscription.taxRate);
+  return (
+    <Text>
+      <Text span fw={700} size="lg">
+        {formatMoney(amount, subscription.currency)}
+      </Text>{' '}
+      <Text span size="sm" c="dimmed">
+        per {PERIOD[subscription.billingInterval]}
+        {label ? ` (${label})` : ''}
+      </Text>
+    </Text>
+  );
+}
+
+type WithSubscription = CurrentPlanCardProps & { subscription: SubscriptionV1 };
+
+function SeatLine({
+  subscription,
+  prefix,
+  isPerSeat,
+  isGmailUser,
+  role,
+  workspaceId,
+  onDowngradeCancelled,
+  onChanged,
+}: WithSubscription) {
+  const seats = subscription.seatInfo;
+  const state = subscriptionState(subscription);
+  const removal = seats.scheduledRemoval;
+  const actions = seatActions({
+    state,
+    isPerSeat,
+    isGmailUser,
+    totalSeats: seats.totalSeats,
+    hasScheduledRemoval: removal !== null,
+  });
+  if (!isPerSeat) {
+    if (subscription.allowedQuantity === null) return null;
+    return (
+      <Text size="sm">
+        {subscription.numberOfLicensesUsed ?? 0} of {subscription.allowedQuantity} paid users
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Text size="sm" fw={500}>
+          {seatsUsedText(seats)}
+        </Text>
+        {actions.kind === 'links' && (
+          <>
+            <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
+              Add seats
+            </Anchor>
+            {actions.canRemove && (
+              <Anchor component={Link} to={`${prefix}/checkout/remove-seats`} size="sm">
+                Remove seats
+              </Anchor>
+            )}
+          </>
+        )}
+      </Group>
+      {actions.kind === 'contact-support' && (
+        <Text size="sm">
+          {SEAT_CHANGES_NEED_SUPPORT}{' '}
+          <Anchor href={SUPPORT_REQUEST_URL} target="_blank" rel="noreferrer">
+            Contact support
+          </Anchor>
+        </Text>
+      )}
+      {removal && (
+        <SeatDowngradeNotice
+          workspaceId={workspaceId}
+          subscriptionId={subscription.subscriptionId}
+          targetSeats={removal.targetSeatsQuantity}
+          date={formatLongDate(removal.removeSeatsAtTimestamp)}
+          canCancel={role === 'OWNER'}
+          onCancelled={async () => {
+            onDowngradeCancelled();
+            await onChanged();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function SeatDowngradeNotice(props: {
+  workspaceId: string;
+  subscriptionId: string;
+  targetSeats: number;
+  date: string;
+  canCancel: boolean;
+  onCancelled: () => Promise<void>;
+}) {
+  const cancel = useCancelScheduledRemoval(props.workspaceId, props.subscriptionId);
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Scheduled downgrade"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{seatDowngradeNotice(props.targetSeats, props.date)}</Text>
+        {props.canCancel ? (
+          <>
+            <Text size="sm">{SEAT_CHANGES_BLOCKED_BY_DOWNGRADE}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate(undefined, { onSuccess: () => void props.onCancelled() })}
+            >
+              Cancel downgrade
+            </Button>
+            {cancel.isError && (
+              <Text size="sm" c="red" role="alert">
+                {GENERIC_ERROR_TEXT}
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text size="sm">{SEAT_DOWNGRADE_ADMIN_NOTICE}</Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function ScheduledCycleChange({
+  subscription,
+  workspaceId,
+  plans,
+  isGmailUser,
+  onChanged,
+}: WithSubscription) {
+  const update = useUpdateSubscription(workspaceId, subscription.subscriptionId);
+  const change = subscription.scheduledChanges;
+  if (!change) return null;
+  const date = formatLongDate(change.effectiveTimestamp);
+  const targetPlan =
+    subscription.workspacePlan === 'PRO' || subscription.workspacePlan === 'PREMIUM'
+      ? findPaymentPlan(plans ?? [], {
+          workspacePlan: subscription.workspacePlan,
+          isGmailUser,
+          billingInterval: change.targetBillingInterval,
+        })
+      : undefined;
+  const seats = subscription.seatInfo.totalSeats ?? 1;
+  const newPrice =
+    targetPlan &&
+    formatMoney(
+      periodTotal({ tiers: targetPlan.paymentPlanTiers, quantity: seats, taxRate: subscription.taxRate }),
+      targetPlan.currency,
+    );
+  return (
+    <Alert role="note" color="blue" variant="light" icon={<IconCalendarEvent aria-hidden />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {scheduledCycleChangeText(subscription.billingInterval, change.targetBillingInterval, date)}
+        </Text>
+        {newPrice && (
+          <Text size="sm">
+            From {date}: {newPrice} per {PERIOD[change.targetBillingInterval]}
+          </Text>
+        )}
+        <Button
+          size="xs"
+          variant="light"
+          loading={update.isPending}
+          onClick={() =>
+            update.mutate(
+              { cancelScheduledBillingIntervalChange: true },
+              { onSuccess: () => void onChanged() },
+            )
+          }
+        >
+          Cancel the change
+        </Button>
+        {update.isError && (
+          // Spec 001 §2: the failure is shown and not dismissible.
+          <Text size="sm" c="red" role="alert">
+            {CANCEL_CYCLE_CHANGE_FAILED}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function CycleChangeLink({ subscription, prefix, isMonthlyBillingRestricted }: WithSubscription) {
+  // A change already scheduled is cancelled first (cannot-change-billing-cycle-when-scheduled);
+  // the monthly cycle is not offered while MONTHLY_BILLING is restricted.
+  if (subscription.scheduledChanges || subscription.stripeSubscriptionScheduleId) return null;
+  if (subscription.billingInterval === 'YEARLY' && isMonthlyBillingRestricted) return null;
+  if (subscription.paymentSource !== 'STRIPE') return null;
+  return (
+    <Button component={Link} to={`${prefix}/checkout?change-billing-cycle=1`} variant="default">
+      Change billing cycle
+    </Button>
+  );
+}
+
+function ManageBillingButton({ workspaceId }: { workspaceId: string }) {
+  const portal = useCustomerPortal(workspaceId);
+  const [opening, setOpening] = useState(false);
+  const open = () => {
+    setOpening(true);
+    portal.mutate(window.location.href, {
+      onSuccess: (url) => window.location.assign(url),
+      onError: () => setOpening(false),
+    });
+  };
+  return (
+    <Stack gap={4}>
+      <Button
+        variant="default"
+        rightSection={<IconExternalLink size={16} aria-hidden />}
+        loading={opening}
+        onClick={open}
+      >
+        Manage billing
+      </Button>
+      {portal.isError && (
+        <Text size="sm" c="red" role="alert">
+          {GENERIC_ERROR_TEXT}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import type { vi } from 'vitest';
+import type { PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
+import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
+import { ACME_SALES_ID, jsonResponse, requestUrl } from './fixtures';
+
+/** A paid per-seat subscription of Acme Sales (10 seats, yearly, renewing) unless overridden. */
+export function subscription(overrides: Partial<SubscriptionV1> = {}): SubscriptionV1 {
+  return {
+    subscriptionId: 'cccccccc-0000-4000-8000-000000000001',
+    workspaceId: ACME_SALES_ID,
+    subscriptionStatus: 'ACTIVE',
+    subscriptionTimestamp: Date.UTC(2026, 2, 3),
+    startTimestamp: Date.UTC(2026, 2, 3),
+    endTimestamp: Date.UTC(2027, 2, 3, 12),
+    createTimestamp: Date.UTC(2026, 2, 3),
+    lastUpdateTimestamp: Date.UTC(2026, 2, 3),
+    purchaseType: 'B2C',
+    country: 'US',
+    billingInterval: 'YEARLY',
+    workspacePlan: 'PRO',
+    legacyType: null,
+    paymentSource: 'STRIPE',
+    amount: 54_000,
+    discount: 0,
+    currency: 'USD',
+    taxRate: 0,
+    autoRenew: true,
+    stripeSubscriptionScheduleId: null,
+    scheduledChanges: null,
+    seatInfo: {
+      totalSeats: 10,
+      assignedSeats: 5,
+      availableSeats: 4,
+      unavailableSeats: 1,
+      unlimited: false,
+      usagePercentage: 60,
+      scheduledRemoval: null,
+    },
+    numberOfLicensesUsed: null,
+    allowedQuantity: null,
+    subscriptionPaymentPlans: [],
+    additionalStripeInfo: null,
+    ...overrides,
+  };
+}
+
+/** The payment plans of one currency, built from the domain's price table as the server does. */
+export function paymentPlans(currency: 'USD' | 'EUR' = 'USD'): PaymentPlan[] {
+  return PRICE_CATALOG.filter((price) => price.currency === currency).map((price) => ({
+    stripePriceId: `price_${price.lookupKey}`,
+    lookupKey: price.lookupKey,
+    userPlan:
+      price.product === 'PRO_PERSONAL' || price.product === 'LEGACY_PERSONAL' ? 'PRO_PERSONAL' : 'PRO',
+    workspacePlan:
+      price.product === 'PREMIUM'
+        ? 'PREMIUM'
+        : price.product === 'PRO' || price.product === 'PRO_PERSONAL'
+          ? 'PRO'
+          : 'LEGACY',
+    legacyType: null,
+    billingInterval: price.billingInterval,
+    status: 'ACTIVE',
+    currency: price.currency,
+    paymentPlanTiers: [...price.tiers],
+    legalEntity: price.legalEntity,
+  }));
+}
+
+export type BillingServer = {
+  subscriptions: SubscriptionV1[];
+  /** Status of the subscriptions call (e.g. 500), until cleared. */
+  subscriptionsStatus?: number;
+  /** Answer of a PUT subscriptions/v1/{id} or DELETE scheduled-removals (status; 200 by default). */
+  updateStatus?: number;
+  portalUrl?: string;
+  /** Every request made: method and path. */
+  requests: { method: string; path: string; body: unknown }[];
+};
+
+/** A fetch stub answering the billing calls of spec 001 §7 from `server`. */
+export function serveBilling(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, server: BillingServer) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    server.requests.push({ method, path: `${url.pathname}${url.search}`, body });
+    const path = url.pathname;
+    if (path.endsWith('/payment-plans/v1')) {
+      const currency = url.searchParams.get('currency') === 'EUR' ? 'EUR' : 'USD';
+      return Promise.resolve(jsonResponse(200, { items: paymentPlans(currency) }));
+    }
+    if (method === 'GET' && path.endsWith('/subscriptions/v1')) {
+      if (server.subscriptionsStatus) {
+        return Promise.resolve(
+          jsonResponse(server.subscriptionsStatus, { code: 'INTERNAL', message: 'boom', errors: [] }),
+        );
+      }
+      return Promise.resolve(jsonResponse(200, { items: server.subscriptions }));
+    }
+    if (method === 'GET' && path.endsWith('/stripe/customer/v1/portal')) {
+      return Promise.resolve(jsonResponse(200, { url: server.portalUrl ?? 'http://portal.test/session' }));
+    }
+    if ((method === 'PUT' && path.includes('/subscriptions/v1/')) || method === 'DELETE') {
+      const status = server.updateStatus ?? 200;
+      if (status >= 400) {
+        return Promise.resolve(jsonResponse(status, { code: 'INTERNAL', message: 'boom', errors: [] }));
+      }
+      return Promise.resolve(jsonResponse(200, server.subscriptions[0] ?? {}));
+    }
+    return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found', errors: [] }));
+  });
+}
