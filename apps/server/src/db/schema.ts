@@ -1,7 +1,19 @@
-import { SUPPRESSION_SOURCES } from '@mergedesk/domain/api/suppression-list';
+import { SUPPRESSION_SOURCES, SUPPRESSION_TYPES } from '@mergedesk/domain/api/suppression-list';
+import { CAMPAIGN_EVENT_TYPES } from '@mergedesk/domain/campaigns/constants';
+import { IN_PROGRESS_STATUS, SCHEDULED_STATUSES } from '@mergedesk/domain/campaigns/scheduled-status';
+import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
+import {
+  BILLING_MODELS,
+  LEGACY_TYPES,
+  MEMBER_STATUSES,
+  SPACE_PLANS,
+  SPACE_STATUSES,
+  USER_PLANS,
+  USER_TYPES,
+} from '@mergedesk/domain/plans/plans';
+import { ROLES } from '@mergedesk/domain/roles/roles';
 import { SUPPRESSION_LISTS } from '@mergedesk/domain/suppressions/permissions';
 import { sql } from 'drizzle-orm';
-import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
 import {
   bigserial,
   boolean,
@@ -31,7 +43,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     profilePictureUrl: text('profile_picture_url'),
     /** STANDARD for personal Gmail addresses, BUSINESS otherwise (spec 000 §3). */
-    userType: text('user_type', { enum: ['STANDARD', 'BUSINESS'] }).notNull(),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
     domainName: text('domain_name').notNull(),
     installationTimestamp: timestamp('installation_timestamp', { withTimezone: true }),
     /** The space the add-on sends e-mails from. */
@@ -59,15 +71,11 @@ export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   slug: text('slug').notNull(),
-  plan: text('plan', { enum: ['FREE', 'PRO', 'PREMIUM', 'LEGACY', 'OFFLINE'] }).notNull(),
-  legacyType: text('legacy_type', { enum: ['TEAM', 'UNLIMITED', 'PROFESSIONAL', 'PERSONAL'] }),
+  plan: text('plan', { enum: SPACE_PLANS }).notNull(),
+  legacyType: text('legacy_type', { enum: LEGACY_TYPES }),
   /** Newer spaces are billed per seat, legacy-era spaces per user. */
-  billingModel: text('billing_model', { enum: ['PER_SEAT', 'PER_USER'] })
-    .notNull()
-    .default('PER_SEAT'),
-  status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
-    .notNull()
-    .default('ACTIVE'),
+  billingModel: text('billing_model', { enum: BILLING_MODELS }).notNull().default('PER_SEAT'),
+  status: text('status', { enum: SPACE_STATUSES }).notNull().default('ACTIVE'),
   memberInviteUser: boolean('member_invite_user').notNull().default(true),
   hasMultiDomain: boolean('has_multi_domain').notNull().default(false),
   /** allowedUserCount per user plan; -1 means unlimited. */
@@ -111,11 +119,9 @@ export const workspaceMembers = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['OWNER', 'ADMIN', 'MEMBER'] }).notNull(),
-    userPlan: text('user_plan', { enum: ['FREE', 'PRO', 'PRO_PERSONAL'] }).notNull(),
-    status: text('status', {
-      enum: ['ACTIVE', 'DISABLED', 'PENDING', 'ACCEPTED', 'LEGACY', 'FREE_TRIAL'],
-    }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    userPlan: text('user_plan', { enum: USER_PLANS }).notNull(),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull(),
     seatType: text('seat_type'),
     freeTrialEndTimestamp: timestamp('free_trial_end_timestamp', { withTimezone: true }),
     lastBecomePaidTimestamp: timestamp('last_become_paid_timestamp', { withTimezone: true }),
@@ -239,15 +245,6 @@ export const monthlySentMails = pgTable(
 // its filters and sorts; counts a table shows are aggregates kept by jobs, never event scans.
 // ---------------------------------------------------------------------------------------------
 
-export const CAMPAIGN_EVENT_TYPES = [
-  'sent',
-  'opened',
-  'clicked',
-  'bounced',
-  'unsubscribed',
-  'responded',
-] as const;
-
 /**
  * A sent mail merge. The event counters are aggregates of campaign_events, kept up to date by the
  * aggregation job; form notifications (isFormNotification) are left out of every counter.
@@ -369,19 +366,6 @@ export const campaignLinks = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.linkIndex] })],
 );
 
-/** Spec 002 §4.1: IN PROGRESS and the error statuses. */
-export const SCHEDULED_CAMPAIGN_STATUSES = [
-  'IN PROGRESS',
-  'TOO COMPLEX REGEXP',
-  'SPREADSHEET DELETED',
-  'INVALID DRAFT',
-  'UNKNOWN ERROR',
-  'DRAFT NOT FOUND',
-  'NAMED RANGE DELETED',
-  'USER PROPERTY NOT FOUND',
-  'SHEET DELETED',
-] as const;
-
 /** A scheduled mail merge (spec 002 §3 "Scheduled campaign", §4.1). */
 export const scheduledCampaigns = pgTable(
   'scheduled_campaigns',
@@ -398,7 +382,7 @@ export const scheduledCampaigns = pgTable(
     sheetName: text('sheet_name').notNull().default(''),
     /** The Gmail draft the merge sends. */
     draftMessageId: text('draft_message_id'),
-    status: text('status', { enum: SCHEDULED_CAMPAIGN_STATUSES }).notNull().default('IN PROGRESS'),
+    status: text('status', { enum: SCHEDULED_STATUSES }).notNull().default(IN_PROGRESS_STATUS),
     /** Null while out of quota (spec 002 §4.1: 'Upon quota reset'). */
     nextScheduledRunAt: timestamp('next_scheduled_run_at', { withTimezone: true }),
     toSendCount: integer('to_send_count').notNull().default(0),
@@ -466,12 +450,6 @@ export const pollResponses = pgTable(
 );
 
 /**
- * WORKSPACE entries are shared across the space (Premium "shared unsubscribes / bounces");
- * PERSONAL entries belong to the user who added them.
- */
-export const SUPPRESSION_ENTRY_TYPES = ['WORKSPACE', 'PERSONAL'] as const;
-
-/**
  * The columns and indexes of the two suppression lists (unsubscriptions, bounces), emails stored
  * lower-case. Opt-outs belong to their sender: a PERSONAL entry is one person's (`userId`), so an
  * address may be on several senders' personal lists and once on the space's shared (WORKSPACE) list.
@@ -490,7 +468,7 @@ function suppressionTable<N extends string>(name: N) {
        */
       userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
       email: text('email').notNull(),
-      type: text('type', { enum: SUPPRESSION_ENTRY_TYPES }).notNull(),
+      type: text('type', { enum: SUPPRESSION_TYPES }).notNull(),
       source: text('source', { enum: SUPPRESSION_SOURCES }).notNull().default('MANUAL'),
       ...timestamps,
     },
@@ -525,7 +503,7 @@ export const suppressionDeletions = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     list: text('list', { enum: SUPPRESSION_LISTS }).notNull(),
     email: text('email').notNull(),
-    type: text('type', { enum: SUPPRESSION_ENTRY_TYPES }).notNull(),
+    type: text('type', { enum: SUPPRESSION_TYPES }).notNull(),
     source: text('source', { enum: SUPPRESSION_SOURCES }).notNull(),
     /** Whose entry it was (see suppressionTable.userId). */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),

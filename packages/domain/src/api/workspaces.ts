@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { legacyTypeSchema, spacePlanSchema, userPlanSchema } from '../plans/plans';
+import { legacyTypeSchema, spacePlanSchema, spaceStatusSchema, userPlanSchema } from '../plans/plans';
 import { roleSchema } from '../roles/roles';
 import { spaceNameSchema } from '../spaces/space-name';
 
@@ -22,7 +22,7 @@ export const workspaceSchema = z
     plan: spacePlanSchema,
     legacyType: legacyTypeSchema.nullable(),
     isPerSeat: z.boolean(),
-    status: z.enum(['ACTIVE', 'DISABLED']),
+    status: spaceStatusSchema,
     memberInviteUser: z.boolean(),
     workspaceUserFeature: z.object({ workspacePlan: spacePlanSchema, userPlan: userPlanSchema }),
     /** true for the space the add-on sends e-mails from */

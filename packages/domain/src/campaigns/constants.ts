@@ -18,3 +18,17 @@ export const TEMPLATE_PLACEHOLDERS = 10;
 
 /** Spec 002 §4.1 / §9: a scheduled merge is recoverable while its retry count is below 5. */
 export const MAX_RECOVERABLE_RETRIES = 5;
+
+/**
+ * What can happen to a sent message (spec 002 §3 "Campaign" counters): one campaign event each,
+ * folded into the merge's counters by the aggregation job.
+ */
+export const CAMPAIGN_EVENT_TYPES = [
+  'sent',
+  'opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+  'responded',
+] as const;
+export type CampaignEventType = (typeof CAMPAIGN_EVENT_TYPES)[number];

@@ -20,6 +20,11 @@ export const MEMBER_STATUSES = ['ACTIVE', 'DISABLED', 'PENDING', 'ACCEPTED', 'LE
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const memberStatusSchema = z.enum(MEMBER_STATUSES);
 
+/** Status of a space (spec 000 §3 "Workspace"). */
+export const SPACE_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export type SpaceStatus = (typeof SPACE_STATUSES)[number];
+export const spaceStatusSchema = z.enum(SPACE_STATUSES);
+
 /** STANDARD = personal mailbox (Gmail) user, BUSINESS = user on their own domain (spec 000 §1, §3). */
 export const USER_TYPES = ['STANDARD', 'BUSINESS'] as const;
 export type UserType = (typeof USER_TYPES)[number];

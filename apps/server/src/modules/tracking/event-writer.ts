@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { findPgCode, type Executor } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { isTransientTransactionError, retryTransient, type RetryOptions } from '../../db/retry';
+import type { CampaignEventType } from '@mergedesk/domain/campaigns/constants';
 
 export type BatchWriter<T> = {
   /** Resolves once the item is durably written (its batch committed); rejects with the batch's error. */
@@ -72,7 +73,8 @@ export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWrite
   };
 }
 
-export type TrackedEventType = 'opened' | 'clicked' | 'unsubscribed' | 'responded';
+/** The events a recipient's hit records (sent and bounced come from the add-on). */
+export type TrackedEventType = Exclude<CampaignEventType, 'sent' | 'bounced'>;
 
 export type TrackedEvent = {
   recipientId: string;
