@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const noEnums = {
+  selector: 'TSEnumDeclaration',
+  message: 'Use a string-literal union or an `as const` object.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,10 +40,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use a string-literal union or an `as const` object.' },
-      ],
+      'no-restricted-syntax': ['error', noEnums],
     },
   },
   {
@@ -181,6 +183,26 @@ export default tseslint.config(
               message: 'The web app never imports the server.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // TanStack Query keys are made by the factories of apps/web/src/lib/query-keys.ts only.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noEnums,
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression.value",
+          message: 'Make query keys with the factories of lib/query-keys.ts.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$/] > ArrayExpression.arguments:first-child',
+          message: 'Make query keys with the factories of lib/query-keys.ts.',
         },
       ],
     },

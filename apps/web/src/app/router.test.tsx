@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CURRENT_USER_QUERY_KEY } from '../features/users/api/get-current-user';
 import { fakeSession, signedInSession } from '../test/fake-session';
 import { ACME_PREMIUM_ID, ACME_SALES_ID, currentUser, userWorkspace } from '../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../test/render';
 import { routes } from './router';
+import { queryKeys } from '../lib/query-keys';
 
 const path = (router: { state: { location: { pathname: string; search: string } } }) =>
   `${router.state.location.pathname}${router.state.location.search}`;
@@ -55,7 +55,7 @@ describe('signed-out visitors', () => {
 describe('signed-in users', () => {
   const withUser = (user = currentUser()) => {
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+    queryClient.setQueryData(queryKeys.currentUser(), user);
     return { session: signedInSession(), queryClient };
   };
 

@@ -1,4 +1,5 @@
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
+import type { BillingModel } from '@mergedesk/domain/plans/plans';
 import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 
 /**
@@ -7,6 +8,52 @@ import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions
  * prefix reaches exactly the queries it should. Each `all` is the prefix of its list's pages.
  */
 export const queryKeys = {
+  /** The signed-in user (spec 000 §4 "The me request"). */
+  currentUser: () => ['me'] as const,
+  rolloutStatus: () => ['rollout-status'] as const,
+  promotions: (project: string, placement: string) => ['promotions', project, placement] as const,
+  templates: () => ['templates'] as const,
+  workspaces: {
+    all: () => ['workspaces'] as const,
+    detail: (workspaceId: string) => [...queryKeys.workspaces.all(), workspaceId] as const,
+  },
+  sentCampaigns: {
+    all: (workspaceId: string) => ['sent-campaigns', workspaceId] as const,
+    /** The key holds the table state (the date filter, not its range: that is taken per request). */
+    page: (workspaceId: string, state: object) =>
+      [...queryKeys.sentCampaigns.all(workspaceId), state] as const,
+  },
+  sentCampaign: {
+    detail: (campaignId: string) => ['sent-campaign', campaignId] as const,
+    poll: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'poll'] as const,
+  },
+  scheduledCampaigns: {
+    all: (workspaceId: string) => ['scheduled-campaigns', workspaceId] as const,
+    page: (workspaceId: string, query: ListQuery) =>
+      [...queryKeys.scheduledCampaigns.all(workspaceId), query] as const,
+  },
+  scheduledCampaign: (id: string) => ['scheduled-campaign', id] as const,
+  scheduledCount: (workspaceId: string) => ['scheduled-count', workspaceId] as const,
+  teamReport: {
+    summary: (workspaceId: string) => ['team-report', workspaceId, 'summary'] as const,
+    members: (workspaceId: string) => ['team-report', workspaceId, 'members'] as const,
+    membersPage: (workspaceId: string, query: ListQuery) =>
+      [...queryKeys.teamReport.members(workspaceId), query] as const,
+  },
+  /** The per-user members list; the owner lookup and the owner candidates share its prefix. */
+  members: {
+    all: (workspaceId: string) => ['members', workspaceId] as const,
+    page: (workspaceId: string, query: ListQuery) => [...queryKeys.members.all(workspaceId), query] as const,
+    owner: (workspaceId: string, ownerQuery: ListQuery) =>
+      [...queryKeys.members.all(workspaceId), ownerQuery, 'owner'] as const,
+    ownerCandidates: (workspaceId: string, billingModel: BillingModel) =>
+      [...queryKeys.members.all(workspaceId), 'owner-candidates', billingModel] as const,
+  },
+  seatMembers: {
+    all: (workspaceId: string) => ['seat-members', workspaceId] as const,
+    page: (workspaceId: string, query: ListQuery) =>
+      [...queryKeys.seatMembers.all(workspaceId), query] as const,
+  },
   /** The seat summary of the members screen (its seats change with a billing seat change). */
   seats: (workspaceId: string) => ['seats', workspaceId] as const,
   billing: {

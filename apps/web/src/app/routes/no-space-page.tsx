@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from '../../lib/product';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
 import { useSession } from '../../lib/session-context';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
-import { CURRENT_USER_QUERY_KEY } from '../../features/users/api/get-current-user';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * A signed-in user who belongs to no space (e.g. removed from the last one): explains it and offers
@@ -28,7 +28,7 @@ export function NoSpacePage({ user }: { user: Pick<CurrentUser, 'userId' | 'user
   const navigate = useNavigate();
 
   const spaceCreated = async (created: Workspace) => {
-    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
     setLastSpaceId(created.workspaceId);
     setOpened(false);
     showAlert({ kind: 'create', tone: 'success', ...SPACE_CREATED_ALERT });

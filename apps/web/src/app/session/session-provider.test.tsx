@@ -11,6 +11,7 @@ import { theme } from '../theme';
 import { AUTH_FLAG_COOKIE, browserSessionDependencies } from './browser-session';
 import { createSessionController } from './session-controller';
 import { SessionProvider } from './session-provider';
+import { queryKeys } from '../../lib/query-keys';
 
 const SESSION_ID = '11111111-1111-4111-8111-111111111111';
 const authSession = (): AuthSession => ({
@@ -126,7 +127,7 @@ describe('SessionProvider in the app', () => {
     const { router, controller, queryClient } = renderApp('/');
     await waitFor(() => expect(controller.getState().status).toBe('signedIn'));
     meStatus = 404;
-    await queryClient.refetchQueries({ queryKey: ['me'] });
+    await queryClient.refetchQueries({ queryKey: queryKeys.currentUser() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(controller.getState()).toMatchObject({
       status: 'signedOut',

@@ -6,8 +6,8 @@ import {
   setSessionRefreshHandler,
   type SessionContextValue,
 } from '../../lib/session-context';
-import { CURRENT_USER_QUERY_KEY } from '../../features/users/api/get-current-user';
 import type { SessionController } from './session-controller';
+import { queryKeys } from '../../lib/query-keys';
 
 export { useSession } from '../../lib/session-context';
 export type { SessionContextValue, SessionError, SessionStatus } from '../../lib/session-context';
@@ -53,7 +53,7 @@ export function SessionProvider({
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         const error: unknown = event.action.error;
         const queryKey = event.query.queryKey as readonly unknown[];
-        if (queryKey[0] === CURRENT_USER_QUERY_KEY[0]) {
+        if (queryKey[0] === queryKeys.currentUser()[0]) {
           void controller.handleCurrentUserError(error);
           return;
         }

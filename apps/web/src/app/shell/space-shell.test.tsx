@@ -17,6 +17,7 @@ import {
 import { createTestQueryClient, renderRoutes } from '../../test/render';
 import { theme } from '../theme';
 import { SpaceShell } from './space-shell';
+import { queryKeys } from '../../lib/query-keys';
 
 const SALES = `/${ACME_SALES_ID}/acme-sales`;
 const PREMIUM = `/${ACME_PREMIUM_ID}/acme-premium`;
@@ -121,8 +122,8 @@ function renderShell(
 ) {
   serve({ me: user, ...options.server });
   const queryClient = options.queryClient ?? createTestQueryClient();
-  queryClient.setQueryData(['me'], user);
-  queryClient.setQueryData(['rollout-status'], noRestriction);
+  queryClient.setQueryData(queryKeys.currentUser(), user);
+  queryClient.setQueryData(queryKeys.rolloutStatus(), noRestriction);
   const session = signedInSession();
   const result = renderRoutes(
     [

@@ -24,7 +24,7 @@ import { UpgradeInfoModal } from '../../features/members/components/upgrade-info
 import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
-import { getCurrentUserQueryOptions, useCurrentUser } from '../../features/users/api/get-current-user';
+import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
 import { clearAlertsOnNavigation, showSpaceCreatedAlert } from '../../lib/alerts';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
@@ -35,6 +35,7 @@ import { SpaceRoutes } from './space-routes';
 import { SpaceSidebar } from './space-sidebar';
 import { TopBar } from './top-bar';
 import { RetryAlert } from '../../components/retry-alert';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Query flag that opens the new-space dialog (spec 000 §2 "Billing query parameters"). */
 export const NEW_SPACE_QUERY_FLAG = 'new-space';
@@ -172,8 +173,8 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   // Spec 002 §7: a rename or an ownership transfer invalidates the space and the current user.
   const refreshSpace = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all() }),
     ]);
   };
 

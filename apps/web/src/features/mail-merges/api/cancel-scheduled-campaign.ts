@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiErrorStatus } from '../../../lib/api-client';
-import { scheduledCampaignsQueryKey } from './get-scheduled-campaigns';
-import { scheduledCountQueryKey } from './get-scheduled-count';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/users/me/scheduledCampaigns/{scheduledMergeId} (spec 002 §7). */
 export const cancelScheduledCampaign = (scheduledMergeId: string): Promise<unknown> =>
@@ -14,10 +13,10 @@ export const cancelScheduledCampaign = (scheduledMergeId: string): Promise<unkno
 export const useCancelScheduledCampaign = (workspaceId: string) => {
   const queryClient = useQueryClient();
   const refresh = (scheduledMergeId: string) => {
-    queryClient.removeQueries({ queryKey: ['scheduled-campaign', scheduledMergeId] });
+    queryClient.removeQueries({ queryKey: queryKeys.scheduledCampaign(scheduledMergeId) });
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: scheduledCampaignsQueryKey(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: scheduledCountQueryKey(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.scheduledCampaigns.all(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.scheduledCount(workspaceId) }),
     ]);
   };
   return useMutation({

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PollResponses, PollResults } from '@mergedesk/domain/api/campaigns';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** What the Poll results tab shows: the counted results, or the raw responses as a fallback. */
 export type CampaignPoll =
@@ -29,7 +30,7 @@ export async function getCampaignPoll(campaignId: string, signal?: AbortSignal):
 /** Refreshed with the campaign detail, every 30 s (spec 002 §4.2). */
 export const getCampaignPollQueryOptions = (campaignId: string) =>
   queryOptions({
-    queryKey: ['sent-campaign', campaignId, 'poll'],
+    queryKey: queryKeys.sentCampaign.poll(campaignId),
     queryFn: ({ signal }) => getCampaignPoll(campaignId, signal),
     refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/scheduled-campaigns/{id} (spec 002 §7). */
 export const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<ScheduledCampaign> =>
@@ -8,7 +9,7 @@ export const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<
 
 export const getScheduledCampaignQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['scheduled-campaign', id],
+    queryKey: queryKeys.scheduledCampaign(id),
     queryFn: ({ signal }) => getScheduledCampaign(id, signal),
   });
 

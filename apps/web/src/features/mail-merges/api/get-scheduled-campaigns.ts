@@ -3,6 +3,7 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { ScheduledCampaignList } from '@mergedesk/domain/api/scheduled-campaigns';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/scheduled-campaigns with filterBy (workspaceId), sortBy, limit, limitOffset (spec 002 §7). */
 export const getScheduledCampaigns = (
@@ -11,13 +12,9 @@ export const getScheduledCampaigns = (
 ): Promise<ScheduledCampaignList> =>
   api.get<ScheduledCampaignList>('/v1/users/me/scheduled-campaigns', { query, signal });
 
-/** The key of every page of a space's scheduled merges: cancelling invalidates it whole. */
-export const scheduledCampaignsQueryKey = (workspaceId: string) =>
-  ['scheduled-campaigns', workspaceId] as const;
-
 export const getScheduledCampaignsQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
-    queryKey: [...scheduledCampaignsQueryKey(workspaceId), query],
+    queryKey: queryKeys.scheduledCampaigns.page(workspaceId, query),
     queryFn: ({ signal }) => getScheduledCampaigns(query, signal),
     staleTime: LIST_STALE_TIME_MS,
     placeholderData: keepPreviousData,

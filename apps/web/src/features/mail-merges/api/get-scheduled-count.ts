@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignCount } from '@mergedesk/domain/api/campaigns';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/workspaces/{id}/campaigns/count?isScheduled=true (spec 002 §7). */
 export const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Promise<CampaignCount> =>
@@ -11,11 +12,9 @@ export const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Pr
     signal,
   });
 
-export const scheduledCountQueryKey = (workspaceId: string) => ['scheduled-count', workspaceId] as const;
-
 export const getScheduledCountQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: scheduledCountQueryKey(workspaceId),
+    queryKey: queryKeys.scheduledCount(workspaceId),
     queryFn: ({ signal }) => getScheduledCount(workspaceId, signal),
     staleTime: LIST_STALE_TIME_MS,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id} (spec 002 §7). */
 export const getSentCampaign = (campaignId: string, signal?: AbortSignal): Promise<SentCampaign> =>
@@ -10,7 +11,7 @@ export const getSentCampaign = (campaignId: string, signal?: AbortSignal): Promi
 /** Spec 002 §4.2: the campaign detail is refreshed every 30 s. */
 export const getSentCampaignQueryOptions = (campaignId: string) =>
   queryOptions({
-    queryKey: ['sent-campaign', campaignId],
+    queryKey: queryKeys.sentCampaign.detail(campaignId),
     queryFn: ({ signal }) => getSentCampaign(campaignId, signal),
     refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
   });

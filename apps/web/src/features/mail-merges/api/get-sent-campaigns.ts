@@ -6,6 +6,7 @@ import { dateFilterRange } from '@mergedesk/domain/format/dates';
 import { api } from '../../../lib/api-client';
 import type { SentListState } from '../lib/list-state';
 import { sentListQuery } from '../lib/list-state';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/v1/users/me/campaigns with filterBy (workspaceId, search, from, to), sortBy, limit and
@@ -19,16 +20,13 @@ export const getSentCampaigns = (query: ListQuery, signal?: AbortSignal): Promis
 export const sentCampaignsRequestQuery = (workspaceId: string, state: SentListState): ListQuery =>
   sentListQuery(workspaceId, state, dateFilterRange(state.dateFilter, Date.now()));
 
-/** The key of every page of a space's sent merges. */
-export const sentCampaignsQueryKey = (workspaceId: string) => ['sent-campaigns', workspaceId] as const;
-
 /**
  * Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads.
  * The key holds the date filter, not its range: the range is taken when the request is made.
  */
 export const getSentCampaignsQueryOptions = (workspaceId: string, state: SentListState) =>
   queryOptions({
-    queryKey: [...sentCampaignsQueryKey(workspaceId), state],
+    queryKey: queryKeys.sentCampaigns.page(workspaceId, state),
     queryFn: ({ signal }) => getSentCampaigns(sentCampaignsRequestQuery(workspaceId, state), signal),
     staleTime: LIST_STALE_TIME_MS,
     placeholderData: keepPreviousData,

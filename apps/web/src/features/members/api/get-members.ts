@@ -4,6 +4,7 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { Member } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type MemberList = { items: Member[]; total: number };
 
@@ -16,12 +17,11 @@ export const getMembers = (
   api.get<MemberList>('/workspaces/:workspaceId/members', { params: { workspaceId }, query, signal });
 
 /** Every query of the members list (and the owner lookup) shares this prefix. */
-export const membersQueryKey = (workspaceId: string) => ['members', workspaceId] as const;
 
 /** Spec 000 §7: cached 1 s, refetched on mount, enabled only when a limit is given. */
 export const getMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
-    queryKey: [...membersQueryKey(workspaceId), query],
+    queryKey: queryKeys.members.page(workspaceId, query),
     queryFn: ({ signal }) => getMembers(workspaceId, query, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
     refetchOnMount: true,

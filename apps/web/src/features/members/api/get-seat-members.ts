@@ -3,6 +3,7 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { SeatMember } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type SeatMemberList = { items: SeatMember[]; total: number };
 
@@ -15,12 +16,11 @@ export const getSeatMembers = (
   api.get<SeatMemberList>('/workspaces/:workspaceId/users/v1', { params: { workspaceId }, query, signal });
 
 /** Every query of this list shares the prefix, so one invalidation refreshes them all. */
-export const seatMembersQueryKey = (workspaceId: string) => ['seat-members', workspaceId] as const;
 
 /** Spec 002 §7: refetched on mount, stale after 1 s, refetched on window focus. */
 export const getSeatMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
-    queryKey: [...seatMembersQueryKey(workspaceId), query],
+    queryKey: queryKeys.seatMembers.page(workspaceId, query),
     queryFn: ({ signal }) => getSeatMembers(workspaceId, query, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
     refetchOnMount: true,

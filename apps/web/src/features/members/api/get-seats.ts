@@ -7,12 +7,10 @@ import { queryKeys } from '../../../lib/query-keys';
 export const getSeats = (workspaceId: string, signal?: AbortSignal): Promise<SeatSummaryResponse> =>
   api.get<SeatSummaryResponse>('/workspaces/:workspaceId/seats', { params: { workspaceId }, signal });
 
-export const seatsQueryKey = queryKeys.seats;
-
 /** Spec 000 §7: subscriptions are stale after 5 s. */
 export const getSeatsQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: seatsQueryKey(workspaceId),
+    queryKey: queryKeys.seats(workspaceId),
     queryFn: ({ signal }) => getSeats(workspaceId, signal),
     staleTime: 5000,
   });

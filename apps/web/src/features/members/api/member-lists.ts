@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { seatMembersQueryKey } from './get-seat-members';
-import { seatsQueryKey } from './get-seats';
-import { membersQueryKey } from './get-members';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Spec 002 §4.6: after a successful action the member lists and the subscription (seat) data are
@@ -9,7 +7,7 @@ import { membersQueryKey } from './get-members';
  */
 export const invalidateMemberLists = (queryClient: QueryClient, workspaceId: string) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: seatMembersQueryKey(workspaceId) }),
-    queryClient.invalidateQueries({ queryKey: membersQueryKey(workspaceId) }),
-    queryClient.invalidateQueries({ queryKey: seatsQueryKey(workspaceId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.seatMembers.all(workspaceId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.members.all(workspaceId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.seats(workspaceId) }),
   ]);

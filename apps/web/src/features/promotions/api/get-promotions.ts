@@ -3,6 +3,7 @@ import type { Promotion } from '@mergedesk/domain/api/promotions';
 import { promotionSchema } from '@mergedesk/domain/api/promotions';
 import { PROMOTION_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const PROMOTIONS_PROJECT = 'mergedesk';
 export const PROMOTIONS_PLACEMENT = 'sidebar';
@@ -25,7 +26,7 @@ export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> 
 
 export const getPromotionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['promotions', PROMOTIONS_PROJECT, PROMOTIONS_PLACEMENT],
+    queryKey: queryKeys.promotions(PROMOTIONS_PROJECT, PROMOTIONS_PLACEMENT),
     queryFn: ({ signal }) => getPromotions(signal),
     staleTime: PROMOTION_STALE_TIME_MS,
     // Promotions are an extra: a failure shows nothing and is not retried.

@@ -5,6 +5,7 @@ import type { BillingModel } from '@mergedesk/domain/plans/plans';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type OwnerCandidate = { userId: string; name: string; email: string };
 
@@ -53,7 +54,7 @@ export async function getOwnerCandidates(
 
 export const getOwnerCandidatesQueryOptions = (workspaceId: string, billingModel: BillingModel) =>
   queryOptions({
-    queryKey: ['members', workspaceId, 'owner-candidates', billingModel],
+    queryKey: queryKeys.members.ownerCandidates(workspaceId, billingModel),
     queryFn: ({ signal }) => getOwnerCandidates(workspaceId, billingModel, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkspaceBody, Workspace } from '@mergedesk/domain/api/workspaces';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/v1/workspaces (spec 000 §7): the trimmed name, the user id and memberInviteUser=true.
@@ -17,6 +18,6 @@ export const useCreateWorkspace = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWorkspace,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all() }),
   });
 };

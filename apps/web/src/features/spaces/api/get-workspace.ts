@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/workspaces/{id}: the space details (404 for non-members). */
 export const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise<Workspace> =>
@@ -12,7 +13,7 @@ export const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise
 
 export const getWorkspaceQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['workspaces', workspaceId],
+    queryKey: queryKeys.workspaces.detail(workspaceId),
     queryFn: ({ signal }) => getWorkspace(workspaceId, signal),
   });
 

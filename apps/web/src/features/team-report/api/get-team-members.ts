@@ -3,6 +3,7 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { TeamMemberList } from '@mergedesk/domain/api/team-report';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/workspaces/{id}/team-report/members with filterBy (memberStatus ACTIVE and LEGACY),
@@ -20,12 +21,10 @@ export const getTeamMembers = (
     signal,
   });
 
-export const teamMembersQueryKey = (workspaceId: string) => ['team-report', workspaceId, 'members'] as const;
-
 /** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
 export const getTeamMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
-    queryKey: [...teamMembersQueryKey(workspaceId), query],
+    queryKey: queryKeys.teamReport.membersPage(workspaceId, query),
     queryFn: ({ signal }) => getTeamMembers(workspaceId, query, signal),
     staleTime: LIST_STALE_TIME_MS,
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamSummary } from '@mergedesk/domain/api/team-report';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/team-report/summary (spec 002 §7 "Team report"); 403 when not allowed. */
 export const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promise<TeamSummary> =>
@@ -9,7 +10,7 @@ export const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promi
 
 export const getTeamSummaryQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['team-report', workspaceId, 'summary'],
+    queryKey: queryKeys.teamReport.summary(workspaceId),
     queryFn: ({ signal }) => getTeamSummary(workspaceId, signal),
     staleTime: LIST_STALE_TIME_MS,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateList } from '@mergedesk/domain/api/templates';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"). */
 export const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
@@ -11,7 +12,7 @@ const TEMPLATES_STALE_TIME_MS = 5 * 60 * 1000;
 
 export const getTemplatesQueryOptions = () =>
   queryOptions({
-    queryKey: ['templates'],
+    queryKey: queryKeys.templates(),
     queryFn: ({ signal }) => getTemplates(signal),
     staleTime: TEMPLATES_STALE_TIME_MS,
   });

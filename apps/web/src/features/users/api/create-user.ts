@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { api, isApiErrorStatus } from '../../../lib/api-client';
-import { CURRENT_USER_QUERY_KEY } from './get-current-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: POST v2 /users/workspace-activation-create-user?checkPeopleApi=true. */
 export const createUser = (userEmail: string): Promise<CurrentUser> =>
@@ -23,6 +23,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ensureUserExists,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
   });
 }

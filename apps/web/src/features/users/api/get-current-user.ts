@@ -3,6 +3,7 @@ import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { ME_RETRY_COUNT, ME_RETRY_DELAY_MS, ME_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { api, isApiErrorStatus } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/session-context';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
   api.get<CurrentUser>('/v2/users/me', { query: { includeWorkspaces: true }, signal });
@@ -25,11 +26,9 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
 export const shouldRetryCurrentUser = (failureCount: number, error: unknown): boolean =>
   failureCount < ME_RETRY_COUNT && !isApiErrorStatus(error, 401, 404);
 
-export const CURRENT_USER_QUERY_KEY = ['me'] as const;
-
 export const getCurrentUserQueryOptions = () =>
   queryOptions({
-    queryKey: CURRENT_USER_QUERY_KEY,
+    queryKey: queryKeys.currentUser(),
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: ME_STALE_TIME_MS,
     // Spec 000 §4: the me query does not refetch on mount and does not otherwise retry.

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RolloutStatus } from '@mergedesk/domain/api/users';
 import { ME_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: the rollout status of the signed-in user, with the spec's fixed query. */
 export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =>
@@ -18,7 +19,7 @@ export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =
 
 export const getRolloutStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['rollout-status'] as const,
+    queryKey: queryKeys.rolloutStatus(),
     queryFn: ({ signal }) => getRolloutStatus(signal),
     // Not given by the spec; it changes as rarely as the user profile, so it shares its stale time.
     staleTime: ME_STALE_TIME_MS,
