@@ -7,6 +7,9 @@ import { createAppRouter } from './app/router';
 import { browserActivityStore, browserSessionDependencies } from './app/session/browser-session';
 import { createSessionController } from './app/session/session-controller';
 import { SessionProvider } from './app/session/session-provider';
+import { installErrorReporting } from './lib/analytics';
+
+installErrorReporting();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

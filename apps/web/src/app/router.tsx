@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ErrorScreen } from '../components/full-page-states/error-screen';
+import { RouteErrorScreen } from '../components/full-page-states/error-screen';
 import { FullPageLoader } from '../components/full-page-states/full-page-loader';
 import { RootLayout } from './root-layout';
 import { RequireSession } from './routes/require-session';
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    errorElement: <ErrorScreen />,
+    errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       {

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Anchor, Text } from '@mantine/core';
+import { useRouteError } from 'react-router';
+import { reportError } from '../../lib/analytics';
 import { usePageTitle } from '../../lib/page-title';
 import { SUPPORT_URL } from '../../lib/product';
 import { StatusCard } from './status-card';
@@ -25,4 +28,13 @@ export function ErrorScreen() {
       </Text>
     </StatusCard>
   );
+}
+
+/** The router's error boundary: reports the error it caught (`webapp_error`) and shows the error screen. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => {
+    reportError(error, 'error_boundary');
+  }, [error]);
+  return <ErrorScreen />;
 }

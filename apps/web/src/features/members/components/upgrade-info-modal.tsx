@@ -14,6 +14,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { OWNER_LOOKUP_QUERY, UPGRADE_MODAL_ADMINS_QUERY, useMembers } from '../api/get-members';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useModalDisplayEvent } from '../../../lib/analytics';
 
 export const UPGRADE_INFO_MODAL_TITLE = 'Request an upgrade';
 
@@ -31,6 +32,7 @@ export type UpgradeInfoModalProps = {
  * 'Contact them to request an upgrade.' (verbatim).
  */
 export function UpgradeInfoModal({ opened, onClose, workspaceId, workspaceName }: UpgradeInfoModalProps) {
+  useModalDisplayEvent('upgrade_info_modal', opened);
   const owner = useMembers(workspaceId, OWNER_LOOKUP_QUERY, { enabled: opened });
   const admins = useMembers(workspaceId, UPGRADE_MODAL_ADMINS_QUERY, { enabled: opened });
 

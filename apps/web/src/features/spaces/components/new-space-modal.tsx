@@ -13,6 +13,7 @@ import {
 import { showAlert } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateWorkspace } from '../api/create-workspace';
+import { useModalDisplayEvent } from '../../../lib/analytics';
 
 export const NEW_SPACE_MODAL_TITLE = 'Create a new space';
 
@@ -39,6 +40,7 @@ export type NewSpaceModalProps = {
  * dialog and sets an error alert of type create).
  */
 export function NewSpaceModal({ opened, onClose, userId, canCreate, onCreated }: NewSpaceModalProps) {
+  useModalDisplayEvent('new_space_modal', opened);
   const createWorkspace = useCreateWorkspace();
   const [finishing, setFinishing] = useState(false);
   const form = useForm({
