@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { createDatabase, runMigrations } from './client';
-import { embeddedConnectionString, startEmbeddedPostgres } from './embedded';
+import { embeddedConnectionString, readCredentials, startEmbeddedPostgres } from './embedded';
 import { seedDemo } from './seed';
 
 /**
@@ -13,8 +13,9 @@ async function main(): Promise<void> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let connectionString = config.DATABASE_URL;
   if (connectionString === undefined) {
-    const running = embeddedConnectionString(config.EMBEDDED_POSTGRES_PORT);
-    if (await canConnect(running)) {
+    const credentials = readCredentials(config.DATA_DIR);
+    const running = credentials && embeddedConnectionString(credentials, config.EMBEDDED_POSTGRES_PORT);
+    if (running !== undefined && (await canConnect(running))) {
       connectionString = running;
     } else {
       const embedded = await startEmbeddedPostgres({

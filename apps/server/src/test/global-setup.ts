@@ -7,8 +7,10 @@ import { startEmbeddedPostgres } from '../db/embedded';
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- vitest's ProvidedContext is extended by declaration merging */
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Connection string of the maintenance database of the test PostgreSQL. */
+    /** Connection string of the maintenance database of the test PostgreSQL (its superuser). */
     postgresAdminUrl: string;
+    /** Connection string of the application role (not a superuser) on the template database. */
+    postgresAppUrl: string;
     /** A migrated, empty database that each test file copies (`create database … template …`). */
     postgresTemplateDatabase: string;
   }
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pool.end();
   }
   project.provide('postgresAdminUrl', postgres.adminConnectionString);
+  project.provide('postgresAppUrl', postgres.connectionString);
   project.provide('postgresTemplateDatabase', TEMPLATE_DATABASE);
   return async () => {
     await postgres.stop();

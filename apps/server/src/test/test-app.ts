@@ -30,9 +30,10 @@ export async function createTestApp(
 ): Promise<TestApp & { demo: DemoSeedResult | undefined }> {
   const adminUrl = inject('postgresAdminUrl');
   const databaseName = `test_${randomUUID().replaceAll('-', '')}`;
-  await createDatabaseFromTemplate(adminUrl, databaseName, inject('postgresTemplateDatabase'));
-  const url = new URL(adminUrl);
+  // The app connects as the application role (not a superuser), as it does on `npm start`.
+  const url = new URL(inject('postgresAppUrl'));
   url.pathname = `/${databaseName}`;
+  await createDatabaseFromTemplate(adminUrl, databaseName, inject('postgresTemplateDatabase'), url.username);
   const { db, pool } = createDatabase(url.toString(), { maxConnections: 5 });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -88,11 +89,17 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
-async function createDatabaseFromTemplate(adminUrl: string, name: string, template: string): Promise<void> {
+/** A copy of the template, owned (like the template and its tables) by the application role. */
+async function createDatabaseFromTemplate(
+  adminUrl: string,
+  name: string,
+  template: string,
+  owner: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await withAdminClient(adminUrl, (client) =>
-        client.query(`create database "${name}" template "${template}"`),
+        client.query(`create database "${name}" template "${template}" owner "${owner}"`),
       );
       return;
     } catch (error) {
