@@ -35,7 +35,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (connectionString === undefined) throw new Error('No database: set DATABASE_URL.');
   // Lost connections are logged through the app's logger once it exists (stderr before).
   let logConnectionError: DatabaseErrorLog | undefined;
-  const { db, pool } = createDatabase(connectionString, {
+  const {
+    db,
+    pool,
+    close: closePool,
+  } = createDatabase(connectionString, {
     onConnectionError: (error, message) => (logConnectionError ?? logConnectionErrorToStderr)(error, message),
   });
   try {
@@ -54,8 +58,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const close = () =>
       (closing ??= (async () => {
         await app.close();
-        await aggregation.stop();
-        await pool.end();
+        // The pool drops, after a grace period, a connection that never comes back; that also
+        // ends an aggregation run stuck on it.
+        await Promise.all([aggregation.stop(), closePool()]);
         await embedded?.stop();
       })());
     return { app, url, close };

@@ -44,11 +44,35 @@ export function createDatabase(
   });
   const onError = (error: Error) =>
     (options.onConnectionError ?? logConnectionErrorToStderr)(error, 'database connection lost');
+  const clients = new Set<pg.PoolClient>();
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    clients.add(client);
+    client.on('error', onError);
+  });
+  pool.on('remove', (client) => clients.delete(client));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db, pool };
+  /**
+   * Ends the pool. pool.end() waits for every client to come back; one that never does (seen
+   * after a database restart: a connection lost mid-query whose end was never noticed) would hold
+   * shutdown forever, so after `graceMs` the sockets still open are destroyed.
+   */
+  const close = async (graceMs = POOL_END_GRACE_MS): Promise<void> => {
+    const ended = pool.end();
+    const timer = setTimeout(() => {
+      for (const client of clients) client.connection.stream.destroy();
+    }, graceMs);
+    try {
+      await ended;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { db, pool, close };
 }
+
+/** How long shutdown waits for the pool's connections before it drops them. */
+export const POOL_END_GRACE_MS = 2000;
 
 export const CONNECTION_TIMEOUT_MS = 5000;
 

@@ -17,6 +17,8 @@ import { startEmbeddedPostgres } from './embedded';
 const DATA_DIR = `.data/test-faults-outage-${process.pid}`;
 const RECIPIENTS = 40;
 const WORKERS = 12;
+/** server.close() after the restart, with hits in flight and the database away again. */
+const SHUTDOWN_BUDGET_MS = 3000;
 
 type Postgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 
@@ -31,6 +33,7 @@ describe('database outage under load', () => {
   let token: string;
   /** Setup and checks only; the server has its own pool. */
   let check: ReturnType<typeof createDatabase>;
+  let serverClosed = false;
 
   const startPostgres = () => startEmbeddedPostgres({ dataDir: DATA_DIR, port: postgresPort });
 
@@ -96,7 +99,7 @@ describe('database outage under load', () => {
       if (outcome === 'hung') console.warn(`[faults] ${label} did not finish within 15 s`);
     };
     await bounded('check pool end', () => check.pool.end());
-    await bounded('server close', () => server.close());
+    if (!serverClosed) await bounded('server close', () => server.close());
     await bounded('PostgreSQL stop', () => postgres.stop());
     rmSync(DATA_DIR, { recursive: true, force: true });
   });
@@ -212,5 +215,24 @@ describe('database outage under load', () => {
     expect(await storedClicks()).toBe(acknowledged - lost);
     expect(lost).toBe(0);
     expect(recoveryMs).toBeLessThan(5000);
+  });
+
+  it('shuts down within a few seconds after the restart, under load, with the database gone again', async () => {
+    const load = startLoad();
+    await sleep(1000);
+    // The hits in flight now wait out the outage (OUTAGE_RETRY_DELAYS_MS, about 7 s) unless
+    // shutdown stops them; connections lost in the stop must not hold the pool open either.
+    await postgres.stop();
+    await sleep(300);
+    const started = performance.now();
+    const closing = server.close().then(() => (serverClosed = true));
+    await Promise.race([closing, sleep(SHUTDOWN_BUDGET_MS * 5)]);
+    const closeMs = performance.now() - started;
+    const statuses = await load.stop();
+    console.info(
+      `[faults] server.close() with the database away took ${Math.round(closeMs)} ms; answers: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(serverClosed).toBe(true);
+    expect(closeMs).toBeLessThan(SHUTDOWN_BUDGET_MS);
   });
 });

@@ -56,4 +56,19 @@ describe('retryTransient', () => {
     await expect(retryTransient(fake.action, { retryOn: () => true })).resolves.toBe('done');
     expect(fake.calls()).toBe(2);
   });
+
+  it('ends a pause at once and runs no more once its signal is aborted', async () => {
+    const stop = new AbortController();
+    const fake = failing([pgError('40P01'), pgError('40P01'), pgError('40P01')]);
+    const started = Date.now();
+    const run = retryTransient(fake.action, { delayMs: () => 60_000, signal: stop.signal });
+    setTimeout(() => stop.abort(), 20);
+    await expect(run).rejects.toThrow('pg 40P01');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(fake.calls()).toBe(1);
+    // Already aborted: the first failure is final.
+    const again = failing([pgError('40P01')]);
+    await expect(retryTransient(again.action, { signal: stop.signal })).rejects.toThrow('pg 40P01');
+    expect(again.calls()).toBe(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { findPgCode } from './client';
 
 /**
@@ -20,6 +21,8 @@ export type RetryOptions = {
   onRetry?: (error: unknown, attempt: number) => void;
   /** The pause before run `attempt + 1`; default a few random milliseconds. */
   delayMs?: (attempt: number) => number;
+  /** Once aborted, no further run: the pause ends at once and the last error is thrown. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -33,10 +36,11 @@ export async function retryTransient<T>(action: () => Promise<T>, options: Retry
     try {
       return await action();
     } catch (error) {
-      if (attempt >= attempts || !retryOn(error)) throw error;
+      if (attempt >= attempts || !retryOn(error) || options.signal?.aborted) throw error;
       options.onRetry?.(error, attempt);
       const delay = options.delayMs?.(attempt) ?? Math.random() * 10 * attempt;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      const paused = await sleep(delay, true, { signal: options.signal }).catch(() => false);
+      if (!paused) throw error;
     }
   }
 }

@@ -122,26 +122,35 @@ const FOREIGN_KEY_VIOLATION = '23503';
 /**
  * The tracking endpoints' writer: hits of the same few milliseconds share one INSERT, run again
  * on a retryable error, and through a short database outage, before any caller is answered.
+ * `stopRetrying` (at shutdown) ends the outage retries: a batch that fails after it gets no
+ * further run, so the server does not wait out an outage before it can stop.
  */
 export function createEventWriter(
   db: Executor,
   options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> & { onRetry?: RetryOptions['onRetry'] } = {},
-): BatchWriter<TrackedEvent> {
+): BatchWriter<TrackedEvent> & { stopRetrying: () => void } {
   const { onRetry, ...batchOptions } = options;
+  const shutdown = new AbortController();
   const insertOnce = (events: TrackedEvent[]) =>
-    retryTransient(() => insertTrackedEvents(db, events), { retryOn: isRetryableInsertError, onRetry });
-  return createBatchWriter({
+    retryTransient(() => insertTrackedEvents(db, events), {
+      retryOn: isRetryableInsertError,
+      onRetry,
+      signal: shutdown.signal,
+    });
+  const writer = createBatchWriter<TrackedEvent>({
     ...batchOptions,
     // While the database is away (restart, lost connection) the batch waits and tries again, up to
     // about OUTAGE_RETRY_DELAYS_MS in all, before its callers get the error.
-    flush: (events) =>
+    flush: (events: TrackedEvent[]) =>
       retryTransient(() => insertOnce(events), {
         attempts: OUTAGE_RETRY_DELAYS_MS.length + 1,
         retryOn: isDatabaseUnavailable,
         delayMs: (attempt) => OUTAGE_RETRY_DELAYS_MS[attempt - 1] ?? 0,
         onRetry,
+        signal: shutdown.signal,
       }),
   });
+  return { ...writer, stopRetrying: () => shutdown.abort() };
 }
 
 /** The pauses between the runs of a batch while the database is away: about 7 s in all. */

@@ -90,7 +90,12 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     return false;
   };
 
-  // Graceful shutdown: pending hits are written before the pool closes.
+  // Graceful shutdown: no more waiting out a database outage (in-flight hits would hold the server
+  // open for seconds), then the pending hits are written before the pool closes.
+  app.addHook('preClose', (hookDone) => {
+    writer.stopRetrying();
+    hookDone();
+  });
   app.addHook('onClose', () => writer.close());
   app.addHook('onSend', (_request, reply, payload, next) => {
     void reply.header('cache-control', 'no-store');
