@@ -40,18 +40,19 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage }: Accoun
 
   const spaceCard = (
     <Group gap="xs" wrap="nowrap" justify="space-between">
-      <Stack gap={0} miw={0}>
+      <Stack gap={0} miw={0} style={{ flex: 1 }}>
         <Text size="xs" c="dimmed">
           Active space
         </Text>
-        <Text size="sm" fw={600} truncate="end">
+        {/* A long name ends in an ellipsis; the whole name is the title and in the accessible name. */}
+        <Text size="sm" fw={600} truncate="end" title={space.workspaceName}>
           {space.workspaceName}
         </Text>
         <Text size="xs" c="dimmed">
           {planLabel}
         </Text>
       </Stack>
-      {cardTarget && <IconChevronRight size={16} aria-hidden />}
+      {cardTarget && <IconChevronRight size={16} aria-hidden style={{ flexShrink: 0 }} />}
     </Group>
   );
 
@@ -66,10 +67,10 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage }: Accoun
         <Group gap="sm" wrap="nowrap" p="sm">
           {avatar('md')}
           <Stack gap={0} miw={0}>
-            <Text fw={600} truncate="end">
+            <Text fw={600} truncate="end" title={user.userName}>
               {user.userName}
             </Text>
-            <Text size="sm" c="dimmed" truncate="end">
+            <Text size="sm" c="dimmed" truncate="end" title={user.userEmail}>
               {user.userEmail}
             </Text>
           </Stack>
@@ -77,6 +78,7 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage }: Accoun
         <Menu.Divider />
         {cardTarget ? (
           <Menu.Item
+            styles={{ itemLabel: { minWidth: 0 } }}
             onClick={() => onOpenSpacePage(`${prefix}/space/${cardTarget}`)}
             aria-label={`Active space: ${space.workspaceName}, ${planLabel}`}
           >

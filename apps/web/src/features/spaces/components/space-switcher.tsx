@@ -74,15 +74,16 @@ export function SpaceSwitcher({
           }}
         >
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Box miw={0}>
+            <Box miw={0} style={{ flex: 1 }}>
               <Text id={labelId} size="xs" c="dimmed">
                 Switch space
               </Text>
-              <Text id={valueId} fw={600} size="sm" truncate="end">
+              {/* A long name ends in an ellipsis; the whole name is the title and the accessible name. */}
+              <Text id={valueId} fw={600} size="sm" truncate="end" title={selected?.workspaceName}>
                 {selected?.workspaceName ?? ''}
               </Text>
             </Box>
-            <IconSelector size={16} aria-hidden />
+            <IconSelector size={16} aria-hidden style={{ flexShrink: 0 }} />
           </Group>
         </UnstyledButton>
       </Combobox.Target>
@@ -100,10 +101,10 @@ export function SpaceSwitcher({
                 aria-selected={isSelected}
               >
                 <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Stack gap={0} miw={0}>
+                  <Stack gap={0} miw={0} style={{ flex: 1 }}>
                     <Group gap={6} wrap="nowrap">
-                      {isAddonSpace && <IconSend size={14} aria-hidden />}
-                      <Text size="sm" fw={500} truncate="end">
+                      {isAddonSpace && <IconSend size={14} aria-hidden style={{ flexShrink: 0 }} />}
+                      <Text size="sm" fw={500} truncate="end" title={space.workspaceName}>
                         {space.workspaceName}
                       </Text>
                     </Group>
@@ -116,7 +117,7 @@ export function SpaceSwitcher({
                       </Text>
                     )}
                   </Stack>
-                  {isSelected && <IconCheck size={16} aria-hidden />}
+                  {isSelected && <IconCheck size={16} aria-hidden style={{ flexShrink: 0 }} />}
                 </Group>
               </Combobox.Option>
             );
