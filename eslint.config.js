@@ -188,6 +188,20 @@ export default tseslint.config(
     },
   },
   {
+    // The schema's value lists come from packages/domain, written once (issue 6).
+    files: ['apps/server/src/db/schema.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noEnums,
+        {
+          selector: "Property[key.name='enum'] > ArrayExpression.value",
+          message: 'Import the value list from packages/domain instead of re-typing it.',
+        },
+      ],
+    },
+  },
+  {
     // TanStack Query keys are made by the factories of apps/web/src/lib/query-keys.ts only.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/query-keys.ts'],

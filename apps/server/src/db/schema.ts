@@ -1,4 +1,6 @@
+import { PURCHASE_TYPES, SEAT_REMOVAL_STATUSES, SUBSCRIPTION_STATUSES } from '@mergedesk/domain/api/billing';
 import { SUPPRESSION_SOURCES, SUPPRESSION_TYPES } from '@mergedesk/domain/api/suppression-list';
+import { BILLING_INTERVALS, CURRENCIES } from '@mergedesk/domain/billing/prices';
 import { CAMPAIGN_EVENT_TYPES } from '@mergedesk/domain/campaigns/constants';
 import { IN_PROGRESS_STATUS, SCHEDULED_STATUSES } from '@mergedesk/domain/campaigns/scheduled-status';
 import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
@@ -6,6 +8,8 @@ import {
   BILLING_MODELS,
   LEGACY_TYPES,
   MEMBER_STATUSES,
+  PAID_SPACE_PLANS,
+  PAYMENT_SOURCES,
   SPACE_PLANS,
   SPACE_STATUSES,
   USER_PLANS,
@@ -654,21 +658,17 @@ export const subscriptions = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** The PayPal billing agreement of a PAYPAL licence. */
     externalId: text('external_id'),
-    status: text('status', { enum: ['ACTIVE', 'CANCELED'] }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     /** Stripe's own status (active, past_due, canceled, …), null for other sources. */
     providerStatus: text('provider_status'),
-    paymentSource: text('payment_source', { enum: ['STRIPE', 'PAYPAL', 'SUPPORT', 'OFFLINE'] }).notNull(),
-    workspacePlan: text('workspace_plan', { enum: ['PRO', 'PREMIUM', 'LEGACY'] }).notNull(),
-    legacyType: text('legacy_type', { enum: ['TEAM', 'UNLIMITED', 'PROFESSIONAL', 'PERSONAL'] }),
-    userPlan: text('user_plan', { enum: ['FREE', 'PRO', 'PRO_PERSONAL'] }).notNull(),
-    billingInterval: text('billing_interval', { enum: ['MONTHLY', 'YEARLY'] }).notNull(),
-    currency: text('currency', { enum: ['USD', 'EUR', 'INR'] })
-      .notNull()
-      .default('USD'),
+    paymentSource: text('payment_source', { enum: PAYMENT_SOURCES }).notNull(),
+    workspacePlan: text('workspace_plan', { enum: PAID_SPACE_PLANS }).notNull(),
+    legacyType: text('legacy_type', { enum: LEGACY_TYPES }),
+    userPlan: text('user_plan', { enum: USER_PLANS }).notNull(),
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('USD'),
     country: text('country').notNull().default('US'),
-    purchaseType: text('purchase_type', { enum: ['B2B', 'B2C'] })
-      .notNull()
-      .default('B2C'),
+    purchaseType: text('purchase_type', { enum: PURCHASE_TYPES }).notNull().default('B2C'),
     companyName: text('company_name'),
     taxRate: doublePrecision('tax_rate').notNull().default(0),
     stripePriceId: text('stripe_price_id'),
@@ -682,7 +682,7 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     stripeScheduleId: text('stripe_schedule_id'),
-    scheduledBillingInterval: text('scheduled_billing_interval', { enum: ['MONTHLY', 'YEARLY'] }),
+    scheduledBillingInterval: text('scheduled_billing_interval', { enum: BILLING_INTERVALS }),
     scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
     latestInvoiceId: text('latest_invoice_id'),
     latestInvoicePaid: boolean('latest_invoice_paid'),
@@ -712,7 +712,7 @@ export const seatRemovals = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     targetQuantity: integer('target_quantity').notNull(),
     removeAt: timestamp('remove_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['PENDING', 'APPLIED', 'CANCELED'] }).notNull(),
+    status: text('status', { enum: SEAT_REMOVAL_STATUSES }).notNull(),
     ...timestamps,
   },
   (t) => [

@@ -67,6 +67,9 @@ export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 export const PURCHASE_TYPES = ['B2B', 'B2C'] as const;
+
+/** Status of a scheduled seat removal (spec 001 §3 "Scheduled seat removal"). */
+export const SEAT_REMOVAL_STATUSES = ['PENDING', 'APPLIED', 'CANCELED'] as const;
 export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
 
 export const legalEntitySchema = z.enum(LEGAL_ENTITIES);

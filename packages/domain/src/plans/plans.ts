@@ -10,6 +10,9 @@ export const SPACE_PLANS = ['FREE', 'PRO', 'PREMIUM', 'LEGACY', 'OFFLINE'] as co
 export type SpacePlan = (typeof SPACE_PLANS)[number];
 export const spacePlanSchema = z.enum(SPACE_PLANS);
 
+/** The plans a space pays for (a subscription's plan, spec 001 §3). */
+export const PAID_SPACE_PLANS = ['PRO', 'PREMIUM', 'LEGACY'] as const satisfies readonly SpacePlan[];
+
 /** Sub-type of a LEGACY space (spec 000 §1). */
 export const LEGACY_TYPES = ['TEAM', 'UNLIMITED', 'PROFESSIONAL', 'PERSONAL'] as const;
 export type LegacyType = (typeof LEGACY_TYPES)[number];
