@@ -10,6 +10,8 @@ import path from 'node:path';
 
 import { loadConfigOrExit } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/main';
+import { setUpDemoBilling } from '../apps/server/src/modules/billing/demo-billing';
+import { createLocalPayPalAdapter } from '../apps/server/src/modules/billing/paypal-adapter';
 import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';
 import {
   createStripeClient,
@@ -60,7 +62,7 @@ const identityProvider = await startIdentityProvider({
 });
 
 let stripeEmulator: Awaited<ReturnType<typeof startStripeEmulator>> | undefined;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   if (useEmulator) {
     stripeEmulator = await startStripeEmulator({
@@ -77,14 +79,24 @@ try {
     await syncPriceCatalog(createStripeClient(config)!);
   }
   server = await startServer(config);
+  // The demo spaces' subscriptions (shared/demo-data.md), made once and kept across restarts.
+  const arranged = await setUpDemoBilling({
+    db: server.db,
+    stripe: createStripeClient(config),
+    publicUrl,
+    paypal: createLocalPayPalAdapter(),
+  });
+  if (arranged.length > 0) console.log(`  demo billing set up for: ${arranged.join(', ')}`);
 } catch (error) {
+  await server?.close();
   await stripeEmulator?.close();
   await identityProvider.close();
   throw error;
 }
 
+const running = server;
 stopOnSignals(async () => {
-  await server.close();
+  await running?.close();
   await stripeEmulator?.close();
   await identityProvider.close();
 });

@@ -7,6 +7,7 @@ import {
   createDatabase,
   logConnectionErrorToStderr,
   runMigrations,
+  type Database,
   type DatabaseErrorLog,
 } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -15,6 +16,8 @@ import { startEventAggregation } from './jobs/aggregate-events';
 
 export type RunningServer = {
   app: FastifyInstance;
+  /** The server's database (the demo set-up of `npm start` arranges billing with it). */
+  db: Database;
   /** The address the server listens on, e.g. http://127.0.0.1:3000 */
   url: string;
   /** Stops accepting requests, finishes the open ones, closes the database (and the embedded PostgreSQL). */
@@ -63,7 +66,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await Promise.all([aggregation.stop(), closePool()]);
         await embedded?.stop();
       })());
-    return { app, url, close };
+    return { app, db, url, close };
   } catch (error) {
     await pool.end();
     await embedded?.stop();

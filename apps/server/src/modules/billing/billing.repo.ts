@@ -47,6 +47,11 @@ export async function lockBillingOf(tx: Executor, workspaceId: string): Promise<
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${workspaceId}`}))`);
 }
 
+export async function workspaceExists(db: Executor, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row !== undefined;
+}
+
 /** Locks the space row, as every change of who holds a seat does (members' lockSpace). */
 export async function lockWorkspaceRow(tx: Executor, workspaceId: string): Promise<void> {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');

@@ -2,6 +2,9 @@ import {
   BILLING_PATHS,
   addSeatsBodySchema,
   billingSpaceParamsSchema,
+  cancelAutoRenewalBodySchema,
+  cancelAutoRenewalResponseSchema,
+  cancellationLicenceSchema,
   scheduledRemovalSchema,
   scheduledRemovalsQuerySchema,
   seatRemovalBodySchema,
@@ -38,6 +41,7 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
 import { createCheckoutSession, previewPayment } from './checkout.service';
+import { cancelAutoRenewal, getCancellationLicence } from './licences.service';
 import {
   addSeats,
   cancelSeatRemoval,
@@ -327,6 +331,33 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
       },
     },
     async (request) => cancelSeatRemoval(context, membershipOf(request), request.params.subscriptionId),
+  );
+
+  app.get(
+    BILLING_PATHS.cancellationLicence,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The signed-in person's PayPal-paid licence (the stop-renewal page; 404 when none)",
+        response: { 200: cancellationLicenceSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getCancellationLicence(context, userOf(request)),
+  );
+
+  app.post(
+    BILLING_PATHS.cancelAutoRenewal,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Stop the automatic renewal of a PayPal-paid licence the caller owns',
+        body: cancelAutoRenewalBodySchema,
+        response: { 200: cancelAutoRenewalResponseSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => cancelAutoRenewal(context, userOf(request), request.body.subscriptionId),
   );
 
   // The webhook reads its body raw: the signature is over the exact bytes Stripe sent.

@@ -23,6 +23,7 @@ import {
   markRemovalsApplied,
   updateSubscriptionRow,
   updateWorkspaceBilling,
+  workspaceExists,
   type SubscriptionRow,
   type SubscriptionValues,
 } from './billing.repo';
@@ -252,7 +253,8 @@ export async function syncStripeSubscription(
   const customerId = idOf(first.customer);
   if (customerId === null) return undefined;
   const workspaceId = await workspaceOfCustomer(db, stripe, customerId, first);
-  if (workspaceId === undefined) return undefined;
+  // A space deleted since (or a customer of another installation): nothing of ours to update.
+  if (workspaceId === undefined || !(await workspaceExists(db, workspaceId))) return undefined;
   return db.transaction(async (tx) => {
     await lockBillingOf(tx, workspaceId);
     // Read again under the lock: the last writer has read the last state.

@@ -1,0 +1,172 @@
+import {
+  billingPath,
+  BILLING_PATHS,
+  type CancellationLicence,
+  type SubscriptionV1,
+} from '@mergedesk/domain/api/billing';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions, workspaces } from '../../db/schema';
+import { startTestStripe, type TestStripe } from '../../test/stripe';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import type { BillingContext } from './billing-context';
+import { setUpDemoBilling } from './demo-billing';
+import { createLocalPayPalAdapter, LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
+import { PAYPAL_REFUSED_MESSAGE } from './licences.service';
+
+/** `npm start`'s demo billing and the PayPal stop-renewal calls (spec 001 §2, §7; issue 8). */
+describe('demo billing and PayPal licences', () => {
+  let t: TestApp;
+  let testStripe: TestStripe;
+  let spaces: Record<string, string>;
+  let context: BillingContext & { paypal: ReturnType<typeof createLocalPayPalAdapter> };
+
+  beforeAll(async () => {
+    testStripe = await startTestStripe();
+    t = await createTestApp({ env: testStripe.env });
+    spaces = (await t.seedDemo()).spaces;
+    context = {
+      db: t.db,
+      stripe: testStripe.stripe,
+      publicUrl: t.config.PUBLIC_URL,
+      paypal: createLocalPayPalAdapter(),
+    };
+  });
+  afterAll(async () => {
+    await testStripe.close();
+    await t.close();
+  });
+
+  const get = async (email: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(await t.signIn(email)) });
+
+  it('gives the demo spaces their subscriptions once; a second run changes nothing', async () => {
+    expect(await setUpDemoBilling(context)).toEqual([
+      'Acme Sales',
+      'Acme Premium',
+      'Legacy Team',
+      "Penny's space",
+    ]);
+    expect(await setUpDemoBilling(context)).toEqual([]);
+    const rows = await t.db
+      .select({ name: workspaces.name, plan: workspaces.plan, seatTotal: workspaces.seatTotal })
+      .from(workspaces)
+      .where(eq(workspaces.name, 'Acme Sales'));
+    expect(rows).toEqual([{ name: 'Acme Sales', plan: 'PRO', seatTotal: 10 }]);
+    const acme = await get(
+      'olivia@acme.test',
+      billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces['Acme Sales']! }),
+    );
+    expect(acme.json<{ items: SubscriptionV1[] }>().items).toMatchObject([
+      {
+        paymentSource: 'STRIPE',
+        workspacePlan: 'PRO',
+        billingInterval: 'YEARLY',
+        seatInfo: { totalSeats: 10 },
+      },
+    ]);
+    const legacy = await get(
+      'leo@legacy.test',
+      billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces['Legacy Team']! }),
+    );
+    expect(legacy.json<{ items: SubscriptionV1[] }>().items).toMatchObject([
+      { paymentSource: 'STRIPE', workspacePlan: 'LEGACY', legacyType: 'TEAM', allowedQuantity: 1 },
+    ]);
+    // A subscription gone from Stripe (emulator data removed) is made again on the next start.
+    const [premium] = await t.db
+      .select({ id: subscriptions.stripeSubscriptionId })
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, spaces['Acme Premium']!));
+    await testStripe.stripe.subscriptions.cancel(premium!.id!);
+    expect(await setUpDemoBilling(context)).toEqual(['Acme Premium']);
+  });
+
+  it("answers penny's PayPal licence; others have none (404)", async () => {
+    const penny = await get('penny@gmail.com', BILLING_PATHS.cancellationLicence);
+    expect(penny.statusCode).toBe(200);
+    expect(penny.json()).toMatchObject({ paymentSource: 'PAYPAL', autoRenew: true });
+    const olivia = await get('olivia@acme.test', BILLING_PATHS.cancellationLicence);
+    expect(olivia.statusCode).toBe(404);
+    expect(olivia.json()).toEqual({ errors: [], code: 'NOT_FOUND', message: BILLING_MESSAGES.NO_LICENCE });
+  });
+
+  it('stops the automatic renewal through the PayPal adapter; the licence then ends', async () => {
+    const token = await t.signIn('penny@gmail.com');
+    const licence = (
+      await get('penny@gmail.com', BILLING_PATHS.cancellationLicence)
+    ).json<CancellationLicence>();
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.cancelAutoRenewal,
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe('Subscription Id is missing');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.cancelAutoRenewal,
+      headers: bearer(await t.signIn('olivia@acme.test')),
+      payload: { subscriptionId: licence.subscriptionId },
+    });
+    expect(other.statusCode).toBe(404);
+
+    const stopped = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.cancelAutoRenewal,
+      headers: bearer(token),
+      payload: { subscriptionId: licence.subscriptionId },
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({ success: true });
+    const after = (
+      await get('penny@gmail.com', BILLING_PATHS.cancellationLicence)
+    ).json<CancellationLicence>();
+    expect(after.autoRenew).toBe(false);
+    const view = await get(
+      'penny@gmail.com',
+      billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces["Penny's space"]! }),
+    );
+    expect(view.json<{ items: SubscriptionV1[] }>().items[0]).toMatchObject({
+      paymentSource: 'PAYPAL',
+      autoRenew: false,
+      legacyType: 'PERSONAL',
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.cancelAutoRenewal,
+      headers: bearer(token),
+      payload: { subscriptionId: licence.subscriptionId },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('keeps the licence renewing when PayPal refuses (503, nothing written)', async () => {
+    const penny = spaces["Penny's space"]!;
+    await t.db
+      .update(subscriptions)
+      .set({ autoRenew: true, externalId: `${LOCAL_PAYPAL_REFUSED_PREFIX}-1` })
+      .where(eq(subscriptions.workspaceId, penny));
+    const token = await t.signIn('penny@gmail.com');
+    const licence = (
+      await get('penny@gmail.com', BILLING_PATHS.cancellationLicence)
+    ).json<CancellationLicence>();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.cancelAutoRenewal,
+      headers: bearer(token),
+      payload: { subscriptionId: licence.subscriptionId },
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: PAYPAL_REFUSED_MESSAGE,
+    });
+    const after = (
+      await get('penny@gmail.com', BILLING_PATHS.cancellationLicence)
+    ).json<CancellationLicence>();
+    expect(after.autoRenew).toBe(true);
+  });
+});
