@@ -38,7 +38,17 @@ export function subscription(overrides: Partial<SubscriptionV1> = {}): Subscript
     },
     numberOfLicensesUsed: null,
     allowedQuantity: null,
-    subscriptionPaymentPlans: [],
+    subscriptionPaymentPlans: [
+      {
+        paymentPlanId: 'price_pro_yearly_usd',
+        userPlanType: 'PRO',
+        legalEntity: 'US',
+        totalSeats: 10,
+        assignedSeats: 5,
+        availableSeats: 4,
+        tiers: [],
+      },
+    ],
     additionalStripeInfo: null,
     ...overrides,
   };
@@ -73,6 +83,10 @@ export type BillingServer = {
   /** Answer of a PUT subscriptions/v1/{id} or DELETE scheduled-removals (status; 200 by default). */
   updateStatus?: number;
   portalUrl?: string;
+  /** The answer of POST checkout session: an error body and status, or the hosted page's url. */
+  session?: { status: number; body: unknown };
+  /** The answer of POST seats (add): 200 with this body. */
+  seatsChange?: { totalSeats: number; requestedSeats: number; latestInvoice: unknown };
   /** Every request made: method and path. */
   requests: { method: string; path: string; body: unknown }[];
 };
@@ -96,6 +110,68 @@ export function serveBilling(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, 
         );
       }
       return Promise.resolve(jsonResponse(200, { items: server.subscriptions }));
+    }
+    if (method === 'POST' && /\/stripe\/checkout\/v[12]\/info$/.test(path)) {
+      const request = body as { seatPlans?: { quantity: number }[]; billingInterval: string };
+      const seats = request.seatPlans?.[0]?.quantity ?? 1;
+      return Promise.resolve(
+        jsonResponse(200, {
+          totalAmount: seats * 6000,
+          taxRate: 0,
+          currency: 'USD',
+          chargedToday: url.searchParams.get('previewProratedChanges') === 'true' ? 1234 : seats * 6000,
+          proratedDays: 100,
+          stripePlans: [],
+          currentBillingInterval: null,
+          targetBillingInterval: request.billingInterval,
+          currentAmount: 0,
+        }),
+      );
+    }
+    if (method === 'POST' && /\/stripe\/checkout\/v[12]\/session$/.test(path)) {
+      const answer = server.session ?? {
+        status: 200,
+        body: { stripeCheckoutSessionId: 'cs_test_1', url: 'http://stripe.test/c/pay/cs_test_1' },
+      };
+      return Promise.resolve(jsonResponse(answer.status, answer.body));
+    }
+    if (method === 'POST' && path.endsWith('/seats/v1')) {
+      const quantity = (body as { seatPlans: { quantity: number }[] }).seatPlans[0]?.quantity ?? 0;
+      const total = server.subscriptions[0]?.seatInfo.totalSeats ?? 0;
+      return Promise.resolve(
+        jsonResponse(
+          200,
+          server.seatsChange ?? {
+            totalSeats: total + quantity,
+            requestedSeats: total + quantity,
+            latestInvoice: null,
+          },
+        ),
+      );
+    }
+    if (method === 'GET' && path.endsWith('/latest-invoice/v1/payment-intent')) {
+      return Promise.resolve(
+        jsonResponse(200, {
+          paymentIntentId: 'pi_1',
+          clientSecret: 'pi_1_secret',
+          status: 'requires_action',
+          nextActionUrl: 'http://stripe.test/3ds/pi_1',
+        }),
+      );
+    }
+    if (method === 'POST' && path.endsWith('/seats/v1/removal-quote')) {
+      return Promise.resolve(
+        jsonResponse(200, {
+          chargedToday: 0,
+          proratedDays: 0,
+          currency: 'USD',
+          nextAmount: 42_000,
+          removeSeatsAtTimestamp: Date.UTC(2027, 2, 3, 12),
+        }),
+      );
+    }
+    if (method === 'POST' && path.endsWith('/seats/v1/scheduled-removals')) {
+      return Promise.resolve(jsonResponse(201, { status: 'PENDING' }));
     }
     if (method === 'GET' && path.endsWith('/stripe/customer/v1/portal')) {
       return Promise.resolve(jsonResponse(200, { url: server.portalUrl ?? 'http://portal.test/session' }));

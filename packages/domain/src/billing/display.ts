@@ -72,6 +72,19 @@ export const periodTotal = ({
 export const SUMMARY_TITLES = ['CYCLE_CHANGE', 'UPGRADE', 'DOWNGRADE'] as const;
 export type SummaryTitle = (typeof SUMMARY_TITLES)[number];
 
+/** The heading of each summary (the spec names the titles only; the words are ours). */
+export const SUMMARY_TITLE_TEXT = {
+  CYCLE_CHANGE: 'Change your billing cycle',
+  UPGRADE: 'Upgrade your plan',
+  DOWNGRADE: 'Downgrade your plan',
+} as const satisfies Record<SummaryTitle, string>;
+
+/** Spec 001 §8: the summary's error. */
+export const SUMMARY_ERROR = {
+  title: 'An error occurred',
+  description: 'Please try again, if error persist contact our support.',
+} as const;
+
 export type PlanChange = {
   currentPlan: string;
   targetPlan: string;

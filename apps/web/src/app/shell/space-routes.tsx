@@ -10,6 +10,7 @@ import type { Role } from '@mergedesk/domain/roles/roles';
 import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
 import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
+import type { CheckoutStep } from '../../features/billing/components/checkout/checkout-page';
 import { DisabledPage } from './disabled-page';
 
 const MailMergesPage = lazy(() =>
@@ -47,13 +48,29 @@ const BillingPage = lazy(() =>
   import('../../features/billing/components/billing-page').then((m) => ({ default: m.BillingPage })),
 );
 const CheckoutPage = lazy(() =>
-  import('../../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+  import('../../features/billing/components/checkout/checkout-page').then((m) => ({
+    default: m.CheckoutPage,
+  })),
 );
 const InstallTutorialPage = lazy(() =>
   import('../../features/install-tutorial/components/install-tutorial-page').then((m) => ({
     default: m.InstallTutorialPage,
   })),
 );
+
+/** Spec 001 §2 "Checkout routes" of the per-seat flow, and the seat pages also under billing. */
+const CHECKOUT_STEPS = [
+  { path: 'checkout', step: 'root' },
+  { path: 'checkout/details', step: 'details' },
+  { path: 'checkout/information', step: 'information' },
+  { path: 'checkout/summary', step: 'summary' },
+  { path: 'checkout/add-seats', step: 'add-seats' },
+  { path: 'checkout/remove-seats', step: 'remove-seats' },
+  { path: 'space/billing/details', step: 'details' },
+  { path: 'space/billing/information', step: 'information' },
+  { path: 'space/billing/add-seats', step: 'add-seats' },
+  { path: 'space/billing/remove-seats', step: 'remove-seats' },
+] as const satisfies readonly { path: string; step: CheckoutStep }[];
 
 /** Spec 000 §6: "A feature gate redirects to a fallback route (default '/')". */
 export const FEATURE_GATE_FALLBACK = '/';
@@ -194,10 +211,27 @@ export function SpaceRoutes({
         )}
       />
       <Route path="space/upgrade" element={<KeepQueryRedirect to={at('/space/billing')} />} />
-      <Route path="checkout" element={gate(true, <CheckoutPage />)} />
-      {['information', 'summary', 'details', 'add-seats', 'remove-seats'].map((step) => (
-        <Route key={step} path={`checkout/${step}`} element={gate(true, <CheckoutPage />)} />
+      {/* Spec 001 §6: seat and checkout pages require billing access. */}
+      {CHECKOUT_STEPS.map(({ path, step }) => (
+        <Route
+          key={path}
+          path={path}
+          element={gate(
+            navigation.billing,
+            <CheckoutPage
+              step={step}
+              prefix={prefix}
+              space={space}
+              user={user}
+              restrictions={restrictions}
+              refreshSpace={refreshSpace}
+            />,
+          )}
+        />
       ))}
+      {/* Spec 001 §2: other checkout addresses go to billing. */}
+      <Route path="checkout/*" element={<Navigate to={at('/space/billing')} replace />} />
+      <Route path="space/billing/*" element={<Navigate to={at('/space/billing')} replace />} />
       <Route path="get-started" element={gate(navigation.tutorial, <InstallTutorialPage />)} />
       <Route path="disabled" element={<KeepQueryRedirect to={at('/mail-merges/sent')} />} />
       <Route path="settings/billing" element={<KeepQueryRedirect to={at('/space/billing')} />} />

@@ -184,7 +184,9 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     ['/space', '/space/general', 'General'],
     ['/space/upgrade?plan=PRO', '/space/billing?plan=PRO', 'Billing'],
     ['/settings/billing?show-plans=1', '/space/billing?show-plans=1', 'Billing'],
-    ['/checkout/details', '/checkout/details', 'Checkout'],
+    // Spec 001 §2: other checkout and billing sub-addresses go to billing.
+    ['/checkout/elsewhere', '/space/billing', 'Billing'],
+    ['/space/billing/elsewhere', '/space/billing', 'Billing'],
   ])('olivia (owner) at %s ends at %s', async (path, expected, heading) => {
     const { location } = renderShell(`${SALES}${path}`, olivia);
     // The pages are lazy: the first import of a real page can take over the default 1 s.

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentInfo, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { billingApiPath } from './billing-path';
+
+/**
+ * POST …/stripe/checkout/v2/info (spec 001 §7): what a purchase or a change costs, with tax;
+ * previewProratedChanges asks for what is charged today for a change of the running subscription.
+ */
+export const getCheckoutPreview = (
+  workspaceId: string,
+  request: PaymentPreviewRequest,
+  previewProratedChanges: boolean,
+  signal?: AbortSignal,
+): Promise<PaymentInfo> =>
+  api.post<PaymentInfo>(billingApiPath(BILLING_PATHS.checkoutInfoV2, { workspaceId }), {
+    query: previewProratedChanges ? { previewProratedChanges: true } : {},
+    body: request,
+    signal,
+  });
+
+/** Spec 001 §9: previews are stale after 5 minutes. The last answer stays while the next loads. */
+export const getCheckoutPreviewQueryOptions = (
+  workspaceId: string,
+  request: PaymentPreviewRequest,
+  previewProratedChanges = false,
+) =>
+  queryOptions({
+    queryKey: queryKeys.billing.preview(workspaceId, { request, previewProratedChanges }),
+    queryFn: ({ signal }) => getCheckoutPreview(workspaceId, request, previewProratedChanges, signal),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const useCheckoutPreview = (
+  workspaceId: string,
+  request: PaymentPreviewRequest | null,
+  previewProratedChanges = false,
+) =>
+  useQuery({
+    ...getCheckoutPreviewQueryOptions(
+      workspaceId,
+      request ?? { country: 'US', purchaseType: 'B2C', billingInterval: 'YEARLY', workspacePlan: 'PRO' },
+      previewProratedChanges,
+    ),
+    enabled: request !== null,
+  });

@@ -1,0 +1,67 @@
+import { Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
+import { formatMoney } from '@mergedesk/domain/billing/display';
+import { showsTaxes, TAXES_INCLUDED_NOTICE } from '@mergedesk/domain/billing/tax';
+import { useCheckoutPreview } from '../../api/get-checkout-preview';
+
+export type OrderSummaryProps = {
+  workspaceId: string;
+  request: PaymentPreviewRequest | null;
+  quantity: number;
+  isGmailUser: boolean;
+  action: ReactNode;
+};
+
+/**
+ * The sidebar summary of the checkout (spec 001 §2): what is bought and what it costs, priced by
+ * the server's preview (the provider computes tax for the country), with the step's button.
+ */
+export function OrderSummary({ workspaceId, request, quantity, isGmailUser, action }: OrderSummaryProps) {
+  const preview = useCheckoutPreview(workspaceId, request);
+  const info = preview.data;
+  const item = isGmailUser ? 'Pro (Personal)' : `${quantity} Pro seat${quantity === 1 ? '' : 's'}`;
+  return (
+    <Card withBorder padding="lg" radius="md" component="aside" aria-labelledby="order-summary-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="order-summary-title">
+          Summary
+        </Title>
+        <Group justify="space-between">
+          <Text size="sm">{item}</Text>
+          <Text size="sm" c="dimmed">
+            Billed annually
+          </Text>
+        </Group>
+        <Divider />
+        <div aria-live="polite" aria-busy={preview.isFetching}>
+          {info ? (
+            <Stack gap={4}>
+              {showsTaxes(info.currency) && (
+                <Group justify="space-between">
+                  <Text size="sm">Tax ({info.taxRate} %)</Text>
+                  <Text size="sm">{info.taxRate > 0 ? 'included' : 'reverse charge'}</Text>
+                </Group>
+              )}
+              <Group justify="space-between">
+                <Text fw={700}>Total due today</Text>
+                <Text fw={700}>{formatMoney(info.chargedToday, info.currency)}</Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Then {formatMoney(info.totalAmount, info.currency)} per year.
+                {showsTaxes(info.currency) ? ` ${TAXES_INCLUDED_NOTICE}` : ''}
+              </Text>
+            </Stack>
+          ) : preview.isError ? (
+            <Text size="sm" c="red">
+              The price could not be loaded.
+            </Text>
+          ) : (
+            <Skeleton height={40} aria-label="Loading the price" />
+          )}
+        </div>
+        {action}
+      </Stack>
+    </Card>
+  );
+}
