@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -14,6 +15,8 @@ const WIDTHS = [1280, 390] as const;
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
+    // The shell's navbar slides out with a CSS transition when the width crosses its breakpoint.
+    await page.waitForTimeout(600);
     await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
   }
 }
@@ -34,4 +37,38 @@ test('Manage Users (Legacy Team, per user)', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
   await expect(page.getByText(/users: \d+ paid/)).toBeVisible();
   await shoot(page, 'manage-users');
+});
+
+/** The billing page and each checkout step (issue 8): max buys Pro seats in Max 5 on the way. */
+test('Billing: the free plan, the purchase steps, then the paid plan and its seat and cycle pages', async ({
+  page,
+}) => {
+  await signIn(page, 'max@max.test');
+  await goToBilling(page, 'Max 5');
+  await expect(page.getByRole('region', { name: 'Pro' }).getByText(/^Billed annually/)).toBeVisible();
+  await shoot(page, 'billing-free');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('radio', { name: /For a team/ }).check();
+  await page.getByRole('textbox', { name: 'Number of seats' }).fill('3');
+  await shoot(page, 'checkout-details');
+  await page.getByRole('button', { name: 'Next: Billing information' }).click();
+  await fillAddress(page);
+  await expect(page.getByText('Total due today')).toBeVisible();
+  await shoot(page, 'checkout-information');
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Well done! You successfully purchased 3 Pro seats/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await shoot(page, 'billing');
+  const prefix = new URL(page.url()).pathname.replace('/space/billing', '');
+  await page.goto(`${prefix}/checkout/add-seats`);
+  await expect(page.getByText(/^Today you will be charged /)).toBeVisible();
+  await shoot(page, 'checkout-add-seats');
+  await page.goto(`${prefix}/checkout/remove-seats`);
+  await expect(page.getByText(/will be removed on /)).toBeVisible();
+  await shoot(page, 'checkout-remove-seats');
+  await page.goto(`${prefix}/checkout?change-billing-cycle=1`);
+  await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
+  await shoot(page, 'checkout-cycle-change');
 });
