@@ -57,8 +57,20 @@ export const authorizeQuerySchema = z.object({
   redirectToBilling: z.enum(['true', 'false']).optional(),
   /** `compose` adds the Gmail compose scope (spec 000 §7). */
   scope: z.enum(['compose']).optional(),
+  /**
+   * `compose`: not a sign-in — asks the provider for the Gmail compose permission and adds it to
+   * the signed-in session (POST /api/v1/auth/grant); the state starts with `grant.`
+   * (session/compose-grant.ts).
+   */
+  grant: z.enum(['compose']).optional(),
   /** e-mail hint for the account chooser */
   loginHint: clientText().max(320).optional(),
 });
 
 export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+
+/** POST /api/v1/auth/grant: the session's scopes with the permission added, and where to go on. */
+export const grantResponseSchema = z
+  .object({ scopes: z.array(z.string()), intent: signInIntentSchema })
+  .meta({ id: 'GrantResponse' });
+export type GrantResponse = z.infer<typeof grantResponseSchema>;

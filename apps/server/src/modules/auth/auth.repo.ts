@@ -70,6 +70,15 @@ export async function rotateRefreshToken(
   return rows.length > 0;
 }
 
+/** A permission added to a live session: its scopes and the provider's new access token. */
+export async function grantSessionScopes(
+  db: Database,
+  id: string,
+  grant: { scopes: string; providerAccessToken: string | null; providerTokenExpiresAt: Date | null },
+): Promise<void> {
+  await db.update(sessions).set(grant).where(eq(sessions.id, id));
+}
+
 export async function revokeSession(db: Database, id: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 }

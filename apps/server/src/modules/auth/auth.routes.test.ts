@@ -491,3 +491,130 @@ describe('access-token lifetime (issue 10)', () => {
     expect((await me(noIat)).statusCode).toBe(401);
   });
 });
+
+describe('the Gmail compose permission for the signed-in session (issue 9)', () => {
+  const COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
+
+  /** A permission round trip for `session`, answered at the provider by `email`. */
+  async function grantThroughProvider(accessToken: string, email: string) {
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/authorize?grant=compose&continue=%2Fs%2Fginas-space%2Ftemplates%3Fimport%3Dt1',
+    });
+    expect(authorize.statusCode).toBe(302);
+    const location = new URL(authorize.headers.location as string);
+    expect(location.searchParams.get('state')).toMatch(/^grant\./);
+    expect(location.searchParams.get('scope')).toContain(COMPOSE);
+    const callback = await signInAtProvider(location, email, CALLBACK);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/grant',
+      headers: { cookie: cookieHeader(cookiesOf(authorize)), ...bearer(accessToken) },
+      payload: Object.fromEntries(callback.searchParams),
+    });
+  }
+
+  const sessionsOf = (email: string) =>
+    t.db.select({ id: sessions.id, scopes: sessions.scopes }).from(sessions).where(eq(sessions.email, email));
+
+  it('adds the permission to the same session: no new session, the token for drafts is kept', async () => {
+    const signedIn = await signInThroughProvider('gina@gmail.com');
+    const { sessionId, accessToken } = signedIn.token.json<{ sessionId: string; accessToken: string }>();
+    const tokens = createGoogleAccessTokenProvider(t.db, t.config.SESSION_SECRET);
+    expect(await tokens({ email: 'gina@gmail.com' })).toBeNull();
+    const before = await sessionsOf('gina@gmail.com');
+
+    const granted = await grantThroughProvider(accessToken, 'gina@gmail.com');
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toEqual({
+      scopes: expect.arrayContaining(['openid', 'email', 'profile', COMPOSE]),
+      intent: {
+        continue: '/s/ginas-space/templates?import=t1',
+        createAccount: false,
+        redirectToBilling: false,
+      },
+    });
+    expect(granted.cookies.find(({ name }) => name === 'md_session')).toBeUndefined();
+    const after = await sessionsOf('gina@gmail.com');
+    expect(after.map(({ id }) => id).sort()).toEqual(before.map(({ id }) => id).sort());
+    expect(after.find(({ id }) => id === sessionId)?.scopes.split(' ')).toContain(COMPOSE);
+    expect(await tokens({ email: 'gina@gmail.com' })).toEqual(expect.any(String));
+
+    // The session's next refresh carries the scope; the access token in hand still works.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      headers: { cookie: cookieHeader(cookiesOf(signedIn.token)) },
+    });
+    expect(refreshed.json<{ sessionId: string; scopes: string[] }>()).toMatchObject({
+      sessionId,
+      scopes: expect.arrayContaining([COMPOSE]),
+    });
+  });
+
+  it('refuses another account at the consent step and leaves the session as it was', async () => {
+    const signedIn = await signInThroughProvider('gina@gmail.com');
+    const { sessionId, accessToken } = signedIn.token.json<{ sessionId: string; accessToken: string }>();
+    const pennyBefore = await sessionsOf('penny@gmail.com');
+
+    const refused = await grantThroughProvider(accessToken, 'penny@gmail.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      errors: [],
+      code: 'FORBIDDEN',
+      reason: 'wrong_account',
+      message:
+        'The Gmail permission was given for another Google account. Choose the account you are signed in with.',
+    });
+    expect(await sessionsOf('penny@gmail.com')).toEqual(pennyBefore);
+    const [gina] = (await sessionsOf('gina@gmail.com')).filter(({ id }) => id === sessionId);
+    expect(gina?.scopes.split(' ')).not.toContain(COMPOSE);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ userEmail: 'gina@gmail.com' });
+  });
+
+  it('keeps the two round trips apart: a grant opens no session, a sign-in grants nothing', async () => {
+    const signedIn = await signInThroughProvider('gina@gmail.com');
+    const { accessToken } = signedIn.token.json<{ accessToken: string }>();
+
+    // A grant round trip's code at /token.
+    const authorize = await t.app.inject({ method: 'GET', url: '/api/v1/auth/authorize?grant=compose' });
+    const grantCallback = await signInAtProvider(
+      new URL(authorize.headers.location as string),
+      'gina@gmail.com',
+      CALLBACK,
+    );
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { cookie: cookieHeader(cookiesOf(authorize)) },
+      payload: Object.fromEntries(grantCallback.searchParams),
+    });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toMatchObject({ code: 'BAD_REQUEST', reason: 'invalid_grant' });
+
+    // A sign-in round trip's code at /grant.
+    const signIn = await t.app.inject({ method: 'GET', url: '/api/v1/auth/authorize?scope=compose' });
+    const signInCallback = await signInAtProvider(
+      new URL(signIn.headers.location as string),
+      'gina@gmail.com',
+      CALLBACK,
+    );
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/grant',
+      headers: { cookie: cookieHeader(cookiesOf(signIn)), ...bearer(accessToken) },
+      payload: Object.fromEntries(signInCallback.searchParams),
+    });
+    expect(grant.statusCode).toBe(400);
+
+    // No session, no grant.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/grant',
+      payload: { code: 'x', state: 'grant.x' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   authorizeQuerySchema,
   authSessionSchema,
+  grantResponseSchema,
   sessionRequestSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AccessTokenSigner } from '../../lib/access-token';
+import { sessionOf } from '../../lib/access';
 import { createAuthService, refreshCredentialSessionId } from './auth.service';
 import { createOidcClient } from './oidc-client';
 
@@ -81,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         },
         compose: query.scope === 'compose',
         loginHint: query.loginHint,
+        ...(query.grant ? { grant: query.grant } : {}),
       });
       // Lax, not Strict: the cookie must come back with the top-level navigation from the provider.
       reply.setCookie(SIGN_IN_STATE_COOKIE, sealedState, {
@@ -114,6 +117,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       clearCookie(reply, SIGN_IN_STATE_COOKIE);
       setRefreshCookie(reply, result.refreshCredential, result.sessionExpiresAt);
       return result.tokens;
+    },
+  );
+
+  app.post(
+    '/grant',
+    {
+      config: { access: 'session', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Add the permission of a grant round trip (Gmail compose) to the signed-in session',
+        description:
+          'Exchanges the code of a round trip started with `grant=compose`. The provider must have answered for the ' +
+          "session's own account: another one is refused (403, reason `wrong_account`) and the session is unchanged.",
+        body: tokenRequestSchema,
+        response: { 200: grantResponseSchema, 403: errorBodySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { code, state, iss } = request.body;
+      // The state cookie is single-use, whatever the outcome.
+      clearCookie(reply, SIGN_IN_STATE_COOKIE);
+      return service.completeGrant({
+        sessionId: sessionOf(request).sessionId,
+        sealedState: request.cookies[SIGN_IN_STATE_COOKIE],
+        callbackParameters: iss ? { code, state, iss } : { code, state },
+      });
     },
   );
 

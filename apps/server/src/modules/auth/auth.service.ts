@@ -1,4 +1,9 @@
 import { GMAIL_COMPOSE_SCOPE, type SignInIntent } from '@mergedesk/domain/api/auth';
+import {
+  GRANT_STATE_PREFIX,
+  WRONG_ACCOUNT_MESSAGE,
+  WRONG_ACCOUNT_REASON,
+} from '@mergedesk/domain/session/compose-grant';
 import { jwtVerify, SignJWT } from 'jose';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
@@ -7,7 +12,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createSecretBox } from '../../lib/secret-box';
 import type { AccessTokenSigner } from '../../lib/access-token';
-import { findSession, insertSession, revokeSession, rotateRefreshToken, type SessionRow } from './auth.repo';
+import {
+  findSession,
+  grantSessionScopes,
+  insertSession,
+  revokeSession,
+  rotateRefreshToken,
+  type SessionRow,
+} from './auth.repo';
 import type { OidcClient } from './oidc-client';
 
 const BASE_SCOPES = ['openid', 'email', 'profile'];
@@ -15,7 +27,14 @@ const BASE_SCOPES = ['openid', 'email', 'profile'];
 export const PROVIDER_TOKEN_PURPOSE = 'provider-access-token';
 const SIGN_IN_STATE_TTL_SECONDS = 10 * 60;
 
-export type SignInState = { state: string; nonce: string; codeVerifier: string; intent: SignInIntent };
+export type SignInState = {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  intent: SignInIntent;
+  /** Set for a permission round trip (never a sign-in): the scope it adds to the session. */
+  grant?: 'compose';
+};
 
 /** The refresh credential in the httpOnly cookie: `{sessionId}.{secret}`; only a hash is stored. */
 export function formatRefreshCredential(sessionId: string, secret: string): string {
@@ -98,14 +117,65 @@ export function createAuthService(deps: {
   const invalidSession = () =>
     new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
 
+  const invalidGrant = () =>
+    new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
+      reason: 'invalid_grant',
+    });
+
+  /** The sealed state of the state cookie, checked against the state the provider returned. */
+  async function openSignInState(sealedState: string | undefined, state: string): Promise<SignInState> {
+    if (!sealedState) throw invalidGrant();
+    let signInState: SignInState;
+    try {
+      const { payload } = await jwtVerify(sealedState, stateKey, { algorithms: ['HS256'] });
+      signInState = payload as unknown as SignInState;
+    } catch {
+      throw invalidGrant();
+    }
+    if (signInState.state !== state) throw invalidGrant();
+    return signInState;
+  }
+
+  /** The code exchanged at the provider: the identity, or null without a verified e-mail. */
+  async function exchangeCode(
+    signInState: SignInState,
+    callbackParameters: { code: string; state: string; iss?: string },
+  ) {
+    try {
+      return await deps.oidc.exchangeCode({
+        callbackParameters,
+        state: signInState.state,
+        nonce: signInState.nonce,
+        codeVerifier: signInState.codeVerifier,
+      });
+    } catch (error) {
+      throw new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
+        reason: 'invalid_grant',
+        cause: error,
+      });
+    }
+  }
+
+  const noVerifiedEmail = () =>
+    new AppError('FORBIDDEN', 'Your Google account has no verified e-mail address.', {
+      reason: 'email_not_verified',
+    });
+
   return {
     /** Starts the authorization code flow: the provider URL and the sealed state for the cookie. */
-    async startSignIn(options: { intent: SignInIntent; compose: boolean; loginHint?: string }) {
+    async startSignIn(options: {
+      intent: SignInIntent;
+      compose: boolean;
+      loginHint?: string;
+      /** A permission for the signed-in session rather than a sign-in (its own state prefix). */
+      grant?: 'compose';
+    }) {
       const signInState: SignInState = {
-        state: oidc.randomState(),
+        state: options.grant ? `${GRANT_STATE_PREFIX}${oidc.randomState()}` : oidc.randomState(),
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
         intent: options.intent,
+        ...(options.grant ? { grant: options.grant } : {}),
       };
       let url: URL;
       try {
@@ -113,7 +183,7 @@ export function createAuthService(deps: {
           state: signInState.state,
           nonce: signInState.nonce,
           codeVerifier: signInState.codeVerifier,
-          scopes: options.compose ? [...BASE_SCOPES, GMAIL_COMPOSE_SCOPE] : BASE_SCOPES,
+          scopes: options.compose || options.grant ? [...BASE_SCOPES, GMAIL_COMPOSE_SCOPE] : BASE_SCOPES,
           loginHint: options.loginHint,
         });
       } catch (error) {
@@ -138,38 +208,11 @@ export function createAuthService(deps: {
       sealedState: string | undefined;
       callbackParameters: { code: string; state: string; iss?: string };
     }) {
-      const invalid = () =>
-        new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
-          reason: 'invalid_grant',
-        });
-      if (!input.sealedState) throw invalid();
-      let signInState: SignInState;
-      try {
-        const { payload } = await jwtVerify(input.sealedState, stateKey, { algorithms: ['HS256'] });
-        signInState = payload as unknown as SignInState;
-      } catch {
-        throw invalid();
-      }
-      if (signInState.state !== input.callbackParameters.state) throw invalid();
-      let identity: Awaited<ReturnType<OidcClient['exchangeCode']>>;
-      try {
-        identity = await deps.oidc.exchangeCode({
-          callbackParameters: input.callbackParameters,
-          state: signInState.state,
-          nonce: signInState.nonce,
-          codeVerifier: signInState.codeVerifier,
-        });
-      } catch (error) {
-        throw new AppError('BAD_REQUEST', 'The sign-in could not be completed. Please sign in again.', {
-          reason: 'invalid_grant',
-          cause: error,
-        });
-      }
-      if (!identity) {
-        throw new AppError('FORBIDDEN', 'Your Google account has no verified e-mail address.', {
-          reason: 'email_not_verified',
-        });
-      }
+      const signInState = await openSignInState(input.sealedState, input.callbackParameters.state);
+      // A permission round trip never opens a session (issue 9).
+      if (signInState.grant) throw invalidGrant();
+      const identity = await exchangeCode(signInState, input.callbackParameters);
+      if (!identity) throw noVerifiedEmail();
       const secret = randomBytes(32).toString('base64url');
       const session = await insertSession(db, {
         subject: identity.subject,
@@ -242,6 +285,39 @@ export function createAuthService(deps: {
         };
       }
       throw invalidSession();
+    },
+
+    /**
+     * POST /api/v1/auth/grant: completes a permission round trip for the signed-in session. The
+     * provider's answer must be the session's own account (same subject); another account is
+     * refused (403 wrong_account) and changes nothing — the session stays the same person's.
+     */
+    async completeGrant(input: {
+      sessionId: string;
+      sealedState: string | undefined;
+      callbackParameters: { code: string; state: string; iss?: string };
+    }) {
+      const signInState = await openSignInState(input.sealedState, input.callbackParameters.state);
+      if (!signInState.grant) throw invalidGrant();
+      const session = await findSession(db, input.sessionId);
+      if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) {
+        throw invalidSession();
+      }
+      const identity = await exchangeCode(signInState, input.callbackParameters);
+      if (!identity) throw noVerifiedEmail();
+      if (identity.subject !== session.subject) {
+        throw new AppError('FORBIDDEN', WRONG_ACCOUNT_MESSAGE, { reason: WRONG_ACCOUNT_REASON });
+      }
+      const scopes = [...new Set([...session.scopes.split(' ').filter(Boolean), ...identity.scopes])];
+      await grantSessionScopes(db, session.id, {
+        scopes: scopes.join(' '),
+        providerAccessToken: providerTokenBox.seal(identity.accessToken),
+        providerTokenExpiresAt:
+          identity.accessTokenExpiresIn === null
+            ? null
+            : new Date(Date.now() + identity.accessTokenExpiresIn * 1000),
+      });
+      return { scopes, intent: signInState.intent };
     },
 
     /** POST /api/v1/auth/revoke: ends the session named by the cookie or by a valid bearer token. */
