@@ -8,6 +8,7 @@ import { browserActivityStore, browserSessionDependencies } from './app/session/
 import { createSessionController } from './app/session/session-controller';
 import { SessionProvider } from './app/session/session-provider';
 import { installErrorReporting } from './lib/analytics';
+import { isGrantState } from '@mergedesk/domain/session/compose-grant';
 
 installErrorReporting();
 
@@ -27,8 +28,12 @@ createRoot(container).render(
     <AppProviders queryClient={queryClient}>
       <SessionProvider
         controller={session}
-        // The callback page signs in with the code in its URL; restoring an older session there would race it.
-        skipRefresh={window.location.pathname === '/auth/callback'}
+        // The callback page signs in with the code in its URL; restoring an older session there would
+        // race it. A permission round trip (issue 9) is no sign-in: it needs the session restored.
+        skipRefresh={
+          window.location.pathname === '/auth/callback' &&
+          !isGrantState(new URLSearchParams(window.location.search).get('state'))
+        }
         recordActivity={browserActivityStore.recordActivity}
       >
         <RouterProvider router={router} />

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SessionErrorKind } from '@mergedesk/domain/session/errors';
+import type { GrantOutcome } from '@mergedesk/domain/session/compose-grant';
 
 /**
  * The session as the rest of the web app sees it. The provider and its controller live in
@@ -27,6 +28,8 @@ export type SignInOptions = {
   redirectToBilling?: boolean;
   /** 'compose' adds the Gmail compose permission (spec 000 §4 "Sign-in"). */
   scope?: 'compose';
+  /** Not a sign-in: adds the permission to the signed-in session (issue 9, session/compose-grant). */
+  grant?: 'compose';
   /** E-mail to preselect in the provider's account chooser. */
   loginHint?: string;
 };
@@ -38,6 +41,9 @@ export type SignInCallbackParams = {
   iss?: string | null;
   error: string | null;
 };
+
+/** How a permission round trip ended: granted (and where to go on), or why not. */
+export type ComposeGrantResult = { outcome: 'granted'; continue: string | null } | { outcome: GrantOutcome };
 
 export type SignInCallbackResult =
   { ok: true; destination: string } | { ok: false; notice: 'access-denied' | null; continue?: string };
@@ -58,6 +64,8 @@ export type SessionContextValue = {
   clearError: () => void;
   /** Used by /auth/callback: exchanges the code, creates the account if asked, loads the user. */
   completeSignIn: (params: SignInCallbackParams) => Promise<SignInCallbackResult>;
+  /** Used by /auth/callback for a permission round trip: adds the permission, never signs in. */
+  completeComposeGrant: (params: SignInCallbackParams) => Promise<ComposeGrantResult>;
 };
 
 /** Exported so tests can provide a hand-made session: `<SessionContext value={...}>`. */

@@ -17,6 +17,7 @@ export function fakeSession(overrides: Partial<SessionContextValue> = {}): Sessi
     requestComposePermission: vi.fn(),
     clearError: vi.fn(),
     completeSignIn: vi.fn(() => Promise.resolve({ ok: false as const, notice: null })),
+    completeComposeGrant: vi.fn(() => Promise.resolve({ outcome: 'failed' as const })),
     ...overrides,
   };
 }

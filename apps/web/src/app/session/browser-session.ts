@@ -4,6 +4,7 @@ import { trackEvent } from '../../lib/analytics';
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies';
 import { isLocalStorageAvailable, readNumber, removeStorage, writeStorage } from '../../lib/storage';
 import { exchangeCode } from '../../features/auth/api/exchange-code';
+import { grantPermission } from '../../features/auth/api/grant-permission';
 import { refreshAuthSession } from '../../features/auth/api/refresh-session';
 import { revokeSession } from '../../features/auth/api/revoke-session';
 import { signInUrl } from '../../features/auth/api/sign-in-url';
@@ -57,6 +58,7 @@ export function browserSessionDependencies(input: {
 }): SessionDependencies {
   return {
     exchangeCode,
+    grantPermission,
     refreshToken: refreshAuthSession,
     revoke: revokeSession,
     ensureUser: ensureUserExists,

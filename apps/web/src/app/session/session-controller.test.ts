@@ -56,6 +56,12 @@ function setup(overrides: Partial<SessionDependencies> = {}) {
   let flag = true;
   const deps = {
     exchangeCode: vi.fn(() => Promise.resolve(tokenResponse())),
+    grantPermission: vi.fn(() =>
+      Promise.resolve({
+        scopes: ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/gmail.compose'],
+        intent: { continue: '/x/y/templates?import=t1', createAccount: false, redirectToBilling: false },
+      }),
+    ),
     refreshToken: vi.fn(() => Promise.resolve(authSession(3600))),
     revoke: vi.fn(() => Promise.resolve()),
     ensureUser: vi.fn(() => Promise.resolve()),
@@ -266,15 +272,71 @@ describe('logout and switching account', () => {
     expect(deps.refreshToken).toHaveBeenCalledTimes(1);
   });
 
-  it('asking for the compose permission signs in again with scope=compose', async () => {
+  it('asking for the compose permission starts a grant round trip, not a sign-in (issue 9)', async () => {
     const { deps, controller } = setup();
     await controller.start();
     controller.requestComposePermission('/x/y/templates');
     expect(deps.signInUrl).toHaveBeenCalledWith({
-      scope: 'compose',
+      grant: 'compose',
       continue: '/x/y/templates',
       loginHint: 'olivia@acme.test',
     });
+    // The session is untouched while the browser is away.
+    expect(controller.getState()).toMatchObject({ status: 'signedIn', accessToken: expect.any(String) });
+  });
+});
+
+describe('completing a compose grant on /auth/callback (issue 9)', () => {
+  const params = { code: 'the-code', state: 'grant.the-state', error: null };
+
+  it('adds the scopes to the session it keeps, and goes on to the continue path', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    const before = controller.getState();
+    await expect(controller.completeComposeGrant(params)).resolves.toEqual({
+      outcome: 'granted',
+      continue: '/x/y/templates?import=t1',
+    });
+    expect(deps.grantPermission).toHaveBeenCalledWith({ code: 'the-code', state: 'grant.the-state' });
+    expect(deps.exchangeCode).not.toHaveBeenCalled();
+    expect(controller.getState()).toMatchObject({
+      status: 'signedIn',
+      sessionId: before.sessionId,
+      accessToken: before.accessToken,
+      scopes: expect.arrayContaining(['https://www.googleapis.com/auth/gmail.compose']),
+    });
+  });
+
+  it('is cancelled when the person cancelled at the provider, and asks the server nothing', async () => {
+    const { deps, controller } = setup();
+    await controller.start();
+    await expect(
+      controller.completeComposeGrant({ code: null, state: 'grant.x', error: 'access_denied' }),
+    ).resolves.toEqual({ outcome: 'cancelled' });
+    expect(deps.grantPermission).not.toHaveBeenCalled();
+    expect(controller.getState().status).toBe('signedIn');
+  });
+
+  it('reports another account as wrong-account and keeps the session as it was', async () => {
+    const { deps, controller } = setup({
+      grantPermission: vi.fn(() =>
+        Promise.reject(
+          new ApiError(403, { code: 'FORBIDDEN', message: 'x', errors: [], reason: 'wrong_account' }),
+        ),
+      ),
+    });
+    await controller.start();
+    const before = controller.getState();
+    await expect(controller.completeComposeGrant(params)).resolves.toEqual({ outcome: 'wrong-account' });
+    expect(controller.getState()).toEqual(before);
+    expect(deps.revoke).not.toHaveBeenCalled();
+  });
+
+  it('fails without signing out on any other error', async () => {
+    const { controller } = setup({ grantPermission: vi.fn(() => Promise.reject(new Error('network'))) });
+    await controller.start();
+    await expect(controller.completeComposeGrant(params)).resolves.toEqual({ outcome: 'failed' });
+    expect(controller.getState().status).toBe('signedIn');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
+import type { AuthSession, GrantResponse, TokenResponse } from '@mergedesk/domain/api/auth';
+import { WRONG_ACCOUNT_REASON } from '@mergedesk/domain/session/compose-grant';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import {
   ACTIVITY_EXPIRY_MS,
@@ -11,6 +12,7 @@ import { ApiError, isApiErrorStatus } from '../../lib/api-client';
 import type { TrackedEvent } from '../../lib/analytics';
 import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {
+  ComposeGrantResult,
   SessionConnection,
   SessionError,
   SessionProfile,
@@ -58,6 +60,8 @@ export type SessionSync = {
 /** Everything the controller needs from the outside world; the provider wires the real ones. */
 export type SessionDependencies = {
   exchangeCode(input: { code: string; state: string; iss?: string }): Promise<TokenResponse>;
+  /** POST /api/v1/auth/grant: adds a permission round trip's scope to the signed-in session. */
+  grantPermission(input: { code: string; state: string; iss?: string }): Promise<GrantResponse>;
   refreshToken(sessionId: string | null): Promise<AuthSession>;
   revoke(input: { sessionId: string; accessToken: string }): Promise<void>;
   /** Creates the account; resolves when it exists (an existing account is fine). */
@@ -120,6 +124,8 @@ export type SessionController = {
   /** Ends this session, then signs in again (with another account); options as for signIn. */
   switchAccount: (options?: SignInOptions) => Promise<void>;
   requestComposePermission: (continuePath?: string) => void;
+  /** /auth/callback of a permission round trip (issue 9): adds the scope, never signs in. */
+  completeComposeGrant: (params: SignInCallbackParams) => Promise<ComposeGrantResult>;
   clearError: () => void;
   /** Stops the timers (tests, hot reload). */
   dispose: () => void;
@@ -539,11 +545,31 @@ export function createSessionController(deps: SessionDependencies): SessionContr
       signIn(options);
     },
     requestComposePermission(continuePath) {
+      // Its own round trip (issue 9): the provider's answer is added to this session or refused;
+      // it never signs in, so cancelling or picking another account cannot end or switch it.
       signIn({
-        scope: 'compose',
+        grant: 'compose',
         continue: continuePath ?? deps.currentPath(),
         loginHint: state.profile?.email,
       });
+    },
+    async completeComposeGrant(params) {
+      if (params.error || !params.code || !params.state) {
+        return { outcome: params.error === 'access_denied' ? 'cancelled' : 'failed' };
+      }
+      if (state.status !== 'signedIn') return { outcome: 'failed' };
+      try {
+        const result = await deps.grantPermission({
+          code: params.code,
+          state: params.state,
+          ...(params.iss ? { iss: params.iss } : {}),
+        });
+        setState({ scopes: result.scopes });
+        return { outcome: 'granted', continue: safeContinuePath(result.intent.continue) };
+      } catch (error) {
+        const wrongAccount = error instanceof ApiError && error.reason === WRONG_ACCOUNT_REASON;
+        return { outcome: wrongAccount ? 'wrong-account' : 'failed' };
+      }
     },
     clearError: () => setState({ error: null }),
     dispose() {

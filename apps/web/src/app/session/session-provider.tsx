@@ -8,6 +8,7 @@ import {
 } from '../../lib/session-context';
 import type { SessionController } from './session-controller';
 import { queryKeys } from '../../lib/query-keys';
+import { rememberGrantReturn } from '../../lib/compose-grant';
 
 export { useSession } from '../../lib/session-context';
 export type { SessionContextValue, SessionError, SessionStatus } from '../../lib/session-context';
@@ -94,9 +95,14 @@ export function SessionProvider({
       signIn: controller.signIn,
       logout: controller.logout,
       switchAccount: controller.switchAccount,
-      requestComposePermission: controller.requestComposePermission,
+      requestComposePermission: (continuePath) => {
+        // A cancelled permission round trip comes back without the server: remember the page.
+        rememberGrantReturn(continuePath ?? `${window.location.pathname}${window.location.search}`);
+        controller.requestComposePermission(continuePath);
+      },
       clearError: controller.clearError,
       completeSignIn: controller.completeSignIn,
+      completeComposeGrant: controller.completeComposeGrant,
     }),
     [state, controller],
   );

@@ -13,6 +13,7 @@ export function signInUrl(options: SignInOptions = {}): string {
       createAccount: options.createAccount ? 'true' : undefined,
       redirectToBilling: options.redirectToBilling ? 'true' : undefined,
       scope: options.scope,
+      grant: options.grant,
       loginHint: options.loginHint || undefined,
     },
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeSession } from '../../../test/fake-session';
+import { fakeSession, signedInSession } from '../../../test/fake-session';
+import { rememberGrantReturn } from '../../../lib/compose-grant';
 import { renderRoutes } from '../../../test/render';
 import { AuthCallbackPage } from './auth-callback-page';
 
@@ -30,5 +31,50 @@ describe('/auth/callback', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ notice: 'access-denied' });
+  });
+
+  describe('a Gmail permission round trip (issue 9)', () => {
+    const page = '/s/acme/templates?import=tpl-1';
+
+    it('is no sign-in: adds the permission and goes on to the continue path', async () => {
+      rememberGrantReturn(page);
+      const completeSignIn = vi.fn();
+      const completeComposeGrant = vi.fn(() =>
+        Promise.resolve({ outcome: 'granted' as const, continue: '/s/acme/templates?import=tpl-1' }),
+      );
+      const { router } = renderRoutes(routes, '/auth/callback?code=abc&state=grant.xyz', {
+        session: signedInSession({ completeSignIn, completeComposeGrant }),
+      });
+      await waitFor(() => expect(router.state.location.search).toBe('?import=tpl-1'));
+      expect(router.state.location.pathname).toBe('/s/acme/templates');
+      expect(completeComposeGrant).toHaveBeenCalledWith({
+        code: 'abc',
+        state: 'grant.xyz',
+        iss: null,
+        error: null,
+      });
+      expect(completeSignIn).not.toHaveBeenCalled();
+    });
+
+    it('goes back to the page that asked when the person cancelled, not to /login', async () => {
+      rememberGrantReturn(page);
+      const completeComposeGrant = vi.fn(() => Promise.resolve({ outcome: 'cancelled' as const }));
+      const { router } = renderRoutes(routes, '/auth/callback?error=access_denied&state=grant.xyz', {
+        session: signedInSession({ completeComposeGrant }),
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/s/acme/templates'));
+      expect(router.state.location.search).toBe('?import=tpl-1&composeGrant=cancelled');
+    });
+
+    it('waits for the session, and sends a person signed out meanwhile to /login with that page', async () => {
+      rememberGrantReturn(page);
+      const completeComposeGrant = vi.fn();
+      const { router } = renderRoutes(routes, '/auth/callback?code=abc&state=grant.xyz', {
+        session: fakeSession({ status: 'signedOut', completeComposeGrant }),
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toBe(`?continue=${encodeURIComponent(page)}`);
+      expect(completeComposeGrant).not.toHaveBeenCalled();
+    });
   });
 });

@@ -232,4 +232,25 @@ describe('TemplatesPage (spec 002 §2.6, §4.5)', () => {
     expect(draftCalls()).toHaveLength(1);
     expect(router.state.location.search).toBe('');
   });
+
+  it.each([
+    ['cancelled', 'Gmail draft could not be created'],
+    ['failed', 'Gmail draft could not be created'],
+    [
+      'wrong-account',
+      'Gmail draft could not be created: the permission was given for another Google account. Choose olivia@acme.test to allow drafts.',
+    ],
+  ])(
+    'back from a permission round trip that ended %s: the draft error, no import (issue 9)',
+    async (outcome, message) => {
+      answer();
+      const { router } = renderTemplates(
+        `${BASE}/templates?import=tpl-event&composeGrant=${outcome}`,
+        signedInSession(),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(draftCalls()).toHaveLength(0);
+    },
+  );
 });

@@ -2,14 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Template } from '@mergedesk/domain/api/templates';
 import { DRAFT_CREATION_FAILED_MESSAGE, GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
+import {
+  GRANT_OUTCOME_PARAM,
+  grantOutcomeMessage,
+  readGrantOutcome,
+} from '@mergedesk/domain/session/compose-grant';
 import type { ResultAlertValue } from '../../../components/result-alert';
 import { useSession } from '../../../lib/session-context';
 import { useCreateDraft } from '../api/create-draft';
 import { draftCreatedMessage, readImportedDraft, rememberImportedDraft } from './imported-drafts';
 
 /**
- * The query parameter that carries a template through the compose-permission sign-in: the page we
- * come back to finishes the import it started (spec 002 §4.5 "First the compose permission is
+ * The query parameter that carries a template through the compose-permission round trip: the page
+ * we come back to finishes the import it started (spec 002 §4.5 "First the compose permission is
  * requested, then the draft is created").
  */
 export const IMPORT_QUERY_PARAM = 'import';
@@ -26,8 +31,8 @@ export type TemplateImport = {
 
 /**
  * Template import (spec 002 §4.5, spec 000 §4 "Sign-in"): without the Gmail compose permission the
- * person first goes through sign-in again with that scope (a full redirect, back to this page);
- * with it, the draft is created. Success records the message id for the user and template and
+ * person first gives it at the provider — a round trip of its own that never signs in or switches
+ * the person (issue 9; a full redirect, back to this page); with it, the draft is created. Success records the message id for the user and template and
  * shows a success alert with the subject; a failure — a missing-authorization 403 included — shows
  * 'Gmail draft could not be created'.
  */
@@ -70,11 +75,30 @@ export function useTemplateImport(
     session.requestComposePermission(`${location.pathname}?${params.toString()}`);
   };
 
-  // Back from the permission sign-in: finish the import once, then drop the parameter. Should the
-  // permission still be missing, the server's missing-authorization 403 gives the error alert.
+  // Back from a permission round trip that added nothing (cancelled, another account, failed):
+  // the draft error alert, and the import is not resumed (issue 9).
+  const grantOutcome = readGrantOutcome(searchParams.get(GRANT_OUTCOME_PARAM));
+  const email = session.profile?.email ?? '';
+  useEffect(() => {
+    if (grantOutcome === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(GRANT_OUTCOME_PARAM);
+        next.delete(IMPORT_QUERY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    setAlert({ severity: 'error', message: grantOutcomeMessage(grantOutcome, email) });
+  }, [grantOutcome, email, setSearchParams]);
+
+  // Back from the permission round trip: finish the import once, then drop the parameter. Should
+  // the permission still be missing, the server's missing-authorization 403 gives the error alert.
   const pendingId = searchParams.get(IMPORT_QUERY_PARAM);
   const resumed = useRef<string | null>(null);
   useEffect(() => {
+    if (grantOutcome !== null) return;
     if (pendingId === null || templates === undefined || resumed.current === pendingId) return;
     resumed.current = pendingId;
     setSearchParams(
@@ -87,7 +111,7 @@ export function useTemplateImport(
     );
     const template = templates.find((candidate) => candidate.id === pendingId);
     if (template) create(template);
-  }, [pendingId, templates, create, setSearchParams]);
+  }, [grantOutcome, pendingId, templates, create, setSearchParams]);
 
   return {
     draftOf: (templateId) => imported[templateId] ?? readImportedDraft(userId, templateId),
