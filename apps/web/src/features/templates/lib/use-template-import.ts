@@ -45,7 +45,14 @@ export function useTemplateImport(
   const [searchParams, setSearchParams] = useSearchParams();
   const createDraft = useCreateDraft(userId);
   const [imported, setImported] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<ResultAlertValue | null>(null);
+  // Back from a permission round trip that added nothing (cancelled, another account, failed):
+  // the page opens with the draft error alert, and the import is not resumed (issue 9).
+  const grantOutcome = readGrantOutcome(searchParams.get(GRANT_OUTCOME_PARAM));
+  const [alert, setAlert] = useState<ResultAlertValue | null>(() =>
+    grantOutcome === null
+      ? null
+      : { severity: 'error', message: grantOutcomeMessage(grantOutcome, session.profile?.email ?? '') },
+  );
   const hasComposeScope = session.scopes.includes(GMAIL_COMPOSE_SCOPE);
   const { mutate } = createDraft;
   const importingId = createDraft.isPending ? (createDraft.variables ?? null) : null;
@@ -75,10 +82,7 @@ export function useTemplateImport(
     session.requestComposePermission(`${location.pathname}?${params.toString()}`);
   };
 
-  // Back from a permission round trip that added nothing (cancelled, another account, failed):
-  // the draft error alert, and the import is not resumed (issue 9).
-  const grantOutcome = readGrantOutcome(searchParams.get(GRANT_OUTCOME_PARAM));
-  const email = session.profile?.email ?? '';
+  // …and its parameters are dropped from the address.
   useEffect(() => {
     if (grantOutcome === null) return;
     setSearchParams(
@@ -90,8 +94,7 @@ export function useTemplateImport(
       },
       { replace: true },
     );
-    setAlert({ severity: 'error', message: grantOutcomeMessage(grantOutcome, email) });
-  }, [grantOutcome, email, setSearchParams]);
+  }, [grantOutcome, setSearchParams]);
 
   // Back from the permission round trip: finish the import once, then drop the parameter. Should
   // the permission still be missing, the server's missing-authorization 403 gives the error alert.
