@@ -35,11 +35,9 @@ test('cancelling the Gmail permission, or giving it as another account, is no si
   await chooseAccount(page, 'penny@gmail.com');
   await expect(page).toHaveURL(spacePath('ginas-space', 'templates'));
   await expect(
-    page
-      .getByRole('alert')
-      .filter({
-        hasText: `${DRAFT_ERROR}: the permission was given for another Google account. Choose gina@gmail.com to allow drafts.`,
-      }),
+    page.getByRole('alert').filter({
+      hasText: `${DRAFT_ERROR}: the permission was given for another Google account. Choose gina@gmail.com to allow drafts.`,
+    }),
   ).toBeVisible();
   await expectSignedInAs(page, 'gina@gmail.com');
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(12);
