@@ -280,4 +280,33 @@ describe('seats and subscription changes', () => {
     expect((await call('GET', billingPath(BILLING_PATHS.scheduledRemovals, ids()))).statusCode).toBe(404);
     expect((await current()).seatInfo).toMatchObject({ totalSeats: 11, scheduledRemoval: null });
   });
+
+  it('shows a failed renewal (past due: last payment failed), then the space back on Free once every attempt failed', async () => {
+    await useCard('pm_card_chargeCustomerFail');
+    const day = 24 * 60 * 60;
+    testStripe.emulator.advanceClock(366 * day);
+    await deliverPending();
+    const failing = await call(
+      'GET',
+      `${billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: acme })}?retrieveAdditionalStripeInfo=true`,
+    );
+    expect(failing.json<{ items: SubscriptionV1[] }>().items[0]).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      additionalStripeInfo: {
+        latestInvoice: { paid: false, paymentIntent: { status: 'requires_payment_method' } },
+      },
+    });
+    // Retries after 3, 5 and 7 days; the fourth failure cancels the subscription.
+    for (const days of [3, 5, 7]) testStripe.emulator.advanceClock(days * day + 60);
+    await deliverPending();
+    const [space] = await t.db
+      .select({ plan: workspaces.plan, seatTotal: workspaces.seatTotal })
+      .from(workspaces)
+      .where(eq(workspaces.id, acme));
+    expect(space).toEqual({ plan: 'FREE', seatTotal: null });
+    const after = await call('GET', billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: acme }));
+    expect(after.json<{ items: SubscriptionV1[] }>().items.map((item) => item.subscriptionStatus)).toEqual([
+      'CANCELED',
+    ]);
+  });
 });
