@@ -11,12 +11,10 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCustomers, workspaces } from '../../db/schema';
-import { startTestStripe, type TestStripe } from '../../test/stripe';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import type { BillingContext } from './billing-context';
+import { startBillingTest, type BillingTest } from '../../test/billing';
+import type { TestStripe } from '../../test/stripe';
+import { bearer, type TestApp } from '../../test/test-app';
 import { subscribeSpaceDirectly } from './demo-billing';
-import { createLocalPayPalAdapter } from './paypal-adapter';
-import { STRIPE_WEBHOOK_PATH } from './stripe-client';
 
 /** Spec 001 §7 checkout: payment preview and Checkout Session (issue 8). */
 describe('checkout', () => {
@@ -25,17 +23,12 @@ describe('checkout', () => {
   let spaces: Record<string, string>;
   let prices: Map<string, string>;
 
+  let billing: BillingTest;
+
   beforeAll(async () => {
-    testStripe = await startTestStripe();
-    t = await createTestApp({ env: testStripe.env });
-    spaces = (await t.seedDemo()).spaces;
-    const context: BillingContext = {
-      db: t.db,
-      stripe: testStripe.stripe,
-      publicUrl: t.config.PUBLIC_URL,
-      paypal: createLocalPayPalAdapter(),
-    };
-    await subscribeSpaceDirectly(context, spaces['Acme Sales']!, {
+    billing = await startBillingTest();
+    ({ t, testStripe, spaces } = billing);
+    await subscribeSpaceDirectly(billing.context, spaces['Acme Sales']!, {
       lookupKey: 'pro_yearly_usd',
       quantity: 10,
     });
@@ -49,8 +42,7 @@ describe('checkout', () => {
     );
   });
   afterAll(async () => {
-    await testStripe.close();
-    await t.close();
+    await billing.close();
   });
 
   const post = async (email: string, url: string, payload: object) =>
@@ -271,19 +263,7 @@ describe('checkout', () => {
     const completed = (await testStripe.stripe.events.list({ type: 'checkout.session.completed' })).data.find(
       (event) => (event.data.object as Stripe.Checkout.Session).id === stripeCheckoutSessionId,
     )!;
-    const payload = JSON.stringify(completed);
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: STRIPE_WEBHOOK_PATH,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': testStripe.stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: testStripe.webhookSecret,
-        }),
-      },
-      payload,
-    });
+    const delivered = await billing.deliver(completed);
     expect(delivered.statusCode).toBe(200);
     expect(await planOf(sam)).toEqual({ plan: 'PRO', seatTotal: 3 });
   });

@@ -8,34 +8,25 @@ import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, workspaces } from '../../db/schema';
-import { startTestStripe, type TestStripe } from '../../test/stripe';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import type { BillingContext } from './billing-context';
+import { startBillingTest, type BillingTest } from '../../test/billing';
+import { bearer, type TestApp } from '../../test/test-app';
 import { setUpDemoBilling } from './demo-billing';
-import { createLocalPayPalAdapter, LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
+import { LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
 import { PAYPAL_REFUSED_MESSAGE } from './licences.service';
 
 /** `npm start`'s demo billing and the PayPal stop-renewal calls (spec 001 §2, §7; issue 8). */
 describe('demo billing and PayPal licences', () => {
   let t: TestApp;
-  let testStripe: TestStripe;
   let spaces: Record<string, string>;
-  let context: BillingContext & { paypal: ReturnType<typeof createLocalPayPalAdapter> };
+  let context: BillingTest['context'];
+  let billing: BillingTest;
 
   beforeAll(async () => {
-    testStripe = await startTestStripe();
-    t = await createTestApp({ env: testStripe.env });
-    spaces = (await t.seedDemo()).spaces;
-    context = {
-      db: t.db,
-      stripe: testStripe.stripe,
-      publicUrl: t.config.PUBLIC_URL,
-      paypal: createLocalPayPalAdapter(),
-    };
+    billing = await startBillingTest();
+    ({ t, spaces, context } = billing);
   });
   afterAll(async () => {
-    await testStripe.close();
-    await t.close();
+    await billing.close();
   });
 
   const get = async (email: string, url: string) =>
@@ -78,7 +69,7 @@ describe('demo billing and PayPal licences', () => {
       .select({ id: subscriptions.stripeSubscriptionId })
       .from(subscriptions)
       .where(eq(subscriptions.workspaceId, spaces['Acme Premium']!));
-    await testStripe.stripe.subscriptions.cancel(premium!.id!);
+    await billing.testStripe.stripe.subscriptions.cancel(premium!.id!);
     expect(await setUpDemoBilling(context)).toEqual(['Acme Premium']);
   });
 

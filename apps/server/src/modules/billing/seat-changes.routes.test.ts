@@ -12,12 +12,10 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
-import { startTestStripe, type TestStripe } from '../../test/stripe';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import type { BillingContext } from './billing-context';
+import { startBillingTest, type BillingTest } from '../../test/billing';
+import type { TestStripe } from '../../test/stripe';
+import { bearer, type TestApp } from '../../test/test-app';
 import { subscribeSpaceDirectly } from './demo-billing';
-import { createLocalPayPalAdapter } from './paypal-adapter';
-import { STRIPE_WEBHOOK_PATH } from './stripe-client';
 
 /** Spec 001 §4/§7 seats and subscription changes on a card-paid per-seat subscription (issue 8). */
 describe('seats and subscription changes', () => {
@@ -30,17 +28,13 @@ describe('seats and subscription changes', () => {
   let token: string;
   const delivered = new Set<string>();
 
+  let billing: BillingTest;
+
   beforeAll(async () => {
-    testStripe = await startTestStripe();
-    t = await createTestApp({ env: testStripe.env });
-    acme = (await t.seedDemo()).spaces['Acme Sales']!;
-    const context: BillingContext = {
-      db: t.db,
-      stripe: testStripe.stripe,
-      publicUrl: t.config.PUBLIC_URL,
-      paypal: createLocalPayPalAdapter(),
-    };
-    stripeSubscription = await subscribeSpaceDirectly(context, acme, {
+    billing = await startBillingTest();
+    ({ t, testStripe } = billing);
+    acme = billing.spaces['Acme Sales']!;
+    stripeSubscription = await subscribeSpaceDirectly(billing.context, acme, {
       lookupKey: 'pro_yearly_usd',
       quantity: 10,
     });
@@ -49,8 +43,7 @@ describe('seats and subscription changes', () => {
     subscriptionId = (await current()).subscriptionId;
   });
   afterAll(async () => {
-    await testStripe.close();
-    await t.close();
+    await billing.close();
   });
 
   const ids = () => ({ workspaceId: acme, subscriptionId });
@@ -83,19 +76,7 @@ describe('seats and subscription changes', () => {
       );
     });
     for (const event of events) {
-      const payload = JSON.stringify(event);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: STRIPE_WEBHOOK_PATH,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': testStripe.stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: testStripe.webhookSecret,
-          }),
-        },
-        payload,
-      });
+      const response = await billing.deliver(event);
       expect(response.statusCode).toBe(200);
       delivered.add(event.id);
     }

@@ -34,7 +34,7 @@ import {
   setRemovalStatus,
   type SubscriptionRow,
 } from './billing.repo';
-import { catalogPriceOf, periodAmount, syncStripeSubscription } from './stripe-sync.service';
+import { catalogPriceOf, idOf, periodAmount, syncStripeSubscription } from './stripe-sync.service';
 import {
   getSubscriptionView,
   stripeSubscriptionIdOf,
@@ -97,8 +97,7 @@ async function setNextPhase(
   next: NextPhase | null,
 ): Promise<void> {
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
-  const scheduleId =
-    typeof subscription.schedule === 'string' ? subscription.schedule : (subscription.schedule?.id ?? null);
+  const scheduleId = idOf(subscription.schedule);
   if (next === null) {
     if (scheduleId !== null) await stripe.subscriptionSchedules.release(scheduleId);
     return;

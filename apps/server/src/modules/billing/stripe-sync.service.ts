@@ -37,7 +37,7 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 const toDate = (seconds: number): Date => new Date(seconds * 1000);
@@ -89,6 +89,16 @@ export function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
   return idOf(payment?.payment.payment_intent ?? null);
 }
 
+/** An invoice and the payment intent of its default payment (null when it has none). */
+export async function invoiceWithIntent(
+  stripe: Stripe,
+  invoiceId: string,
+): Promise<{ invoice: Stripe.Invoice; intent: Stripe.PaymentIntent | null }> {
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const intentId = paymentIntentIdOf(invoice);
+  return { invoice, intent: intentId === null ? null : await stripe.paymentIntents.retrieve(intentId) };
+}
+
 export async function readLatestInvoice(
   stripe: Stripe,
   invoiceId: string | null,
@@ -101,9 +111,7 @@ export async function readLatestInvoice(
       latestPaymentIntentStatus: null,
     };
   }
-  const invoice = await stripe.invoices.retrieve(invoiceId);
-  const intentId = paymentIntentIdOf(invoice);
-  const intent = intentId === null ? null : await stripe.paymentIntents.retrieve(intentId);
+  const { invoice, intent } = await invoiceWithIntent(stripe, invoiceId);
   return {
     latestInvoiceId: invoice.id ?? invoiceId,
     latestInvoicePaid: invoice.status === 'paid',

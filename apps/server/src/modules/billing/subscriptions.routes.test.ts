@@ -8,38 +8,29 @@ import {
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStripe, type TestStripe } from '../../test/stripe';
+import { startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import type { BillingContext } from './billing-context';
 import { subscribeSpaceDirectly } from './demo-billing';
-import { createLocalPayPalAdapter } from './paypal-adapter';
 
 /** Spec 001 §7 reads: subscriptions v1/v2, payment plans, portal, latest invoice (issue 8). */
 describe('billing reads', () => {
   let t: TestApp;
-  let testStripe: TestStripe;
   let spaces: Record<string, string>;
   let acmeSubscriptionId: string;
 
+  let billing: BillingTest;
+
   beforeAll(async () => {
-    testStripe = await startTestStripe();
-    t = await createTestApp({ env: testStripe.env });
-    spaces = (await t.seedDemo()).spaces;
-    const context: BillingContext = {
-      db: t.db,
-      stripe: testStripe.stripe,
-      publicUrl: t.config.PUBLIC_URL,
-      paypal: createLocalPayPalAdapter(),
-    };
-    await subscribeSpaceDirectly(context, spaces['Acme Sales']!, {
+    billing = await startBillingTest();
+    ({ t, spaces } = billing);
+    await subscribeSpaceDirectly(billing.context, spaces['Acme Sales']!, {
       lookupKey: 'pro_yearly_eur',
       quantity: 10,
       country: 'DE',
     });
   });
   afterAll(async () => {
-    await testStripe.close();
-    await t.close();
+    await billing.close();
   });
 
   const get = async (email: string, url: string) =>

@@ -33,7 +33,7 @@ import {
   type SeatRemovalRow,
   type SubscriptionRow,
 } from './billing.repo';
-import { catalogPriceOf, paymentIntentIdOf } from './stripe-sync.service';
+import { catalogPriceOf, idOf, invoiceWithIntent } from './stripe-sync.service';
 
 /** Spec 001 §3 "Scheduled seat removal" as the API answers it. */
 export const toScheduledRemoval = (row: SeatRemovalRow): ScheduledRemoval => ({
@@ -318,9 +318,7 @@ async function latestInvoiceOf(
   stripe: Stripe,
   invoiceId: string,
 ): Promise<LatestInvoice & { intent: Stripe.PaymentIntent | null }> {
-  const invoice = await stripe.invoices.retrieve(invoiceId);
-  const intentId = paymentIntentIdOf(invoice);
-  const intent = intentId === null ? null : await stripe.paymentIntents.retrieve(intentId);
+  const { invoice, intent } = await invoiceWithIntent(stripe, invoiceId);
   return {
     invoiceId,
     status: (invoice.status ?? 'draft') as LatestInvoice['status'],
@@ -342,10 +340,7 @@ async function latestInvoiceOfRow(
   const stripe = stripeOf(context);
   const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionIdOf(row));
-  const invoiceId =
-    typeof subscription.latest_invoice === 'string'
-      ? subscription.latest_invoice
-      : (subscription.latest_invoice?.id ?? null);
+  const invoiceId = idOf(subscription.latest_invoice);
   if (invoiceId === null) throw new AppError('NOT_FOUND', BILLING_MESSAGES.NO_INVOICE);
   return latestInvoiceOf(stripe, invoiceId);
 }

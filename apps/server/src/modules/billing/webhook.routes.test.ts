@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
-import { startTestStripe, type TestStripe } from '../../test/stripe';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { startBillingTest, type BillingTest } from '../../test/billing';
+import type { TestStripe } from '../../test/stripe';
+import { bearer, type TestApp } from '../../test/test-app';
 import type { BillingContext } from './billing-context';
 import { subscribeSpaceDirectly } from './demo-billing';
-import { createLocalPayPalAdapter } from './paypal-adapter';
 import { STRIPE_WEBHOOK_PATH } from './stripe-client';
 import { BAD_SIGNATURE_MESSAGE } from './webhook.service';
 
@@ -24,38 +24,17 @@ describe('Stripe webhook', () => {
   let testStripe: TestStripe;
   let context: BillingContext;
   let spaces: Record<string, string>;
+  let billing: BillingTest;
 
   beforeAll(async () => {
-    testStripe = await startTestStripe();
-    t = await createTestApp({ env: testStripe.env });
-    spaces = (await t.seedDemo()).spaces;
-    context = {
-      db: t.db,
-      stripe: testStripe.stripe,
-      publicUrl: t.config.PUBLIC_URL,
-      paypal: createLocalPayPalAdapter(),
-    };
+    billing = await startBillingTest();
+    ({ t, testStripe, context, spaces } = billing);
   });
   afterAll(async () => {
-    // The emulator first: it stops delivering (and retrying) before the app stops listening.
-    await testStripe.close();
-    // The emulator's keep-alive sockets to the listening app must not hold its close.
-    t.app.server.closeAllConnections();
-    await t.close();
+    await billing.close();
   });
 
-  const deliver = (event: Stripe.Event | string, secret = testStripe.webhookSecret) => {
-    const payload = typeof event === 'string' ? event : JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: STRIPE_WEBHOOK_PATH,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': testStripe.stripe.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      payload,
-    });
-  };
+  const deliver = (event: Stripe.Event | string, secret?: string) => billing.deliver(event, secret);
 
   /** The events Stripe sent about `subscriptionId`, oldest first. */
   const eventsOf = async (subscriptionId: string): Promise<Stripe.Event[]> => {

@@ -2,12 +2,9 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isEventRecorded, recordEvent } from './billing.repo';
-import { syncStripeSubscription } from './stripe-sync.service';
+import { idOf, syncStripeSubscription } from './stripe-sync.service';
 
 export const BAD_SIGNATURE_MESSAGE = 'The webhook signature could not be verified.';
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** The subscription an event is about (null: an event we have nothing to apply for). */
 export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
