@@ -4,9 +4,9 @@ import { signIn, spacePath } from './sign-in';
 test('lists the sent merges of Acme Sales and opens a merge with its poll results', async ({ page }) => {
   await signIn(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
-  await expect(page.getByText('Merges scheduled')).toBeVisible();
-  await expect(page.getByText('Emails sent this month')).toBeVisible();
-  await expect(page.getByText('Emails sent all time')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Merges scheduled by you' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Emails sent by you this month' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Emails sent by you all time' })).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Sent mail merges' });
   await expect(table.getByRole('row')).toHaveCount(26); // header + 25 per page

@@ -8,7 +8,7 @@ test('shows the team report of Acme Sales', async ({ page }) => {
   await expect(page).toHaveURL(spacePath('acme-sales', 'team-report'));
   await expect(page).toHaveTitle('Team report | MergeDesk');
   await expect(page.getByText('Active users')).toBeVisible();
-  await expect(page.getByText('Emails sent in the last 30 days')).toBeVisible();
+  await expect(page.getByText('Emails sent by the team in the last 30 days')).toBeVisible();
   const members = page.getByRole('table', { name: 'Team members' });
   await expect(members.getByRole('row', { name: /Olivia Owens/ })).toBeVisible();
   await expect(members.getByRole('row', { name: /Adam Admin/ })).toBeVisible();

@@ -51,7 +51,9 @@ export const sentCampaignSchema = z
     mergeSourceSheetKey: z.string(),
     spreadsheetName: z.string(),
     sheetName: z.string(),
+    /** who sent it (issue 9: the list is the team's, the Sender column says whose); null: the account is gone */
     senderEmail: z.string().nullable(),
+    senderName: z.string().nullable(),
     lastUpdateTimestamp: z.number(),
     createTimestamp: z.number(),
     lastEmailSentTimestamp: z.number().nullable(),

@@ -26,6 +26,7 @@ const campaignColumns = {
   workspaceId: campaigns.workspaceId,
   userId: campaigns.userId,
   senderEmail: users.email,
+  senderName: users.name,
   subject: campaigns.subject,
   mergeSourceSheetKey: campaigns.mergeSourceSheetKey,
   spreadsheetName: campaigns.spreadsheetName,
@@ -46,6 +47,7 @@ export type CampaignRow = {
   workspaceId: string;
   userId: string | null;
   senderEmail: string | null;
+  senderName: string | null;
   subject: string | null;
   mergeSourceSheetKey: string;
   spreadsheetName: string;

@@ -58,6 +58,14 @@ describe('campaigns API', () => {
       expect(new Set(body.items.map((item) => item.senderEmail))).toEqual(
         new Set(['olivia@acme.test', 'adam@acme.test', 'mia@acme.test']),
       );
+      // Issue 9: the Sender column names each merge's sender.
+      expect(new Set(body.items.map((item) => `${item.senderName} <${item.senderEmail}>`))).toEqual(
+        new Set([
+          'Olivia Owens <olivia@acme.test>',
+          'Adam Admin <adam@acme.test>',
+          'Mia Member <mia@acme.test>',
+        ]),
+      );
       expect(body.items.some((item) => item.spreadsheetName === 'Contact form (Responses)')).toBe(false);
       expect(body.items.filter((item) => item.sentMessageSubject === null)).toHaveLength(1);
       for (const item of body.items) {

@@ -142,6 +142,7 @@ function toSentCampaign(row: CampaignRow): SentCampaign {
     spreadsheetName: row.spreadsheetName,
     sheetName: row.sheetName,
     senderEmail: row.senderEmail,
+    senderName: row.senderName,
     lastUpdateTimestamp: row.lastUpdateAt.getTime(),
     createTimestamp: row.createdAt.getTime(),
     lastEmailSentTimestamp: row.lastEmailSentAt?.getTime() ?? null,

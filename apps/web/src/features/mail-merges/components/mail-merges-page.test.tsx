@@ -27,6 +27,7 @@ function sentCampaign(overrides: Partial<SentCampaign> = {}): SentCampaign {
     spreadsheetName: 'Leads Q4',
     sheetName: 'Sheet1',
     senderEmail: 'olivia@acme.test',
+    senderName: 'Olivia Owens',
     lastUpdateTimestamp: LAST_UPDATE,
     createTimestamp: LAST_UPDATE - DAY_MS,
     lastEmailSentTimestamp: LAST_UPDATE,
@@ -201,13 +202,13 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('href', '/get-started');
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'filled');
     expect(
-      await within(screen.getByRole('group', { name: 'Merges scheduled' })).findByText('3'),
+      await within(screen.getByRole('group', { name: 'Merges scheduled by you' })).findByText('3'),
     ).toBeInTheDocument();
     expect(
-      within(screen.getByRole('group', { name: 'Emails sent this month' })).getByText('1.500'),
+      within(screen.getByRole('group', { name: 'Emails sent by you this month' })).getByText('1.500'),
     ).toBeInTheDocument();
     expect(
-      within(screen.getByRole('group', { name: 'Emails sent all time' })).getByText('1.234.567'),
+      within(screen.getByRole('group', { name: 'Emails sent by you all time' })).getByText('1.234.567'),
     ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sent' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -218,8 +219,9 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
 
     const table = await sentTable();
     const row = await within(table).findByRole('row', { name: /Leads Q4 - Sheet1/ });
-    expect(cellTexts(row).slice(0, 5)).toEqual([
+    expect(cellTexts(row).slice(0, 6)).toEqual([
       'Leads Q4 - Sheet1',
+      'Olivia Owensolivia@acme.test',
       'March 3rd, 2026',
       '1.500',
       '50%',
@@ -228,11 +230,27 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     expect(
       within(row).getByRole('link', { name: 'Open Leads Q4 - Sheet1 in Google Sheets' }),
     ).toHaveAttribute('href', 'https://docs.google.com/spreadsheets/d/1BxiMVs0XRA-5nFM/edit#gid=987');
+    expect(within(row).getByTitle('olivia@acme.test')).toHaveTextContent('Olivia Owens');
     expect(screen.getByText('Total: 10.000+')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Date' })).toHaveAttribute(
       'aria-sort',
       'descending',
     );
+  });
+
+  it("shows a gone sender's merge as 'Former member', and an address when there is no name", async () => {
+    server.sent = {
+      items: [
+        sentCampaign({ campaignId: 'c1', senderName: null, senderEmail: null }),
+        sentCampaign({ campaignId: 'c2', sheetName: 'Sheet2', senderName: null, senderEmail: 'x@acme.test' }),
+      ],
+      total: 2,
+    };
+    renderPage('sent');
+    const table = await sentTable();
+    const gone = await within(table).findByRole('row', { name: /Sheet1/ });
+    expect(cellTexts(gone)[1]).toBe('Former member');
+    expect(cellTexts(within(table).getByRole('row', { name: /Sheet2/ }))[1]).toBe('x@acme.test');
   });
 
   it('asks for the space, Last 12 months, newest first, 25 rows by default', async () => {
@@ -632,6 +650,8 @@ describe('Scheduled mail merges (spec 002 §2.2, §4.1, §8)', () => {
       {
         'Sheet Name': 'Leads Q4 - Sheet1',
         Subject: "'=Spring offer",
+        Sender: 'Olivia Owens',
+        'Sender email': 'olivia@acme.test',
         Date: new Date('2026-06-26T10:15:00Z'),
         Sent: 11920,
         Delivered: 11820,

@@ -1,4 +1,4 @@
-import { Group, Select, Skeleton, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,11 +6,12 @@ import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CANCEL_ERROR_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
 import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';
+import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { DateFilter } from '@mergedesk/domain/format/dates';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterSchema } from '@mergedesk/domain/format/dates';
 import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
 import { campaignRates, formatNumber, formatPercentLabel } from '@mergedesk/domain/format/numbers';
-import { campaignDate, sentCampaignTitle } from '../lib/campaign-fields';
+import { campaignDate, senderLabel, sentCampaignTitle } from '../lib/campaign-fields';
 import { sentCampaignsCsv } from '../lib/campaign-exports';
 import { SortableTh } from '../../../components/sortable-th';
 import { CsvExportButton } from '../../../components/csv-export-button';
@@ -143,6 +144,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                     direction={directionOf('sheetName')}
                     onSort={() => toggleSort('sheetName')}
                   />
+                  <Table.Th>Sender</Table.Th>
                   <SortableTh
                     label="Date"
                     direction={directionOf('lastUpdateTimestamp')}
@@ -161,7 +163,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                 {list.isPending || !items
                   ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                       <Table.Tr key={index} aria-hidden>
-                        {[60, 80, 40, 40, 40].map((width, cell) => (
+                        {[60, 60, 80, 40, 40, 40].map((width, cell) => (
                           <Table.Td key={cell}>
                             <Skeleton height={14} width={`${width}%`} />
                           </Table.Td>
@@ -183,6 +185,9 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                           onKeyDown={(event) => openOnEnter(event, campaign.campaignId)}
                         >
                           <Table.Td style={{ wordBreak: 'break-word' }}>{title}</Table.Td>
+                          <Table.Td>
+                            <SenderCell campaign={campaign} />
+                          </Table.Td>
                           <Table.Td>{formatLongDate(campaignDate(campaign))}</Table.Td>
                           <Table.Td ta="right">{formatNumber(campaign.eventCounts.sentCount)}</Table.Td>
                           <Table.Td ta="right">{formatPercentLabel(rates.openedPercent)}</Table.Td>
@@ -200,6 +205,24 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
             <ListFooter total={list.data.total} page={state.page} onPageChange={(page) => update({ page })} />
           )}
         </>
+      )}
+    </Stack>
+  );
+}
+
+/** Who sent the merge (issue 9): the name, and the address on a second line (the full text on hover). */
+function SenderCell({ campaign }: { campaign: SentCampaign }) {
+  const label = senderLabel(campaign);
+  const email = campaign.senderEmail;
+  return (
+    <Stack gap={0} title={email ?? undefined} miw={0}>
+      <Text size="sm" truncate="end">
+        {label}
+      </Text>
+      {email && email !== label && (
+        <Text size="xs" c="dimmed" truncate="end">
+          {email}
+        </Text>
       )}
     </Stack>
   );

@@ -11,7 +11,8 @@ export type StatCardsProps = {
 
 /**
  * Spec 002 §1: merges scheduled, emails sent this month and emails sent all time (the counters
- * exclude form-submission notifications: the server's counters already do), in German grouping.
+ * exclude form-submission notifications: the server's counters already do), in German grouping;
+ * all three count the caller's own merges in the space.
  */
 export function StatCards({
   scheduledCount,
@@ -19,10 +20,12 @@ export function StatCards({
   sentThisMonth,
   sentAllTime,
 }: StatCardsProps) {
+  // Issue 9: the counters are the caller's own in this space while the Sent list is the whole
+  // team's, so each card says whose figure it is.
   const cards: Array<[label: string, value: number | null, loading: boolean]> = [
-    ['Merges scheduled', scheduledCount, isScheduledCountLoading],
-    ['Emails sent this month', sentThisMonth, false],
-    ['Emails sent all time', sentAllTime, false],
+    ['Merges scheduled by you', scheduledCount, isScheduledCountLoading],
+    ['Emails sent by you this month', sentThisMonth, false],
+    ['Emails sent by you all time', sentAllTime, false],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

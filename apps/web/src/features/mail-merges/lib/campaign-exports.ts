@@ -4,7 +4,7 @@ import { campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
 import type { CsvValue } from '@mergedesk/domain/exports/csv-safety';
 import { csvTimestamp } from '@mergedesk/domain/exports/csv-values';
 import { campaignRates } from '@mergedesk/domain/format/numbers';
-import { campaignDate, scheduledCampaignTitle, sentCampaignTitle } from './campaign-fields';
+import { campaignDate, scheduledCampaignTitle, senderLabel, sentCampaignTitle } from './campaign-fields';
 
 export type CsvTable = [header: string[], rows: CsvValue[][]];
 
@@ -16,6 +16,8 @@ export const sentCampaignsCsv = (campaigns: readonly SentCampaign[]): CsvTable =
   [
     'Sheet Name',
     'Subject',
+    'Sender',
+    'Sender email',
     'Date',
     'Sent',
     'Delivered',
@@ -30,6 +32,8 @@ export const sentCampaignsCsv = (campaigns: readonly SentCampaign[]): CsvTable =
     return [
       sentCampaignTitle(campaign),
       campaignSubject(campaign.sentMessageSubject),
+      senderLabel(campaign),
+      campaign.senderEmail,
       csvTimestamp(campaignDate(campaign)),
       campaign.eventCounts.sentCount,
       rates.delivered,

@@ -14,3 +14,10 @@ export const sentCampaignTitle = (campaign: Pick<SentCampaign, 'spreadsheetName'
 export const scheduledCampaignTitle = (
   campaign: Pick<ScheduledCampaign, 'mergeSourceSpreadSheetName' | 'mergeSourceSheetName'>,
 ): string => scheduledTitle(campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName);
+
+/** Ours (issue 9): a merge whose sender's account is gone. */
+export const UNKNOWN_SENDER = 'Former member';
+
+/** The Sender column: the sender's name, else the address, else UNKNOWN_SENDER. */
+export const senderLabel = (campaign: Pick<SentCampaign, 'senderName' | 'senderEmail'>): string =>
+  campaign.senderName?.trim() || campaign.senderEmail || UNKNOWN_SENDER;

@@ -85,8 +85,10 @@ describe('TeamReportPage (spec 002 §2.5)', () => {
 
     const card = (name: string) => screen.getByRole('group', { name });
     await waitFor(() => expect(within(card('Active users')).getByText('2')).toBeInTheDocument());
-    expect(within(card('Emails sent all time')).getByText('1.500.000')).toBeInTheDocument();
-    expect(within(card('Emails sent in the last 30 days')).getByText('12.345')).toBeInTheDocument();
+    expect(within(card('Emails sent by the team all time')).getByText('1.500.000')).toBeInTheDocument();
+    expect(
+      within(card('Emails sent by the team in the last 30 days')).getByText('12.345'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/this month/i)).not.toBeInTheDocument();
   });
 

@@ -6,12 +6,13 @@ import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * The card labels. Spec 002 §2.5 / §9: the 'sent this month' counter (emailSentThisMonth) is
- * labelled as the last 30 days.
+ * labelled as the last 30 days. Issue 9: the sums are the team's (the rows below added up), where
+ * the mail merges page counts the caller's own, so the labels say so.
  */
 export const SUMMARY_LABELS = {
   activeUserCount: 'Active users',
-  emailSentAllTime: 'Emails sent all time',
-  emailSentThisMonth: 'Emails sent in the last 30 days',
+  emailSentAllTime: 'Emails sent by the team all time',
+  emailSentThisMonth: 'Emails sent by the team in the last 30 days',
 } as const satisfies Record<keyof TeamSummary, string>;
 
 const CARD_ORDER = ['activeUserCount', 'emailSentAllTime', 'emailSentThisMonth'] as const;
