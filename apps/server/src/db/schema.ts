@@ -283,6 +283,12 @@ export const campaigns = pgTable(
     index('campaigns_workspace_last_update_idx').on(t.workspaceId, t.lastUpdateAt.desc(), t.id),
     index('campaigns_workspace_user_last_update_idx').on(t.workspaceId, t.userId, t.lastUpdateAt.desc()),
     index('campaigns_workspace_last_email_sent_idx').on(t.workspaceId, t.lastEmailSentAt.desc()),
+    // The Sheet Name sort (issue 9): spreadsheet name, then sheet name, as the column shows them.
+    index('campaigns_workspace_sheet_title_idx').on(
+      t.workspaceId,
+      sql`lower(${t.spreadsheetName})`,
+      sql`lower(${t.sheetName})`,
+    ),
     // Substring search (ILIKE '%…%') on subject and sheet names: trigram indexes (pg_trgm).
     index('campaigns_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     index('campaigns_sheet_names_trgm_idx').using(

@@ -63,10 +63,14 @@ export type CampaignRow = {
   respondedCount: number;
 };
 
-const sortColumns: Record<CampaignSortKey, SQL | typeof campaigns.lastUpdateAt> = {
-  lastUpdateTimestamp: campaigns.lastUpdateAt,
-  createTimestamp: sql`${campaigns.createdAt}`,
-  sheetName: sql`lower(${campaigns.sheetName})`,
+/**
+ * Sheet Name sorts by what the column shows (issue 9): the spreadsheet name, then the sheet (tab)
+ * name; the index campaigns_workspace_sheet_title_idx has the same expressions.
+ */
+const sortColumns: Record<CampaignSortKey, ReadonlyArray<SQL | typeof campaigns.lastUpdateAt>> = {
+  lastUpdateTimestamp: [campaigns.lastUpdateAt],
+  createTimestamp: [sql`${campaigns.createdAt}`],
+  sheetName: [sql`lower(${campaigns.spreadsheetName})`, sql`lower(${campaigns.sheetName})`],
 };
 
 // The same expression as the trigram index campaigns_sheet_names_trgm_idx, so that it is used.
@@ -105,8 +109,8 @@ export async function listCampaigns(
     .leftJoin(users, eq(users.id, campaigns.userId))
     .where(where)
     .orderBy(
-      ...sort.map(({ key, direction }) =>
-        direction === 'desc' ? desc(sortColumns[key]) : asc(sortColumns[key]),
+      ...sort.flatMap(({ key, direction }) =>
+        sortColumns[key].map((column) => (direction === 'desc' ? desc(column) : asc(column))),
       ),
       desc(campaigns.lastUpdateAt),
       asc(campaigns.id),

@@ -93,12 +93,27 @@ describe('campaigns API', () => {
       );
     });
 
-    it('sorts by sheet name', async () => {
-      const body = (
-        await list('olivia@acme.test', `${acme()}&sortBy=sheetName:asc&limit=200`)
-      ).json<SentCampaignList>();
-      const names = body.items.map((item) => item.sheetName.toLowerCase());
-      expect(names).toEqual([...names].sort());
+    it('sorts by Sheet Name as shown: spreadsheet name, then sheet name, both ways', async () => {
+      const byShown = (a: SentCampaign, b: SentCampaign) => {
+        const [x, y] = [a, b].map((item) => [
+          item.spreadsheetName.toLowerCase(),
+          item.sheetName.toLowerCase(),
+        ]);
+        if (x![0]! !== y![0]!) return x![0]! < y![0]! ? -1 : 1;
+        return x![1]! < y![1]! ? -1 : x![1]! > y![1]! ? 1 : 0;
+      };
+      const shown = (item: SentCampaign) => `${item.spreadsheetName} - ${item.sheetName}`;
+      for (const direction of ['asc', 'desc'] as const) {
+        const body = (
+          await list('olivia@acme.test', `${acme()}&sortBy=sheetName:${direction}&limit=200`)
+        ).json<SentCampaignList>();
+        const expected = [...body.items].sort((a, b) =>
+          direction === 'asc' ? byShown(a, b) : byShown(b, a),
+        );
+        expect(body.items.map(shown)).toEqual(expected.map(shown));
+        // several spreadsheets, each with several sheets: the order is not the sheet's alone
+        expect(new Set(body.items.map((item) => item.spreadsheetName)).size).toBeGreaterThan(1);
+      }
     });
 
     it('searches subject, spreadsheet and sheet names, case-insensitively', async () => {

@@ -53,10 +53,14 @@ export type ScheduledCampaignRow = {
   createdAt: Date;
 };
 
-const sortColumns: Record<ScheduledSortKey, SQL> = {
-  nextScheduledRunTimestamp: sql`${scheduledCampaigns.nextScheduledRunAt}`,
-  createTimestamp: sql`${scheduledCampaigns.createdAt}`,
-  mergeSourceSheetName: sql`lower(${scheduledCampaigns.sheetName})`,
+/** Sheet Name sorts by what the column shows (issue 9): the spreadsheet name, then the sheet name. */
+const sortColumns: Record<ScheduledSortKey, readonly SQL[]> = {
+  nextScheduledRunTimestamp: [sql`${scheduledCampaigns.nextScheduledRunAt}`],
+  createTimestamp: [sql`${scheduledCampaigns.createdAt}`],
+  mergeSourceSheetName: [
+    sql`lower(${scheduledCampaigns.spreadsheetName})`,
+    sql`lower(${scheduledCampaigns.sheetName})`,
+  ],
 };
 
 function whereClause(filters: ScheduledListQuery['filters']): SQL | undefined {
@@ -84,10 +88,10 @@ export async function listScheduledCampaigns(
     .from(scheduledCampaigns)
     .where(where)
     .orderBy(
-      ...sort.map(({ key, direction }) =>
-        direction === 'desc'
-          ? sql`${sortColumns[key]} desc nulls last`
-          : sql`${sortColumns[key]} asc nulls last`,
+      ...sort.flatMap(({ key, direction }) =>
+        sortColumns[key].map((column) =>
+          direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+        ),
       ),
       sql`${scheduledCampaigns.createdAt} desc`,
       sql`${scheduledCampaigns.id} asc`,

@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_workspace_sheet_title_idx" ON "campaigns" USING btree ("workspace_id",lower("spreadsheet_name"),lower("sheet_name"));
