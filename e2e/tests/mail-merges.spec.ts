@@ -51,3 +51,34 @@ test("shows an empty scheduled list in Gina's space", async ({ page }) => {
   await page.getByRole('tab', { name: /Scheduled/ }).click();
   await expect(page.getByText('Nothing to see here...')).toBeVisible();
 });
+
+test('the scheduled list says which merges failed, which wait and which will retry (Status column)', async ({
+  page,
+}) => {
+  await signIn(page, 'olivia@acme.test');
+  await page.getByRole('tab', { name: 'Scheduled' }).click();
+  const table = page.getByRole('table', { name: 'Scheduled mail merges' });
+  const status = (sheet: string) =>
+    table
+      .getByRole('row', { name: new RegExp(sheet) })
+      .getByRole('cell')
+      .nth(4);
+  await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+  await expect(status('December promotion')).toHaveText('Scheduled');
+  await expect(status('Renewal reminders')).toContainText('Will retry');
+  await expect(status('Renewal reminders')).toContainText('Sending will be attempted again at');
+  await expect(status('Event invitations')).toContainText('Failed');
+  await expect(status('Event invitations')).toContainText(
+    'The draft was deleted. Create a new draft, then schedule a new merge.',
+  );
+  await expect(status('Old leads')).toContainText('Failed');
+  await expect(status('Trade show contacts')).toContainText('Failed');
+  // Every row says what it is: none is left with only '—'.
+  const rows = table.getByRole('row');
+  const count = await rows.count();
+  for (let index = 1; index < count; index += 1) {
+    await expect(rows.nth(index).getByRole('cell').nth(4)).toHaveText(
+      /^(Scheduled|Waiting for quota|Will retry|Failed)/,
+    );
+  }
+});

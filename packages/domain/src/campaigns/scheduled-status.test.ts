@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SCHEDULED_STATUS_LABELS,
+  scheduledStatusKind,
   CANCEL_ERROR_ALERT,
   CANCEL_SUCCESS_ALERT,
   campaignSubject,
@@ -219,5 +221,28 @@ describe('cancel alerts (spec 002 §4.1 "Cancel")', () => {
     ['failure', CANCEL_ERROR_ALERT, 'An error occurred. Please try again.'],
   ])('%s', (_case, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+});
+
+describe('scheduledStatusKind (issue 9: the Status column)', () => {
+  const retrying = { recoverableErrorRetries: 2, recoverableErrorLastRetryTimestamp: 1_000 };
+  const spent = { recoverableErrorRetries: 5, recoverableErrorLastRetryTimestamp: 1_000 };
+  it.each<[string, Parameters<typeof scheduledStatusKind>[0], string]>([
+    ['in progress with a next run', { status: 'IN PROGRESS', nextScheduledRunTimestamp: 5 }, 'Scheduled'],
+    ['out of quota', { status: 'IN PROGRESS', nextScheduledRunTimestamp: null }, 'Waiting for quota'],
+    [
+      'a recoverable error',
+      { status: 'UNKNOWN ERROR', nextScheduledRunTimestamp: 5, errorDetails: retrying },
+      'Will retry',
+    ],
+    ['retries used up', { status: 'NAMED RANGE DELETED', errorDetails: spent }, 'Failed'],
+    ['an unrecoverable error', { status: 'DRAFT NOT FOUND', nextScheduledRunTimestamp: null }, 'Failed'],
+    [
+      'the error in errorDetails',
+      { status: 'X', nextScheduledRunTimestamp: 5, errorDetails: { error: 'INVALID DRAFT' } },
+      'Failed',
+    ],
+  ])('%s -> %s', (_, item, label) => {
+    expect(SCHEDULED_STATUS_LABELS[scheduledStatusKind(item)]).toBe(label);
   });
 });

@@ -158,6 +158,31 @@ export const scheduledStatusMessage = (
 };
 
 /**
+ * Ours (issue 9): the Status column of the scheduled merges, so a failed merge does not look pending.
+ * - SCHEDULED: in progress with a next run time;
+ * - WAITING_FOR_QUOTA: out of quota (§4.1), resumes when the quota resets;
+ * - RETRYING: an error status that is recoverable (§4.1), another attempt is due;
+ * - FAILED: an error status that is not (or no longer) recoverable: it will not be sent.
+ * A status the client does not know, without an error, reads as SCHEDULED (as the dialog shows no
+ * message for it).
+ */
+export const SCHEDULED_STATUS_KINDS = ['SCHEDULED', 'WAITING_FOR_QUOTA', 'RETRYING', 'FAILED'] as const;
+export type ScheduledStatusKind = (typeof SCHEDULED_STATUS_KINDS)[number];
+
+export const SCHEDULED_STATUS_LABELS = {
+  SCHEDULED: 'Scheduled',
+  WAITING_FOR_QUOTA: 'Waiting for quota',
+  RETRYING: 'Will retry',
+  FAILED: 'Failed',
+} as const satisfies Record<ScheduledStatusKind, string>;
+
+export const scheduledStatusKind = (item: ScheduledStatusItem): ScheduledStatusKind => {
+  if (isOutOfQuota(item)) return 'WAITING_FOR_QUOTA';
+  if (scheduledErrorStatus(item) === null) return 'SCHEDULED';
+  return isRecoverable(item.errorDetails) ? 'RETRYING' : 'FAILED';
+};
+
+/**
  * The delivery date column: 'Upon quota reset' when out of quota (spec 002 §4.1), otherwise the
  * next run time formatted by `formatDate`; null when there is no next run time to show.
  */

@@ -491,6 +491,31 @@ describe('Scheduled mail merges (spec 002 §2.2, §4.1, §8)', () => {
     expect(url!.searchParams.get('filterBy')).toBe(`workspaceId:${ACME_SALES_ID}`);
   });
 
+  it('has a Status column: a failed merge reads Failed with the spec message, not pending (issue 9)', async () => {
+    server.scheduled = {
+      items: [
+        scheduledCampaign(),
+        scheduledCampaign({ id: 's2', mergeSourceSheetName: 'Quota', nextScheduledRunTimestamp: null }),
+        scheduledCampaign({
+          id: 's3',
+          mergeSourceSheetName: 'Gone draft',
+          nextScheduledRunTimestamp: null,
+          status: 'DRAFT NOT FOUND',
+        }),
+      ],
+      total: 3,
+    };
+    renderPage('scheduled');
+    const table = await scheduledTable();
+    await within(table).findByText('Upon quota reset');
+    const statusOf = (name: RegExp) => cellTexts(within(table).getByRole('row', { name }))[4];
+    expect(statusOf(/December/)).toBe('Scheduled');
+    expect(statusOf(/Quota/)).toBe(
+      'Waiting for quotaYour mail merge could not be sent in full because your sending quota was insufficient. It will resume as soon as your quota resets.',
+    );
+    expect(statusOf(/Gone draft/)).toMatch(/^Failed.*draft was deleted/);
+  });
+
   it("shows 'Nothing to see here...' when nothing is scheduled", async () => {
     server.scheduled = { items: [], total: 0 };
     renderPage('scheduled');

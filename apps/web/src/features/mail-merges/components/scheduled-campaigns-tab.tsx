@@ -1,11 +1,15 @@
-import { Group, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import {
   CANCEL_ERROR_ALERT,
   isOutOfQuota,
+  SCHEDULED_STATUS_LABELS,
   scheduledDeliveryLabel,
+  scheduledStatusKind,
+  scheduledStatusMessage,
+  type ScheduledStatusKind,
 } from '@mergedesk/domain/campaigns/scheduled-status';
 import { scheduledCampaignTitle } from '../lib/campaign-fields';
 import { scheduledCampaignsCsv } from '../lib/campaign-exports';
@@ -97,6 +101,7 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
                   <Table.Th ta="right" w={80}>
                     Emails
                   </Table.Th>
+                  <Table.Th>Status</Table.Th>
                   <Table.Th w={56} visibleFrom="md">
                     <VisuallyHidden>Spreadsheet</VisuallyHidden>
                   </Table.Th>
@@ -106,7 +111,7 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
                 {list.isPending || !items
                   ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                       <Table.Tr key={index} aria-hidden>
-                        {[60, 80, 50, 40].map((width, cell) => (
+                        {[60, 80, 50, 40, 50].map((width, cell) => (
                           <Table.Td key={cell}>
                             <Skeleton height={14} width={`${width}%`} />
                           </Table.Td>
@@ -130,6 +135,9 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
                           <Table.Td>{scheduledDate(campaign)}</Table.Td>
                           <Table.Td>{scheduledTime(campaign)}</Table.Td>
                           <Table.Td ta="right">{formatNumber(campaign.eventCounts.toSendCount)}</Table.Td>
+                          <Table.Td>
+                            <ScheduledStatusCell campaign={campaign} />
+                          </Table.Td>
                           <Table.Td visibleFrom="md">
                             <SheetLink sheetKey={campaign.mergeSourceSheetKey} title={title} />
                           </Table.Td>
@@ -141,6 +149,34 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
           </Table.ScrollContainer>
           {list.isSuccess && <ListFooter total={list.data.total} page={page} onPageChange={setPage} />}
         </>
+      )}
+    </Stack>
+  );
+}
+
+const STATUS_COLORS = {
+  SCHEDULED: 'blue',
+  WAITING_FOR_QUOTA: 'yellow',
+  RETRYING: 'yellow',
+  FAILED: 'red',
+} as const satisfies Record<ScheduledStatusKind, string>;
+
+/**
+ * The Status column (issue 9): what will happen to the merge, with the spec's message of its status
+ * (spec 002 §4.1, §8) under it, so a failed merge does not look like a pending one.
+ */
+function ScheduledStatusCell({ campaign }: { campaign: ScheduledCampaign }) {
+  const kind = scheduledStatusKind(campaign);
+  const message = scheduledStatusMessage(campaign, formatTimeOfDay);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge variant="light" color={STATUS_COLORS[kind]} style={{ flexShrink: 0, overflow: 'visible' }}>
+        {SCHEDULED_STATUS_LABELS[kind]}
+      </Badge>
+      {message !== null && (
+        <Text size="xs" c="dimmed" maw={360}>
+          {message}
+        </Text>
       )}
     </Stack>
   );
