@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterValuesOf, formatFilterBy, parseListQuery } from './list-query';
+import { filterValuesOf, formatFilterBy, LIST_SEARCH_MAX_LENGTH, parseListQuery } from './list-query';
 
 const allowed = {
   filterKeys: ['userRole', 'memberStatus'],
@@ -45,6 +45,25 @@ describe('parseListQuery', () => {
     [{ sortBy: 'userName:up' }, 'sortBy', "Sort direction of 'userName' must be asc or desc."],
   ])('rejects %j', (query, field, message) => {
     expect(parseListQuery(query, allowed)).toEqual({ ok: false, issues: [{ field, message }] });
+  });
+});
+
+describe('search length (issue 9)', () => {
+  const withSearch = { filterKeys: ['search'], sortKeys: [] } as const;
+  it('accepts a search of LIST_SEARCH_MAX_LENGTH (254) characters', () => {
+    expect(LIST_SEARCH_MAX_LENGTH).toBe(254);
+    const search = 'a'.repeat(254);
+    expect(parseListQuery({ filterBy: `search:${search}` }, withSearch)).toMatchObject({
+      ok: true,
+      value: { filters: { search: [search] } },
+    });
+  });
+
+  it('refuses a longer one', () => {
+    expect(parseListQuery({ filterBy: `search:${'a'.repeat(255)}` }, withSearch)).toEqual({
+      ok: false,
+      issues: [{ field: 'filterBy', message: 'Search must be at most 254 characters.' }],
+    });
   });
 });
 

@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { clientText, MAX_CLIENT_INT, NUMBER_MESSAGES } from '../text/client-text';
 
 /**
+ * The longest search a list accepts (issue 9): the longest thing searched is an e-mail address (254
+ * characters, RFC 5321). The server refuses a longer `search` filter (400); the web app's search
+ * boxes stop at it (maxLength), so a person never meets the refusal.
+ */
+export const LIST_SEARCH_MAX_LENGTH = 254;
+export const LIST_SEARCH_TOO_LONG_MESSAGE = `Search must be at most ${LIST_SEARCH_MAX_LENGTH} characters.`;
+
+/** One `search` filter value. */
+export const listSearchSchema = z
+  .string()
+  .max(LIST_SEARCH_MAX_LENGTH, { error: LIST_SEARCH_TOO_LONG_MESSAGE });
+
+/**
  * The shared list parameters of spec 000 §7 / 002 §7: `filterBy` is a comma list of `key:value`
  * (a key may repeat: the values form an array), `sortBy` a comma list of `key:asc|desc`.
  */
@@ -46,6 +59,10 @@ export function parseListQuery<F extends string, S extends string>(
     }
     if (value === '') {
       issues.push({ field: 'filterBy', message: `Filter '${key}' needs a value.` });
+      continue;
+    }
+    if (key === 'search' && !listSearchSchema.safeParse(value).success) {
+      issues.push({ field: 'filterBy', message: LIST_SEARCH_TOO_LONG_MESSAGE });
       continue;
     }
     (filters[key] ??= []).push(value);

@@ -155,6 +155,18 @@ describe('campaigns API', () => {
       expect(lastYear.total).toBe(ACME_SALES_SENT_MERGES - older.length);
     });
 
+    it('takes a search up to 254 characters and answers 400 with the reason beyond (issue 9)', async () => {
+      const longest = await list('olivia@acme.test', `${acme()},search:${'x'.repeat(254)}`);
+      expect(longest.statusCode).toBe(200);
+      expect(longest.json()).toEqual({ items: [], total: 0 });
+      const tooLong = await list('olivia@acme.test', `${acme()},search:${'x'.repeat(255)}`);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Search must be at most 254 characters.',
+      });
+    });
+
     it('answers 400 without a workspaceId filter', async () => {
       const response = await list('olivia@acme.test', 'filterBy=search:x');
       expect(response.statusCode).toBe(400);

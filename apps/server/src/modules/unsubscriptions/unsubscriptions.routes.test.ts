@@ -142,6 +142,26 @@ describe('unsubscriptions API', () => {
       );
     });
 
+    it('takes a search up to 254 characters and answers 400 with the reason beyond (issue 9)', async () => {
+      const longest = await list(
+        'olivia@acme.test',
+        space('Acme Sales'),
+        `?filterBy=search:${'a'.repeat(254)}`,
+      );
+      expect(longest.statusCode).toBe(200);
+      const tooLong = await list(
+        'olivia@acme.test',
+        space('Acme Sales'),
+        `?filterBy=search:${'a'.repeat(255)}`,
+      );
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Search must be at most 254 characters.',
+        errors: [{ field: 'filterBy', message: 'Search must be at most 254 characters.' }],
+      });
+    });
+
     it('treats % and _ in a search literally', async () => {
       const response = await list('olivia@acme.test', space('Acme Sales'), '?filterBy=search:%25');
       expect(response.json<ListBody>().total).toBe(0);

@@ -320,6 +320,12 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'default');
   });
 
+  it('stops the search box at the longest search the API takes (254 characters, issue 9)', async () => {
+    renderPage('sent');
+    await sentTable();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveAttribute('maxLength', '254');
+  });
+
   it('debounces the search: one request, 200 ms after the last change', async () => {
     renderPage('sent');
     await sentTable();

@@ -1,6 +1,7 @@
 import { Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -102,6 +103,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
         <TextInput
           label="Search"
           placeholder="Search mail merges"
+          maxLength={LIST_SEARCH_MAX_LENGTH}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={searchText}
           onChange={(event) => {

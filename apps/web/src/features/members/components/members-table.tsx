@@ -1,5 +1,6 @@
 import { Checkbox, Group, LoadingOverlay, Table, Text, TextInput, Box } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
@@ -100,6 +101,7 @@ export function MembersTable<Row, K extends string>({
         <TextInput
           aria-label="Search members"
           placeholder="Search by name or email"
+          maxLength={LIST_SEARCH_MAX_LENGTH}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={searchInput ?? ''}
           onChange={(event) => onSearchChange(event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import { useEffect, useState } from 'react';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
@@ -146,6 +147,7 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
         <TextInput
           aria-label="Search email addresses"
           placeholder="Search"
+          maxLength={LIST_SEARCH_MAX_LENGTH}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={list.searchInput}
           onChange={(event) => list.setSearchInput(event.currentTarget.value)}
