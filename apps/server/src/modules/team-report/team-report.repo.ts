@@ -45,6 +45,23 @@ function sentInWindowExpression(window: SentWindow): SQL<number> {
     + round(coalesce(sum(case when ${isMonth(window.previous)} then ${monthlySentMails.count} else 0 end), 0) * ${window.previousShare}::numeric))::int`;
 }
 
+/**
+ * Each sender's figures in the space: the last 30 days (rounded per person) and all time. The rows
+ * of the report and its summary both read them, so the summary is the sum of the rows (issue 9).
+ */
+function sentPerUser(db: Executor, workspaceId: string, window: SentWindow) {
+  return db
+    .select({
+      userId: monthlySentMails.userId,
+      inWindow: sentInWindowExpression(window).as('in_window'),
+      allTime: sql<number>`sum(${monthlySentMails.count})::bigint`.as('all_time'),
+    })
+    .from(monthlySentMails)
+    .where(eq(monthlySentMails.workspaceId, workspaceId))
+    .groupBy(monthlySentMails.userId)
+    .as('sent');
+}
+
 /** The space's members with their sending figures; paging, sorting and filters in SQL. */
 export async function listTeamMembers(
   db: Executor,
@@ -52,16 +69,7 @@ export async function listTeamMembers(
   window: SentWindow,
   query: TeamReportListQuery,
 ): Promise<{ rows: TeamMemberRow[]; total: number }> {
-  const sent = db
-    .select({
-      userId: monthlySentMails.userId,
-      inWindow: sentInWindowExpression(window).as('in_window'),
-      allTime: sql<number>`sum(${monthlySentMails.count})::int`.as('all_time'),
-    })
-    .from(monthlySentMails)
-    .where(eq(monthlySentMails.workspaceId, workspaceId))
-    .groupBy(monthlySentMails.userId)
-    .as('sent');
+  const sent = sentPerUser(db, workspaceId, window);
   const lastSent = db
     .select({
       userId: campaigns.userId,
@@ -128,33 +136,35 @@ export async function listTeamMembers(
 /** Members counted as active users by the summary. */
 export const ACTIVE_MEMBER_STATUSES: readonly MemberStatus[] = ['ACTIVE', 'LEGACY'];
 
+/**
+ * The summary of the report: its default rows (ACTIVE and LEGACY members) counted and their figures
+ * added up — the same per-person figures the rows show, so the cards equal the sum of the rows.
+ * Senders who have left the space, or are disabled, are in neither.
+ */
 export async function summarizeTeam(
   db: Executor,
   workspaceId: string,
   window: SentWindow,
 ): Promise<{ activeUserCount: number; sentInWindow: number; sentAllTime: number }> {
-  const [[members], [sent]] = await Promise.all([
-    db
-      .select({ value: count() })
-      .from(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, workspaceId),
-          inArray(workspaceMembers.status, [...ACTIVE_MEMBER_STATUSES]),
-        ),
+  const sent = sentPerUser(db, workspaceId, window);
+  const [row] = await db
+    .select({
+      activeUserCount: count(),
+      sentInWindow: sql<number>`coalesce(sum(${sent.inWindow}), 0)::bigint`.mapWith(Number),
+      sentAllTime: sql<number>`coalesce(sum(${sent.allTime}), 0)::bigint`.mapWith(Number),
+    })
+    .from(workspaceMembers)
+    .leftJoin(sent, eq(sent.userId, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.status, [...ACTIVE_MEMBER_STATUSES]),
       ),
-    db
-      .select({
-        inWindow: sentInWindowExpression(window).mapWith(Number),
-        allTime: sql<number>`coalesce(sum(${monthlySentMails.count}), 0)::bigint`.mapWith(Number),
-      })
-      .from(monthlySentMails)
-      .where(eq(monthlySentMails.workspaceId, workspaceId)),
-  ]);
+    );
   return {
-    activeUserCount: members?.value ?? 0,
-    sentInWindow: sent?.inWindow ?? 0,
-    sentAllTime: sent?.allTime ?? 0,
+    activeUserCount: row?.activeUserCount ?? 0,
+    sentInWindow: row?.sentInWindow ?? 0,
+    sentAllTime: row?.sentAllTime ?? 0,
   };
 }
 

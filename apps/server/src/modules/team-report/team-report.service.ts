@@ -70,8 +70,8 @@ export async function getTeamMembers(
 
 /**
  * GET /api/workspaces/{id}/team-report/summary (spec 002 §2.5, §3 "Team summary"): active users are
- * the members the report lists by default (ACTIVE and LEGACY); the sums cover every sender of the
- * space, including people who have left it.
+ * the members the report lists by default (ACTIVE and LEGACY), and the sums are theirs — the sum of
+ * the rows (issue 9: a summary that disagrees with its rows is not trusted).
  */
 export async function getTeamSummary(
   db: Database,
