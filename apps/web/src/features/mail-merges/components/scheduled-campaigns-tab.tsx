@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
@@ -24,10 +24,13 @@ import { scheduledListQuery } from '../lib/list-state';
 import { formatTimeOfDay } from '../lib/times';
 import { ListFooter } from '../../../components/list-footer';
 import { RetryAlert } from '../../../components/retry-alert';
+import { WholeBadge } from '../../../components/whole-badge';
 import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 
 const SKELETON_ROWS = 3;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Date column: 'Upon quota reset' when out of quota (spec 002 §4.1), else the next run's date. */
 export const scheduledDate = (campaign: ScheduledCampaign): string =>
@@ -49,6 +52,7 @@ export type ScheduledCampaignsTabProps = {
  * (desktop only), the next run first; a row opens the dialog at …/scheduled/{id}.
  */
 export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaignsTabProps) {
+  const isPhone = usePhoneLayout();
   const [page, setPage] = useState(1);
   const query = scheduledListQuery(workspaceId, page);
   const list = useScheduledCampaigns(workspaceId, query);
@@ -96,9 +100,9 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Sheet Name</Table.Th>
-                  <Table.Th w={170}>Date</Table.Th>
-                  <Table.Th w={90}>Time</Table.Th>
-                  <Table.Th ta="right" w={80}>
+                  <Table.Th visibleFrom="sm">Date</Table.Th>
+                  <Table.Th visibleFrom="sm">Time</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
                     Emails
                   </Table.Th>
                   <Table.Th>Status</Table.Th>
@@ -112,7 +116,7 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
                   ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                       <Table.Tr key={index} aria-hidden>
                         {[60, 80, 50, 40, 50].map((width, cell) => (
-                          <Table.Td key={cell}>
+                          <Table.Td key={cell} visibleFrom={cell >= 1 && cell <= 3 ? 'sm' : undefined}>
                             <Skeleton height={14} width={`${width}%`} />
                           </Table.Td>
                         ))}
@@ -131,10 +135,25 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
                           onClick={() => onOpen(campaign.id)}
                           onKeyDown={(event) => openOnEnter(event, campaign.id)}
                         >
-                          <Table.Td style={{ wordBreak: 'break-word' }}>{title}</Table.Td>
-                          <Table.Td>{scheduledDate(campaign)}</Table.Td>
-                          <Table.Td>{scheduledTime(campaign)}</Table.Td>
-                          <Table.Td ta="right">{formatNumber(campaign.eventCounts.toSendCount)}</Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-word' }}>
+                            {title}
+                            {/* phones: the hidden columns under the title */}
+                            {isPhone && (
+                              <Text size="xs" c="dimmed">
+                                {scheduledDate(campaign)} · {scheduledTime(campaign)} ·{' '}
+                                {formatNumber(campaign.eventCounts.toSendCount)} emails
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
+                            {scheduledDate(campaign)}
+                          </Table.Td>
+                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
+                            {scheduledTime(campaign)}
+                          </Table.Td>
+                          <Table.Td ta="right" visibleFrom="sm">
+                            {formatNumber(campaign.eventCounts.toSendCount)}
+                          </Table.Td>
                           <Table.Td>
                             <ScheduledStatusCell campaign={campaign} />
                           </Table.Td>
@@ -170,9 +189,9 @@ function ScheduledStatusCell({ campaign }: { campaign: ScheduledCampaign }) {
   const message = scheduledStatusMessage(campaign, formatTimeOfDay);
   return (
     <Stack gap={4} align="flex-start">
-      <Badge variant="light" color={STATUS_COLORS[kind]} style={{ flexShrink: 0, overflow: 'visible' }}>
+      <WholeBadge variant="light" color={STATUS_COLORS[kind]}>
         {SCHEDULED_STATUS_LABELS[kind]}
-      </Badge>
+      </WholeBadge>
       {message !== null && (
         <Text size="xs" c="dimmed" maw={360}>
           {message}

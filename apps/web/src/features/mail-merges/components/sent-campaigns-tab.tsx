@@ -26,8 +26,10 @@ import { ListFooter } from '../../../components/list-footer';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ListEmptyState } from './list-states';
 import { SheetLink } from './sheet-link';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 
 const SKELETON_ROWS = 5;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const DATE_FILTER_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
 
 export type SentCampaignsTabProps = {
@@ -42,6 +44,7 @@ export type SentCampaignsTabProps = {
  * Opened %, Clicked % and the spreadsheet link (desktop only); 25 rows a page.
  */
 export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps) {
+  const isPhone = usePhoneLayout();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseSentListState(searchParams);
   const [searchText, setSearchText] = useState(state.search);
@@ -146,16 +149,20 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                     direction={directionOf('sheetName')}
                     onSort={() => toggleSort('sheetName')}
                   />
-                  <Table.Th>Sender</Table.Th>
+                  <Table.Th visibleFrom="sm">Sender</Table.Th>
                   <SortableTh
                     label="Date"
                     direction={directionOf('lastUpdateTimestamp')}
                     onSort={() => toggleSort('lastUpdateTimestamp')}
-                    w={170}
+                    visibleFrom="sm"
                   />
                   <Table.Th ta="right">Sent</Table.Th>
-                  <Table.Th ta="right">Opened %</Table.Th>
-                  <Table.Th ta="right">Clicked %</Table.Th>
+                  <Table.Th ta="right" style={NO_WRAP}>
+                    Opened %
+                  </Table.Th>
+                  <Table.Th ta="right" style={NO_WRAP}>
+                    Clicked %
+                  </Table.Th>
                   <Table.Th w={56} visibleFrom="md">
                     <VisuallyHidden>Spreadsheet</VisuallyHidden>
                   </Table.Th>
@@ -166,7 +173,7 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                   ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                       <Table.Tr key={index} aria-hidden>
                         {[60, 60, 80, 40, 40, 40].map((width, cell) => (
-                          <Table.Td key={cell}>
+                          <Table.Td key={cell} visibleFrom={cell === 1 || cell === 2 ? 'sm' : undefined}>
                             <Skeleton height={14} width={`${width}%`} />
                           </Table.Td>
                         ))}
@@ -186,11 +193,21 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
                           onClick={() => onOpen(campaign.campaignId)}
                           onKeyDown={(event) => openOnEnter(event, campaign.campaignId)}
                         >
-                          <Table.Td style={{ wordBreak: 'break-word' }}>{title}</Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-word' }}>
+                            {title}
+                            {/* phones: the hidden columns' sender and date under the title */}
+                            {isPhone && (
+                              <Text size="xs" c="dimmed">
+                                {senderLabel(campaign)} · {formatLongDate(campaignDate(campaign))}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td visibleFrom="sm">
                             <SenderCell campaign={campaign} />
                           </Table.Td>
-                          <Table.Td>{formatLongDate(campaignDate(campaign))}</Table.Td>
+                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
+                            {formatLongDate(campaignDate(campaign))}
+                          </Table.Td>
                           <Table.Td ta="right">{formatNumber(campaign.eventCounts.sentCount)}</Table.Td>
                           <Table.Td ta="right">{formatPercentLabel(rates.openedPercent)}</Table.Td>
                           <Table.Td ta="right">{formatPercentLabel(rates.clickedPercent)}</Table.Td>
@@ -217,7 +234,7 @@ function SenderCell({ campaign }: { campaign: SentCampaign }) {
   const label = senderLabel(campaign);
   const email = campaign.senderEmail;
   return (
-    <Stack gap={0} title={email ?? undefined} miw={0}>
+    <Stack gap={0} title={email ?? undefined} maw={220}>
       <Text size="sm" truncate="end">
         {label}
       </Text>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
@@ -9,6 +9,8 @@ import { ListFooter } from '../../../components/list-footer';
 import { EmptyState } from '../../../components/list-states';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SortableTh } from '../../../components/sortable-th';
+import { WholeBadge } from '../../../components/whole-badge';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
 export type DeleteBlock = string | null;
@@ -33,6 +35,10 @@ export type SuppressionTableProps = {
 };
 
 const SKELETON_ROWS = 5;
+/** A column as wide as its content on one line (dates, badges). */
+const FIT_CONTENT = { whiteSpace: 'nowrap', width: '1%' } as const;
+/** The column that takes the room left; its text ellipsises (max-width 0 lets the cell shrink). */
+const FILL_AND_TRUNCATE = { width: '100%', maxWidth: 0 } as const;
 const TYPE_LABEL: Record<SuppressionItem['type'], string> = { WORKSPACE: 'Shared', PERSONAL: 'Personal' };
 
 /** Spec 002 §3: the date is lastUpdateTimestamp, falling back to createTimestamp. */
@@ -61,6 +67,7 @@ export function suppressionCsvRows(
  * total (capped: '10.000+').
  */
 export function SuppressionTable(props: SuppressionTableProps) {
+  const isPhone = usePhoneLayout();
   const { label, items, total, status, isFetching, state, showType = false, empty } = props;
 
   if (status === 'error') return <RetryAlert onRetry={props.onRetry} retrying={isFetching} />;
@@ -97,13 +104,9 @@ export function SuppressionTable(props: SuppressionTableProps) {
                 label="Date"
                 direction={directionOf('lastUpdateTimestamp')}
                 onSort={() => toggleSort('lastUpdateTimestamp')}
-                w={180}
+                visibleFrom="sm"
               />
-              {showType && (
-                <Table.Th w={110} visibleFrom="xs">
-                  Type
-                </Table.Th>
-              )}
+              {showType && <Table.Th style={FIT_CONTENT}>Type</Table.Th>}
               <Table.Th w={72} ta="center">
                 Delete
               </Table.Th>
@@ -116,12 +119,12 @@ export function SuppressionTable(props: SuppressionTableProps) {
                     <Table.Td>
                       <Skeleton height={14} width="70%" />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Skeleton height={14} />
                     </Table.Td>
                     {showType && (
-                      <Table.Td visibleFrom="xs">
-                        <Skeleton height={14} />
+                      <Table.Td>
+                        <Skeleton height={14} width={60} />
                       </Table.Td>
                     )}
                     <Table.Td>
@@ -133,13 +136,26 @@ export function SuppressionTable(props: SuppressionTableProps) {
                   const blocked = props.deleteBlock(item);
                   return (
                     <Table.Tr key={item.emailAddress}>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{item.emailAddress}</Table.Td>
-                      <Table.Td>{formatLongDate(itemDate(item))}</Table.Td>
+                      {/* The address takes the room left and ellipsises, never breaking mid-word; the
+                          full address is its title. */}
+                      <Table.Td style={FILL_AND_TRUNCATE}>
+                        <Text size="sm" truncate="end" title={item.emailAddress}>
+                          {item.emailAddress}
+                        </Text>
+                        {isPhone && (
+                          <Text size="xs" c="dimmed">
+                            {formatLongDate(itemDate(item))}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm" style={FIT_CONTENT}>
+                        {formatLongDate(itemDate(item))}
+                      </Table.Td>
                       {showType && (
-                        <Table.Td visibleFrom="xs">
-                          <Badge variant="light" color={item.type === 'WORKSPACE' ? 'blue' : 'gray'}>
+                        <Table.Td style={FIT_CONTENT}>
+                          <WholeBadge variant="light" color={item.type === 'WORKSPACE' ? 'blue' : 'gray'}>
                             {TYPE_LABEL[item.type]}
-                          </Badge>
+                          </WholeBadge>
                         </Table.Td>
                       )}
                       <Table.Td ta="center">

@@ -13,8 +13,11 @@ import {
   TEAM_MEMBER_COLUMNS,
 } from '../lib/team-member-columns';
 import type { TeamMembersState } from '../lib/team-members-query';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 
 const NUMERIC_COLUMNS: ReadonlySet<TeamReportSortKey> = new Set(['emailSentThisMonth', 'emailSentAllTime']);
+/** Columns a phone leaves out (the address shows under the name). */
+const PHONE_HIDDEN_COLUMNS: ReadonlySet<string> = new Set(['userEmail', 'lastEmailSentTimestamp']);
 const SKELETON_ROWS = 5;
 
 export type TeamMembersTableProps = {
@@ -36,6 +39,7 @@ export type TeamMembersTableProps = {
  * an error with a retry, then paging of PAGE_SIZE rows.
  */
 export function TeamMembersTable(props: TeamMembersTableProps) {
+  const isPhone = usePhoneLayout();
   const { items, total, status, isFetching, state } = props;
 
   if (status === 'error') return <RetryAlert onRetry={props.onRetry} retrying={isFetching} />;
@@ -46,7 +50,7 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={320}>
         <Table aria-label="Team members" aria-busy={status === 'pending' || isFetching} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -57,6 +61,7 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
                   direction={state.sort.key === key ? state.sort.direction : null}
                   onSort={() => props.onSort(key)}
                   w={NUMERIC_COLUMNS.has(key) ? 150 : undefined}
+                  visibleFrom={PHONE_HIDDEN_COLUMNS.has(key) ? 'sm' : undefined}
                 />
               ))}
             </Table.Tr>
@@ -72,7 +77,7 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
                       </Group>
                     </Table.Td>
                     {TEAM_MEMBER_COLUMN_ORDER.slice(1).map((key) => (
-                      <Table.Td key={key}>
+                      <Table.Td key={key} visibleFrom={PHONE_HIDDEN_COLUMNS.has(key) ? 'sm' : undefined}>
                         <Skeleton height={14} />
                       </Table.Td>
                     ))}
@@ -80,7 +85,7 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
                 ))
               : items.map((member) => (
                   <Table.Tr key={member.userId ?? member.userEmail}>
-                    <Table.Td>
+                    <Table.Td style={{ maxWidth: 0, width: '100%' }}>
                       <Group gap="sm" wrap="nowrap">
                         <Avatar
                           src={member.userProfilePictureUrl}
@@ -92,11 +97,27 @@ export function TeamMembersTable(props: TeamMembersTableProps) {
                         >
                           {initials(member.userName)}
                         </Avatar>
-                        <Text size="sm">{member.userName}</Text>
+                        <Stack gap={0} miw={0}>
+                          <Text size="sm" truncate="end">
+                            {member.userName}
+                          </Text>
+                          {/* phones: the address under the name (its column is hidden) */}
+                          {isPhone && (
+                            <Text size="xs" c="dimmed" truncate="end" title={member.userEmail}>
+                              {member.userEmail}
+                            </Text>
+                          )}
+                        </Stack>
                       </Group>
                     </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{member.userEmail}</Table.Td>
-                    <Table.Td>{lastEmailSentLabel(member)}</Table.Td>
+                    <Table.Td visibleFrom="sm" maw={260}>
+                      <Text size="sm" truncate="end" title={member.userEmail}>
+                        {member.userEmail}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {lastEmailSentLabel(member)}
+                    </Table.Td>
                     <Table.Td ta="right">{formatNumber(member.emailSentThisMonth)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(member.emailSentAllTime)}</Table.Td>
                   </Table.Tr>
