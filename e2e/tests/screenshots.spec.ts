@@ -72,3 +72,21 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
   await shoot(page, 'checkout-cycle-change');
 });
+
+/** The lists of issue 9 (Acme Sales as olivia): a table with rows, then both widths. */
+for (const { name, path, table } of [
+  { name: 'sent-mail-merges', path: 'mail-merges/sent', table: 'Sent mail merges' },
+  { name: 'scheduled-mail-merges', path: 'mail-merges/scheduled', table: 'Scheduled mail merges' },
+  { name: 'team-report', path: 'team-report', table: 'Team members' },
+  { name: 'unsubscriptions', path: 'unsubscriptions', table: 'Unsubscriptions' },
+]) {
+  test(`${table} (Acme Sales)`, async ({ page }) => {
+    await signIn(page, 'olivia@acme.test');
+    await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+    await page.goto(page.url().replace('/mail-merges/sent', `/${path}`));
+    const rows = page.getByRole('table', { name: table }).getByRole('row');
+    await expect(rows.nth(2)).toBeVisible();
+    await expect(page.getByRole('table', { name: table })).not.toHaveAttribute('aria-busy', 'true');
+    await shoot(page, name);
+  });
+}
