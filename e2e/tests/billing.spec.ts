@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { buySeats, fillAddress, goToBilling } from './billing-steps';
-import { signIn, spacePath } from './sign-in';
+import { chooseAccount, signIn, spacePath } from './sign-in';
 
 /**
  * Billing on the real stack (issue 8): the server talks to the Stripe emulator through the official
@@ -143,4 +143,17 @@ test('a renewal the card refuses shows "Your last payment attempt failed" after 
     await page.reload();
     await expect(page.getByText('Your last payment attempt failed')).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test('penny stops the automatic renewal of her PayPal licence', async ({ page }) => {
+  await page.goto('/stop-automatic-renewal');
+  await expect(
+    page.getByText('Sign in with your Google account to stop the automatic renewal.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await chooseAccount(page, 'penny@gmail.com');
+  await expect(page).toHaveURL(/\/stop-automatic-renewal$/);
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await expect(page.getByRole('heading', { name: 'Autorenewal stopped successfully' })).toBeVisible();
+  await expect(page).toHaveURL(/\/stop-automatic-renewal\?success=1$/);
 });

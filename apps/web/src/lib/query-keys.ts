@@ -65,6 +65,8 @@ export const queryKeys = {
     removalQuote: (workspaceId: string, subscriptionId: string, target: number) =>
       [...queryKeys.billing.all(workspaceId), 'removal-quote', subscriptionId, target] as const,
     paymentPlans: (currency: string) => ['payment-plans', currency] as const,
+    /** The signed-in user's licence of the stop-automatic-renewal page (not a space's). */
+    cancellationLicence: () => ['cancellation-licence'] as const,
   },
   suppressionList: {
     all: (list: SuppressionList, workspaceId: string) => [list, workspaceId] as const,
