@@ -1,5 +1,6 @@
 /**
- * npm run bench — timings of the sent-merges list and the tracking endpoints on a space with more
+ * npm run bench — timings of the sent-merges list, the recipients view of a 5,000-recipient merge
+ * (with PostgreSQL's own EXPLAIN ANALYZE time) and the tracking endpoints on a space with more
  * than a million tracking events (docs: "Performance"). Starts an embedded PostgreSQL of its own
  * (.data/bench, port BENCH_POSTGRES_PORT or 54390), migrates, seeds with generate_series, runs the
  * aggregation job over the seeded events, then measures through real HTTP on a random port.
@@ -13,7 +14,18 @@ import { createDatabase, runMigrations } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { aggregateEventsOnce } from '../apps/server/src/jobs/aggregate-events';
 import { createAccessTokenSigner } from '../apps/server/src/lib/access-token';
+import {
+  linkClicksSql,
+  recipientActivityQuery,
+  recipientMatchingQuery,
+  recipientPageQuery,
+  type RecipientPageQuery,
+} from '../apps/server/src/modules/campaigns/campaign-recipients.repo';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
+import { RECIPIENT_TOTAL_CAP } from '@mergedesk/domain/campaigns/recipient-status';
+import { count } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../apps/server/src/db/client';
 
 const DATA_DIR = '.data/bench';
 const PORT = Number(process.env.BENCH_POSTGRES_PORT ?? 54390);
@@ -22,6 +34,12 @@ const RECIPIENTS_PER_CAMPAIGN = 120;
 const LIST_REQUESTS = 200;
 const TRACKING_REQUESTS = 2000;
 const IN_FLIGHT = 50;
+/** The recipients view (issue 9): one big merge in the same space. */
+const BIG_MERGE_RECIPIENTS = 5000;
+const BIG_MERGE_LINKS = 3;
+const RECIPIENT_REQUESTS = 200;
+const EXPORT_REQUESTS = 10;
+const EXPLAIN_RUNS = 5;
 
 type Row = {
   name: string;
@@ -31,6 +49,8 @@ type Row = {
   p95: number;
   max: number;
   rps: number;
+  /** PostgreSQL's own execution time of the endpoint's statements (EXPLAIN ANALYZE, median). */
+  pgMs?: number;
 };
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -111,6 +131,8 @@ async function main(): Promise<void> {
       } else {
         log(`sent-merges list answered ${probe.status}: skipped`);
       }
+
+      rows.push(...(await measureRecipients(db, pool, baseUrl, headers, ids.bigMergeId)));
 
       let next = 0;
       const nextToken = () => recipientTokens[next++ % recipientTokens.length]!;
@@ -212,17 +234,19 @@ async function seed(pool: pg.Pool) {
          from numbered where n % 100 = 0`,
       [workspaceId],
     );
+    const bigMergeId = await seedBigMerge(client, workspaceId, userId);
     // What the job would have made of the events seeded as aggregated.
     await client.query(
       `update campaign_recipients r set
          first_opened_at = f.opened, first_clicked_at = f.clicked, bounced_at = f.bounced,
-         unsubscribed_at = f.unsubscribed
+         unsubscribed_at = f.unsubscribed, responded_at = f.responded
        from (
          select recipient_id,
            min(occurred_at) filter (where type in ('opened', 'clicked')) as opened,
            min(occurred_at) filter (where type = 'clicked') as clicked,
            min(occurred_at) filter (where type = 'bounced') as bounced,
-           min(occurred_at) filter (where type = 'unsubscribed') as unsubscribed
+           min(occurred_at) filter (where type = 'unsubscribed') as unsubscribed,
+           min(occurred_at) filter (where type = 'responded') as responded
          from campaign_events where aggregated and type <> 'sent' group by recipient_id
        ) f
        where r.id = f.recipient_id`,
@@ -251,6 +275,7 @@ async function seed(pool: pg.Pool) {
     return {
       email,
       workspaceId,
+      bigMergeId,
       sessionId: session.rows[0]!.id,
       recipientIds: recipients.rows.map((row) => row.id),
     };
@@ -260,6 +285,153 @@ async function seed(pool: pg.Pool) {
   } finally {
     client.release();
   }
+}
+
+/**
+ * A merge of 5,000 recipients in the bench space (issue 9's recipients view): 3 links, opens for 6
+ * in 10 recipients (1–4 each), a click for every 5th (a second one for every 15th), a bounce for
+ * every 50th, an unsubscription for every 100th and a reply for every 40th; all aggregated.
+ */
+async function seedBigMerge(client: pg.PoolClient, workspaceId: string, userId: string): Promise<string> {
+  const merge = await client.query<{ id: string }>(
+    `insert into campaigns (workspace_id, user_id, subject, merge_source_sheet_key, spreadsheet_name, sheet_name,
+       created_at, last_update_at, last_email_sent_at, sent_count)
+     values ($1, $2, 'Big merge', 'big-0', 'Big spreadsheet', 'Everyone', now() - interval '1 day',
+       now(), now() - interval '1 day', $3)
+     returning id`,
+    [workspaceId, userId, BIG_MERGE_RECIPIENTS],
+  );
+  const mergeId = merge.rows[0]!.id;
+  await client.query(
+    `insert into campaign_links (campaign_id, link_index, url)
+     select $1, k, 'https://example.com/big/' || k from generate_series(0, $2 - 1) k`,
+    [mergeId, BIG_MERGE_LINKS],
+  );
+  await client.query(
+    `insert into campaign_recipients (id, campaign_id, email, tracking_token, sent_at)
+     select gen_random_uuid(), $1, 'person' || lpad(g::text, 5, '0') || '@big.example.com',
+       'big-' || g, now() - interval '1 day'
+     from generate_series(1, $2) g`,
+    [mergeId, BIG_MERGE_RECIPIENTS],
+  );
+  await client.query(
+    `with numbered as (
+       select id, campaign_id, sent_at, row_number() over (order by email) as n
+       from campaign_recipients where campaign_id = $1
+     )
+     insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at, aggregated)
+     select campaign_id, id, 'sent', null, sent_at, true from numbered
+     union all
+     select campaign_id, id, 'opened', null, sent_at + (k * interval '37 minutes'), true
+       from numbered cross join generate_series(1, (n % 4 + 1)::int) k where n % 10 < 6
+     union all
+     select campaign_id, id, 'clicked', 'https://example.com/big/' || ((n / 5) % $2), sent_at + interval '2 hours', true
+       from numbered where n % 5 = 0
+     union all
+     select campaign_id, id, 'clicked', 'https://example.com/big/0', sent_at + interval '5 hours', true
+       from numbered where n % 15 = 0
+     union all
+     select campaign_id, id, 'bounced', null, sent_at, true from numbered where n % 50 = 7
+     union all
+     select campaign_id, id, 'unsubscribed', null, sent_at + interval '6 hours', true from numbered where n % 100 = 3
+     union all
+     select campaign_id, id, 'responded', null, sent_at + interval '7 hours', true from numbered where n % 40 = 1`,
+    [mergeId, BIG_MERGE_LINKS],
+  );
+  return mergeId;
+}
+
+/**
+ * The recipients view of the big merge over HTTP, each beside PostgreSQL's own execution time of
+ * the statements the endpoint runs (EXPLAIN ANALYZE, the median of EXPLAIN_RUNS).
+ */
+async function measureRecipients(
+  db: Database,
+  pool: pg.Pool,
+  baseUrl: string,
+  headers: Record<string, string>,
+  mergeId: string,
+): Promise<Row[]> {
+  const base = `${baseUrl}/api/v1/users/me/campaigns/${mergeId}`;
+  const page = (query: Partial<RecipientPageQuery>): RecipientPageQuery => ({
+    campaignId: mergeId,
+    status: 'all',
+    sort: { key: 'email', direction: 'asc' },
+    limit: 25,
+    offset: 0,
+    ...query,
+  });
+  const cases: Array<[name: string, url: string, query: RecipientPageQuery, concurrency: number]> = [
+    ['recipients of a 5,000 merge (limit 25)', `${base}/recipients?limit=25`, page({}), 1],
+    ['recipients of a 5,000 merge (limit 25)', `${base}/recipients?limit=25`, page({}), 10],
+    [
+      'recipients, filter clicked',
+      `${base}/recipients?filterBy=status:clicked`,
+      page({ status: 'clicked' }),
+      1,
+    ],
+    ['recipients, offset 2500', `${base}/recipients?limitOffset=2500`, page({ offset: 2500 }), 1],
+    [
+      'recipients, by first open',
+      `${base}/recipients?sortBy=firstOpenedTimestamp:desc`,
+      page({ sort: { key: 'firstOpenedTimestamp', direction: 'desc' } }),
+      1,
+    ],
+    [
+      'recipients, search',
+      `${base}/recipients?filterBy=search:person0421`,
+      page({ search: '%person0421%' }),
+      1,
+    ],
+  ];
+  const rows: Row[] = [];
+  for (const [name, url, query, concurrency] of cases) {
+    const row = await measure(name, RECIPIENT_REQUESTS, concurrency, () => expectStatus(url, 200, headers));
+    row.pgMs = await recipientPagePgMs(db, pool, query);
+    rows.push(row);
+  }
+  const links = await measure('link clicks of the 5,000 merge', RECIPIENT_REQUESTS, 1, () =>
+    expectStatus(`${base}/links`, 200, headers),
+  );
+  links.pgMs = await explainMs(pool, new PgDialect().sqlToQuery(linkClicksSql(mergeId)));
+  rows.push(links);
+  rows.push(
+    await measure('recipients CSV export (5,000 rows)', EXPORT_REQUESTS, 1, () =>
+      expectStatus(`${base}/recipients/export`, 200, headers),
+    ),
+  );
+  return rows;
+}
+
+/** The page, its capped count and the page's activity: the statements of one list request. */
+async function recipientPagePgMs(db: Database, pool: pg.Pool, query: RecipientPageQuery): Promise<number> {
+  const pageRows = await recipientPageQuery(db, query);
+  const counted = db
+    .select({ value: count() })
+    .from(recipientMatchingQuery(db, query).limit(RECIPIENT_TOTAL_CAP).as('capped'));
+  const activity = recipientActivityQuery(
+    db,
+    pageRows.map((row) => row.id),
+  );
+  return (
+    (await explainMs(pool, recipientPageQuery(db, query).toSQL())) +
+    (await explainMs(pool, counted.toSQL())) +
+    (pageRows.length > 0 ? await explainMs(pool, activity.toSQL()) : 0)
+  );
+}
+
+/** PostgreSQL's execution time of a statement (EXPLAIN ANALYZE), the median of EXPLAIN_RUNS runs. */
+async function explainMs(pool: pg.Pool, query: { sql: string; params: unknown[] }): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < EXPLAIN_RUNS; run += 1) {
+    const result = await pool.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> }>(
+      `explain (analyze, format json) ${query.sql}`,
+      query.params,
+    );
+    times.push(result.rows[0]?.['QUERY PLAN'][0]?.['Execution Time'] ?? Number.NaN);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
 async function expectStatus(
@@ -309,13 +481,15 @@ async function measure(
 
 function printTable(eventCount: number, rows: Row[]): void {
   console.log(`\nSpace with ${eventCount.toLocaleString('en')} events (${CAMPAIGNS} merges)\n`);
-  console.log('| endpoint | requests | in flight | p50 ms | p95 ms | max ms | req/s |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| endpoint | requests | in flight | p50 ms | p95 ms | max ms | req/s | PostgreSQL ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
+    const pg = row.pgMs === undefined ? '' : row.pgMs.toFixed(2);
     console.log(
-      `| ${row.name} | ${row.requests} | ${row.concurrency} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${Math.round(row.rps)} |`,
+      `| ${row.name} | ${row.requests} | ${row.concurrency} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${Math.round(row.rps)} | ${pg} |`,
     );
   }
+  console.log('\nPostgreSQL ms: EXPLAIN ANALYZE execution time of the statements one request runs (median).');
 }
 
 function seconds(since: number): string {

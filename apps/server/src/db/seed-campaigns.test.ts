@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { campaigns, monthlySentMails, pollResults, scheduledCampaigns } from './schema';
 import type { DemoSeedResult } from './seed';
-import { ACME_SALES_SENT_MERGES, LEGACY_TEAM_SENT_MERGES, SURVEY_SUBJECT } from './seed-campaigns';
+import {
+  ACME_SALES_SENT_MERGES,
+  DEMO_MERGES_WITH_RECIPIENTS,
+  LEGACY_TEAM_SENT_MERGES,
+  SURVEY_SUBJECT,
+} from './seed-campaigns';
 
 /** The mail-merge facts of shared/demo-data.md ("Content"), at an ordinary time and a month's first minutes. */
 describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merges seeded at %s', (at) => {
@@ -127,5 +132,55 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
       ].sort(),
     );
     expect(rows.filter((row) => row.status === 'IN PROGRESS' && row.next === null)).toHaveLength(1);
+  });
+
+  it('gives the newest merges their recipients, whose flags add up to the counters, with events', async () => {
+    const rows = await t.db.execute<{
+      sent_count: number;
+      opened_count: number;
+      clicked_count: number;
+      bounced_count: number;
+      unsubscribed_count: number;
+      responded_count: number;
+      recipients: number;
+      opened: number;
+      clicked: number;
+      bounced: number;
+      unsubscribed: number;
+      responded: number;
+      open_events: number;
+      click_events: number;
+    }>(sql`
+      select c.sent_count, c.opened_count, c.clicked_count, c.bounced_count, c.unsubscribed_count,
+        c.responded_count, count(r.id)::int as recipients, count(r.first_opened_at)::int as opened,
+        count(r.first_clicked_at)::int as clicked, count(r.bounced_at)::int as bounced,
+        count(r.unsubscribed_at)::int as unsubscribed, count(r.responded_at)::int as responded,
+        (select count(*)::int from campaign_events e where e.campaign_id = c.id and e.type = 'opened') as open_events,
+        (select count(*)::int from campaign_events e where e.campaign_id = c.id and e.type = 'clicked') as click_events
+      from campaigns c join campaign_recipients r on r.campaign_id = c.id
+      where c.workspace_id = ${demo.spaces['Acme Sales']!} and c.subject is distinct from ${SURVEY_SUBJECT}
+      group by c.id
+    `);
+    expect(rows.rows).toHaveLength(DEMO_MERGES_WITH_RECIPIENTS);
+    for (const row of rows.rows) {
+      expect([row.recipients, row.opened, row.clicked, row.bounced, row.unsubscribed, row.responded]).toEqual(
+        [
+          row.sent_count,
+          row.opened_count,
+          row.clicked_count,
+          row.bounced_count,
+          row.unsubscribed_count,
+          row.responded_count,
+        ],
+      );
+      expect(row.open_events).toBeGreaterThanOrEqual(row.opened - row.clicked);
+      expect(row.click_events).toBeGreaterThanOrEqual(row.clicked);
+    }
+    // Varied statuses across them: opens, clicks and at least one bounce, opt-out or reply.
+    const total = (key: 'opened' | 'clicked' | 'bounced' | 'unsubscribed' | 'responded') =>
+      rows.rows.reduce((sum, row) => sum + row[key], 0);
+    expect(total('opened')).toBeGreaterThan(0);
+    expect(total('clicked')).toBeGreaterThan(0);
+    expect(total('bounced') + total('unsubscribed') + total('responded')).toBeGreaterThan(0);
   });
 });

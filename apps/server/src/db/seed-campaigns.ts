@@ -13,6 +13,7 @@ import { insertMonthlySentMails } from '../modules/users/users.repo';
 import type { Executor } from './client';
 import { campaignRecipients, monthlySentMails } from './schema';
 import { seededRandom } from './seed-content';
+import { seedMergeRecipients } from './seed-recipients';
 
 /**
  * Mail merges of shared/demo-data.md ("Content"): sent merges with their aggregate counters (and the
@@ -26,6 +27,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const ACME_SALES_SENT_MERGES = 120;
 export const LEGACY_TEAM_SENT_MERGES = 30;
+/** The newest Acme Sales merges (by last update) have their recipients, one per mail sent. */
+export const DEMO_MERGES_WITH_RECIPIENTS = 3;
 export const SURVEY_SUBJECT = 'Customer survey — Q3';
 export const SURVEY_POLL: ReadonlyArray<{ info: string; share: number }> = [
   { info: 'Very satisfied', share: 0.38 },
@@ -229,6 +232,31 @@ async function seedAcmeSales(tx: Executor, now: Date, ids: Ids, random: Random):
   );
 
   await insertScheduledCampaigns(tx, scheduledMerges(now, ids, random, workspaceId));
+
+  // The newest merges get their recipients (the dialog's Recipients view).
+  const newest = merges
+    .map((merge, index) => {
+      const id = campaignIds[index];
+      if (id === undefined) throw new Error('demo seed: merge not inserted');
+      return { merge, id };
+    })
+    .filter(({ merge }) => merge !== survey && merge !== noSubject)
+    .sort((a, b) => (b.merge.lastUpdateAt?.getTime() ?? 0) - (a.merge.lastUpdateAt?.getTime() ?? 0))
+    .slice(0, DEMO_MERGES_WITH_RECIPIENTS);
+  await seedMergeRecipients(
+    tx,
+    now,
+    newest.map(({ merge, id }) => ({
+      campaignId: id,
+      sentAt: merge.lastEmailSentAt ?? now,
+      sentCount: merge.sentCount ?? 0,
+      openedCount: merge.openedCount ?? 0,
+      clickedCount: merge.clickedCount ?? 0,
+      bouncedCount: merge.bouncedCount ?? 0,
+      unsubscribedCount: merge.unsubscribedCount ?? 0,
+      respondedCount: merge.respondedCount ?? 0,
+    })),
+  );
 }
 
 /** Other spaces: merges and the monthly counters they add up to. */

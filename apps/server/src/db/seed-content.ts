@@ -23,7 +23,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'anna',
   'ben',
   'carla',
@@ -45,7 +45,7 @@ const FIRST_NAMES = [
   'simon',
   'tara',
 ] as const;
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'bauer',
   'costa',
   'dubois',
@@ -67,9 +67,9 @@ const LAST_NAMES = [
   'weber',
   'young',
 ] as const;
-const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example', 'shop.example'] as const;
+export const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example', 'shop.example'] as const;
 
-function pick<T>(random: () => number, list: readonly T[]): T {
+export function pick<T>(random: () => number, list: readonly T[]): T {
   const item = list[Math.floor(random() * list.length)];
   if (item === undefined) throw new Error('demo seed: empty list');
   return item;

@@ -1,6 +1,6 @@
 import type { RecipientSortKey } from '@mergedesk/domain/api/campaign-recipients';
 import type { RecipientFilter, RecipientStatus } from '@mergedesk/domain/campaigns/recipient-status';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaignEvents, campaignRecipients, pollResponses } from '../../db/schema';
 import { ONE, pageWithCappedTotal } from '../../lib/list-query';
@@ -49,23 +49,30 @@ const recipientColumns = {
   firstOpenedAt: r.firstOpenedAt,
   firstClickedAt: r.firstClickedAt,
   respondedAt: r.respondedAt,
-  formAnsweredAt: pollResponses.createdAt,
+  // Written out: in a one-table select Drizzle leaves columns unqualified, and the subquery would
+  // read `id` as its own.
+  formAnsweredAt:
+    sql<Date | null>`(select p.created_at from poll_responses p where p.recipient_id = campaign_recipients.id)`.mapWith(
+      pollResponses.createdAt,
+    ),
   unsubscribedAt: r.unsubscribedAt,
   bouncedAt: r.bouncedAt,
 };
 
 /**
  * A 'responded' event comes from the add-on's reply report and from a form answer alike; a
- * recipient with a form answer (poll_responses row) has responded, one without has replied.
+ * recipient with a form answer (poll_responses row, unique per recipient) has responded, one
+ * without has replied. Only these two filters look at poll_responses, so the others count and page
+ * on campaign_recipients alone.
  */
-const answeredForm = isNotNull(pollResponses.id);
+const answeredForm = sql`exists (select 1 from ${pollResponses} where ${pollResponses.recipientId} = ${r.id})`;
 
 /** The SQL of each status filter, the flags of packages/domain recipientFlags. */
 const STATUS_CONDITIONS: Record<RecipientStatus, SQL> = {
   sent: isNotNull(r.sentAt),
   opened: or(isNotNull(r.firstOpenedAt), isNotNull(r.firstClickedAt))!,
   clicked: isNotNull(r.firstClickedAt),
-  replied: and(isNotNull(r.respondedAt), isNull(pollResponses.id))!,
+  replied: and(isNotNull(r.respondedAt), not(answeredForm))!,
   responded: answeredForm,
   unsubscribed: isNotNull(r.unsubscribedAt),
   bounced: isNotNull(r.bouncedAt),
@@ -101,7 +108,6 @@ export function recipientPageQuery(db: Executor, query: RecipientPageQuery) {
   return db
     .select(recipientColumns)
     .from(r)
-    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
     .where(whereClause(query))
     .orderBy(...order, asc(r.id))
     .limit(query.limit)
@@ -110,12 +116,7 @@ export function recipientPageQuery(db: Executor, query: RecipientPageQuery) {
 
 /** The matching recipients, for the capped total. */
 export function recipientMatchingQuery(db: Executor, query: RecipientQuery) {
-  return db
-    .select(ONE)
-    .from(r)
-    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
-    .where(whereClause(query))
-    .$dynamic();
+  return db.select(ONE).from(r).where(whereClause(query)).$dynamic();
 }
 
 /** One page of the merge's recipients, sorted in SQL (missing moments last), and the capped total. */
@@ -137,7 +138,6 @@ export async function recipientsAfter(
   return db
     .select(recipientColumns)
     .from(r)
-    .leftJoin(pollResponses, eq(pollResponses.recipientId, r.id))
     .where(
       and(
         whereClause(query),
