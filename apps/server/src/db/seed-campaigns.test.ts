@@ -7,6 +7,7 @@ import {
   ACME_SALES_SENT_MERGES,
   DEMO_MERGES_WITH_RECIPIENTS,
   LEGACY_TEAM_SENT_MERGES,
+  RECIPIENTS_DEMO_SUBJECT,
   SURVEY_SUBJECT,
 } from './seed-campaigns';
 
@@ -176,6 +177,18 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
       expect(row.open_events).toBeGreaterThanOrEqual(row.opened - row.clicked);
       expect(row.click_events).toBeGreaterThanOrEqual(row.clicked);
     }
+    // The recipients demo merge (the newest) has every kind of recipient but a form answer.
+    const [demoMerge] = await t.db
+      .select({ id: campaigns.id, lastUpdateAt: campaigns.lastUpdateAt })
+      .from(campaigns)
+      .where(eq(campaigns.subject, RECIPIENTS_DEMO_SUBJECT));
+    const flags = await t.db.execute<Record<string, number>>(sql`
+      select count(first_clicked_at)::int as clicked, count(bounced_at)::int as bounced,
+        count(unsubscribed_at)::int as unsubscribed, count(responded_at)::int as replied,
+        count(*) filter (where first_opened_at is null and bounced_at is null)::int as unopened
+      from campaign_recipients where campaign_id = ${demoMerge!.id}
+    `);
+    for (const value of Object.values(flags.rows[0]!)) expect(value).toBeGreaterThan(0);
     // Varied statuses across them: opens, clicks and at least one bounce, opt-out or reply.
     const total = (key: 'opened' | 'clicked' | 'bounced' | 'unsubscribed' | 'responded') =>
       rows.rows.reduce((sum, row) => sum + row[key], 0);

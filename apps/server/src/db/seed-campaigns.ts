@@ -29,6 +29,8 @@ export const ACME_SALES_SENT_MERGES = 120;
 export const LEGACY_TEAM_SENT_MERGES = 30;
 /** The newest Acme Sales merges (by last update) have their recipients, one per mail sent. */
 export const DEMO_MERGES_WITH_RECIPIENTS = 3;
+/** The newest Acme Sales merge: recipients of every status, for the Recipients view. */
+export const RECIPIENTS_DEMO_SUBJECT = 'Product launch: meet the new dashboard';
 export const SURVEY_SUBJECT = 'Customer survey — Q3';
 export const SURVEY_POLL: ReadonlyArray<{ info: string; share: number }> = [
   { info: 'Very satisfied', share: 0.38 },
@@ -203,6 +205,23 @@ async function seedAcmeSales(tx: Executor, now: Date, ids: Ids, random: Random):
     sentCount: 1,
   }));
 
+  // The newest merges (by last update) get recipients; the newest of them is the Recipients demo
+  // merge, with a known subject and at least one recipient of every kind but a form answer.
+  const withRecipients = merges
+    .filter((merge) => merge !== survey && merge !== noSubject)
+    .sort((a, b) => (b.lastUpdateAt?.getTime() ?? 0) - (a.lastUpdateAt?.getTime() ?? 0))
+    .slice(0, DEMO_MERGES_WITH_RECIPIENTS);
+  const recipientsDemo = withRecipients[0];
+  if (!recipientsDemo) throw new Error('demo seed: no merge for the recipients demo');
+  recipientsDemo.subject = RECIPIENTS_DEMO_SUBJECT;
+  recipientsDemo.bouncedCount = Math.max(recipientsDemo.bouncedCount ?? 0, 1);
+  recipientsDemo.clickedCount = Math.min(
+    recipientsDemo.openedCount ?? 0,
+    Math.max(recipientsDemo.clickedCount ?? 0, 3),
+  );
+  recipientsDemo.unsubscribedCount = Math.max(recipientsDemo.unsubscribedCount ?? 0, 1);
+  recipientsDemo.respondedCount = Math.max(recipientsDemo.respondedCount ?? 0, 2);
+
   const campaignIds = await insertCampaigns(tx, [...merges, ...formNotifications]);
   const surveyId = campaignIds[merges.indexOf(survey)];
   if (surveyId === undefined) throw new Error('demo seed: survey not inserted');
@@ -234,28 +253,23 @@ async function seedAcmeSales(tx: Executor, now: Date, ids: Ids, random: Random):
   await insertScheduledCampaigns(tx, scheduledMerges(now, ids, random, workspaceId));
 
   // The newest merges get their recipients (the dialog's Recipients view).
-  const newest = merges
-    .map((merge, index) => {
-      const id = campaignIds[index];
-      if (id === undefined) throw new Error('demo seed: merge not inserted');
-      return { merge, id };
-    })
-    .filter(({ merge }) => merge !== survey && merge !== noSubject)
-    .sort((a, b) => (b.merge.lastUpdateAt?.getTime() ?? 0) - (a.merge.lastUpdateAt?.getTime() ?? 0))
-    .slice(0, DEMO_MERGES_WITH_RECIPIENTS);
   await seedMergeRecipients(
     tx,
     now,
-    newest.map(({ merge, id }) => ({
-      campaignId: id,
-      sentAt: merge.lastEmailSentAt ?? now,
-      sentCount: merge.sentCount ?? 0,
-      openedCount: merge.openedCount ?? 0,
-      clickedCount: merge.clickedCount ?? 0,
-      bouncedCount: merge.bouncedCount ?? 0,
-      unsubscribedCount: merge.unsubscribedCount ?? 0,
-      respondedCount: merge.respondedCount ?? 0,
-    })),
+    withRecipients.map((merge) => {
+      const campaignId = campaignIds[merges.indexOf(merge)];
+      if (campaignId === undefined) throw new Error('demo seed: merge not inserted');
+      return {
+        campaignId,
+        sentAt: merge.lastEmailSentAt ?? now,
+        sentCount: merge.sentCount ?? 0,
+        openedCount: merge.openedCount ?? 0,
+        clickedCount: merge.clickedCount ?? 0,
+        bouncedCount: merge.bouncedCount ?? 0,
+        unsubscribedCount: merge.unsubscribedCount ?? 0,
+        respondedCount: merge.respondedCount ?? 0,
+      };
+    }),
   );
 }
 

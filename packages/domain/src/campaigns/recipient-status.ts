@@ -1,3 +1,5 @@
+import { PAGE_SIZE } from './constants';
+
 /**
  * The per-recipient view of a sent mail merge (issue 9 "Who opened, who clicked"): every flag a
  * recipient has, and the one status the table shows. The spec has no such view; the rules are
@@ -80,8 +82,8 @@ export const RECIPIENT_FILTER_LABELS = {
   ...RECIPIENT_STATUS_LABELS,
 } as const satisfies Record<RecipientFilter, string>;
 
-/** Rows per page of the recipients table. */
-export const RECIPIENT_PAGE_SIZE = 25;
+/** Rows per page of the recipients table: the lists' page size. */
+export const RECIPIENT_PAGE_SIZE = PAGE_SIZE;
 /** The most rows one page of the API answers. */
 export const RECIPIENT_PAGE_MAX = 100;
 /** The list's total is counted up to this many rows (a merge has at most a few thousand). */
