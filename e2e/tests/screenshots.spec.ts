@@ -71,6 +71,21 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await page.goto(`${prefix}/checkout?change-billing-cycle=1`);
   await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
   await shoot(page, 'checkout-cycle-change');
+
+test('Recipients of a merge (Acme Sales, the merge dialog)', async ({ page }) => {
+  await signIn(page, 'olivia@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill('Product launch');
+  const list = page.getByRole('table', { name: 'Sent mail merges' });
+  await list
+    .getByRole('row', { name: /Product launch/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Recipients' }).click();
+  await expect(dialog.getByRole('table', { name: 'Link clicks' })).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Recipients' }).getByRole('row')).not.toHaveCount(1);
+  await shoot(page, 'merge-recipients');
 });
 
 /** The lists of issue 9 (Acme Sales as olivia): a table with rows, then both widths. */

@@ -67,8 +67,14 @@ export function buildUrl(path: string, params: Record<string, string> = {}, quer
   return `${API_ORIGIN}/api${filled}${qs ? `?${qs}` : ''}`;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+  as: 'json' | 'text' = 'json',
+): Promise<T> {
+  const accept = as === 'json' ? 'application/json' : 'text/csv, text/plain, application/json';
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const token = accessTokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -89,7 +95,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) throw new ApiError(response.status, normaliseError(response, data));
-  return data as T;
+  return (as === 'text' ? text : data) as T;
 }
 
 function safeJson(text: string): unknown {
@@ -114,6 +120,9 @@ function normaliseError(response: Response, data: unknown) {
 /** Paths are relative to /api, e.g. '/v2/users/me', '/workspaces/:workspaceId/members', '/cannon'. */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  /** A GET answered with text rather than JSON (a CSV export); errors are parsed as usual. */
+  getText: (path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<string>('GET', path, options, 'text'),
   post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),

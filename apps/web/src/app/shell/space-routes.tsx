@@ -155,6 +155,7 @@ export function SpaceRoutes({
         'mail-merges/sent',
         'mail-merges/sent/:campaignId',
         'mail-merges/sent/:campaignId/poll',
+        'mail-merges/sent/:campaignId/recipients',
         'mail-merges/scheduled',
         'mail-merges/scheduled/:scheduledId',
       ].map((path) => (

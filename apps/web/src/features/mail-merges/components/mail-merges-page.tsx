@@ -25,7 +25,7 @@ export type MailMergesPageProps = {
 /**
  * The mail merges page (spec 002 §2.2): heading, Quick tutorial link, three stat cards and the tabs
  * Scheduled and Sent, bound to the URL ({base}/mail-merges/scheduled, …/sent). The detail dialogs
- * are routes too (…/sent/{id}, …/sent/{id}/poll, …/scheduled/{id}); closing one keeps the query.
+ * are routes too (…/sent/{id}, …/sent/{id}/poll, …/sent/{id}/recipients, …/scheduled/{id}); closing one keeps the query.
  */
 export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
   usePageTitle('Mail merges');
@@ -36,7 +36,11 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
 
   const base = `${prefix}/mail-merges`;
   const tab: MailMergesTab = pathname.startsWith(`${base}/scheduled`) ? 'scheduled' : 'sent';
-  const sentDialogTab: SentDialogTab = pathname.endsWith('/poll') ? 'poll' : 'mail';
+  const sentDialogTab: SentDialogTab = pathname.endsWith('/poll')
+    ? 'poll'
+    : pathname.endsWith('/recipients')
+      ? 'recipients'
+      : 'mail';
 
   const go = (path: string) => void navigate(`${path}${search}`);
 
@@ -103,7 +107,7 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
         <SentCampaignDialog
           campaignId={campaignId}
           tab={sentDialogTab}
-          onTabChange={(next) => go(`${base}/sent/${campaignId}${next === 'poll' ? '/poll' : ''}`)}
+          onTabChange={(next) => go(`${base}/sent/${campaignId}${next === 'mail' ? '' : `/${next}`}`)}
           onClose={() => go(`${base}/sent`)}
         />
       )}

@@ -1,4 +1,4 @@
-import { Modal, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Modal, Table, Tabs, Text } from '@mantine/core';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import { campaignSubject } from '@mergedesk/domain/campaigns/scheduled-status';
 import {
@@ -9,9 +9,11 @@ import {
 } from '@mergedesk/domain/format/numbers';
 import { useCampaignPoll } from '../api/get-poll-results';
 import { useSentCampaign } from '../api/get-sent-campaign';
+import { CampaignRecipients } from './campaign-recipients';
 import { MergeLoadError } from './merge-load-error';
+import { TableSkeleton } from './table-skeleton';
 
-export type SentDialogTab = 'mail' | 'poll';
+export type SentDialogTab = 'mail' | 'poll' | 'recipients';
 
 export type SentCampaignDialogProps = {
   campaignId: string;
@@ -22,7 +24,7 @@ export type SentCampaignDialogProps = {
 
 /**
  * The detail dialog of a sent merge (spec 002 §2.2), at {base}/mail-merges/sent/{id} with the tabs
- * Mail results and Poll results (…/poll). Title: the subject, or the missing-subject text (§8).
+ * Mail results and Poll results (…/poll), and the Recipients view (…/recipients, issue 9). Title: the subject, or the missing-subject text (§8).
  * The detail and the poll are refreshed every 30 s (§4.2).
  */
 export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: SentCampaignDialogProps) {
@@ -34,18 +36,19 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
       opened
       onClose={onClose}
       title={title}
-      size="lg"
+      size={tab === 'recipients' ? 'xl' : 'lg'}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Tabs
         value={tab}
-        onChange={(value) => onTabChange(value === 'poll' ? 'poll' : 'mail')}
+        onChange={(value) => onTabChange(value === 'poll' || value === 'recipients' ? value : 'mail')}
         keepMounted={false}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="mail">Mail results</Tabs.Tab>
           <Tabs.Tab value="poll">Poll results</Tabs.Tab>
+          <Tabs.Tab value="recipients">Recipients</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="mail">
           {campaign.isError ? (
@@ -63,6 +66,9 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
         </Tabs.Panel>
         <Tabs.Panel value="poll">
           <PollResults campaignId={campaignId} onBack={onClose} />
+        </Tabs.Panel>
+        <Tabs.Panel value="recipients">
+          <CampaignRecipients campaignId={campaignId} onBack={onClose} />
         </Tabs.Panel>
       </Tabs>
     </Modal>
@@ -164,15 +170,5 @@ function PollResults({ campaignId, onBack }: { campaignId: string; onBack: () =>
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-function TableSkeleton({ label }: { label: string }) {
-  return (
-    <Stack gap="xs" role="status" aria-label={label} aria-busy>
-      {Array.from({ length: 5 }, (_, index) => (
-        <Skeleton key={index} height={18} />
-      ))}
-    </Stack>
   );
 }

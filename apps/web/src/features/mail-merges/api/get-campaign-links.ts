@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CampaignLinkStats } from '@mergedesk/domain/api/campaign-recipients';
+import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v1/users/me/campaigns/{id}/links (issue 9): clicks and unique clickers per link. */
+export const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Promise<CampaignLinkStats> =>
+  api.get<CampaignLinkStats>('/v1/users/me/campaigns/:campaignId/links', { params: { campaignId }, signal });
+
+export const getCampaignLinksQueryOptions = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['sent-campaign', campaignId, 'links'],
+    queryFn: ({ signal }) => getCampaignLinks(campaignId, signal),
+    refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
+  });
+
+export const useCampaignLinks = (campaignId: string) => useQuery(getCampaignLinksQueryOptions(campaignId));

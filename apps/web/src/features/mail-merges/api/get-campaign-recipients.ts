@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CampaignRecipientList } from '@mergedesk/domain/api/campaign-recipients';
+import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
+import { RECIPIENT_PAGE_SIZE, type RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
+import { api } from '../../../lib/api-client';
+
+export type RecipientListParams = { status: RecipientFilter; page: number };
+
+/** The filterBy of the recipients list and its export ('all' is no filter). */
+export const recipientFilterBy = (status: RecipientFilter): string | undefined =>
+  status === 'all' ? undefined : formatFilterBy({ status });
+
+/** GET /api/v1/users/me/campaigns/{id}/recipients (issue 9), one page. */
+export const getCampaignRecipients = (
+  campaignId: string,
+  { status, page }: RecipientListParams,
+  signal?: AbortSignal,
+): Promise<CampaignRecipientList> =>
+  api.get<CampaignRecipientList>('/v1/users/me/campaigns/:campaignId/recipients', {
+    params: { campaignId },
+    query: {
+      filterBy: recipientFilterBy(status),
+      limit: RECIPIENT_PAGE_SIZE,
+      limitOffset: (page - 1) * RECIPIENT_PAGE_SIZE,
+    },
+    signal,
+  });
+
+/** Refreshed with the campaign detail (every 30 s); the page shown stays while the next loads. */
+export const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams) =>
+  queryOptions({
+    queryKey: ['sent-campaign', campaignId, 'recipients', params],
+    queryFn: ({ signal }) => getCampaignRecipients(campaignId, params, signal),
+    refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useCampaignRecipients = (campaignId: string, params: RecipientListParams) =>
+  useQuery(getCampaignRecipientsQueryOptions(campaignId, params));
