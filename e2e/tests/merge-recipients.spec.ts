@@ -7,12 +7,13 @@ test('shows who clicked a merge, with the links, and downloads them as CSV', asy
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
   const list = page.getByRole('table', { name: 'Sent mail merges' });
   await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill('Product launch');
-  await list
-    .getByRole('row', { name: /Product launch/ })
-    .first()
-    .click();
+  // The list shows sheet names; the search also matches the subject.
+  await expect(page).toHaveURL(/search=Product/);
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list.getByRole('row').nth(1).click();
 
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Product launch: meet the new dashboard');
   await dialog.getByRole('tab', { name: 'Recipients' }).click();
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent/[0-9a-f-]{36}/recipients'));
 

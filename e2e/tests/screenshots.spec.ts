@@ -71,17 +71,19 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await page.goto(`${prefix}/checkout?change-billing-cycle=1`);
   await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
   await shoot(page, 'checkout-cycle-change');
+});
 
 test('Recipients of a merge (Acme Sales, the merge dialog)', async ({ page }) => {
   await signIn(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
   await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill('Product launch');
   const list = page.getByRole('table', { name: 'Sent mail merges' });
-  await list
-    .getByRole('row', { name: /Product launch/ })
-    .first()
-    .click();
+  // The list shows sheet names; the search also matches the subject.
+  await expect(page).toHaveURL(/search=Product/);
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await list.getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Product launch: meet the new dashboard');
   await dialog.getByRole('tab', { name: 'Recipients' }).click();
   await expect(dialog.getByRole('table', { name: 'Link clicks' })).toBeVisible();
   await expect(dialog.getByRole('table', { name: 'Recipients' }).getByRole('row')).not.toHaveCount(1);

@@ -9,6 +9,7 @@ import {
 } from '@mergedesk/domain/campaigns/recipient-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { useState } from 'react';
+import { BreakableText } from '../../../components/breakable-text';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { ListFooter } from '../../../components/list-footer';
 import { EmptyState } from '../../../components/list-states';
@@ -117,14 +118,14 @@ function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: bo
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Address</Table.Th>
-          <Table.Th w={{ base: 112, sm: 128 }}>Status</Table.Th>
+          <Table.Th w={{ base: 104, sm: 128 }}>Status</Table.Th>
           <Table.Th visibleFrom="sm" w={150}>
             First opened
           </Table.Th>
           <Table.Th visibleFrom="sm" w={150}>
             Last opened
           </Table.Th>
-          <Table.Th ta="right" w={64}>
+          <Table.Th ta="right" w={{ base: 56, sm: 64 }}>
             Clicks
           </Table.Th>
         </Table.Tr>
@@ -133,8 +134,8 @@ function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: bo
         {items.map((recipient) => (
           <Table.Tr key={recipient.recipientId}>
             <Table.Td>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {recipient.email}
+              <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+                <BreakableText text={recipient.email} />
               </Text>
               {recipient.firstOpenedTimestamp !== null && (
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
@@ -145,8 +146,8 @@ function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: bo
               {recipient.clickedLinks.length > 0 && (
                 <List size="xs" c="dimmed" aria-label={`Links clicked by ${recipient.email}`}>
                   {recipient.clickedLinks.map((link) => (
-                    <List.Item key={link.url} style={{ overflowWrap: 'anywhere' }}>
-                      {link.url} ({formatNumber(link.clicks)})
+                    <List.Item key={link.url} style={{ overflowWrap: 'break-word' }}>
+                      <BreakableText text={link.url} /> ({formatNumber(link.clicks)})
                     </List.Item>
                   ))}
                 </List>
@@ -216,9 +217,9 @@ function LinkClicks({ campaignId }: { campaignId: string }) {
           <Table.Tbody>
             {links.data.items.map((link) => (
               <Table.Tr key={link.url}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>
                   <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="sm">
-                    {link.url}
+                    <BreakableText text={link.url} />
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right">{formatNumber(link.clicks)}</Table.Td>
