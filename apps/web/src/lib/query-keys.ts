@@ -26,6 +26,10 @@ export const queryKeys = {
   sentCampaign: {
     detail: (campaignId: string) => ['sent-campaign', campaignId] as const,
     poll: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'poll'] as const,
+    /** A page of the merge's recipients (issue 9); the key holds the filter and the page. */
+    recipients: (campaignId: string, state: object) =>
+      [...queryKeys.sentCampaign.detail(campaignId), 'recipients', state] as const,
+    links: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'links'] as const,
   },
   scheduledCampaigns: {
     all: (workspaceId: string) => ['scheduled-campaigns', workspaceId] as const,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignLinkStats } from '@mergedesk/domain/api/campaign-recipients';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id}/links (issue 9): clicks and unique clickers per link. */
 export const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Promise<CampaignLinkStats> =>
@@ -9,7 +10,7 @@ export const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Prom
 
 export const getCampaignLinksQueryOptions = (campaignId: string) =>
   queryOptions({
-    queryKey: ['sent-campaign', campaignId, 'links'],
+    queryKey: queryKeys.sentCampaign.links(campaignId),
     queryFn: ({ signal }) => getCampaignLinks(campaignId, signal),
     refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
   });

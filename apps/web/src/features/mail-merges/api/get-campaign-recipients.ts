@@ -4,6 +4,7 @@ import { formatFilterBy } from '@mergedesk/domain/api/list-query';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { RECIPIENT_PAGE_SIZE, type RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type RecipientListParams = { status: RecipientFilter; page: number };
 
@@ -30,7 +31,7 @@ export const getCampaignRecipients = (
 /** Refreshed with the campaign detail (every 30 s); the page shown stays while the next loads. */
 export const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams) =>
   queryOptions({
-    queryKey: ['sent-campaign', campaignId, 'recipients', params],
+    queryKey: queryKeys.sentCampaign.recipients(campaignId, params),
     queryFn: ({ signal }) => getCampaignRecipients(campaignId, params, signal),
     refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
     placeholderData: keepPreviousData,
