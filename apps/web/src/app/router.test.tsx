@@ -39,11 +39,11 @@ describe('signed-out visitors', () => {
     ['/signup', 'Welcome to MergeDesk'],
     ['/get-started', 'Welcome to MergeDesk'],
     ['/stop-automatic-renewal', 'Are you sure you want to stop the automatic renewal?'],
-    ['/wrong-plan', 'Wrong plan'],
+    ['/wrong-plan?plan=TEAM', 'You are trying to purchase a Team plan'],
   ])('can open %s', async (route, heading) => {
     const { router } = renderRoutes(routes, route);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(route);
+    expect(router.state.location.pathname).toBe(route.split('?')[0]);
   });
 
   it('see a loader with an accessible label while the session is loading', async () => {
