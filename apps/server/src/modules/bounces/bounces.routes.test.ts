@@ -1,7 +1,7 @@
 import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounces } from '../../db/schema';
+import { bounces, suppressionDeletions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
@@ -55,6 +55,11 @@ describe('bounces API', () => {
         .from(bounces)
         .where(and(eq(bounces.workspaceId, spaceId), eq(bounces.email, address)))
     )[0];
+  const deletionLog = (spaceId: string, address: string) =>
+    t.db
+      .select()
+      .from(suppressionDeletions)
+      .where(and(eq(suppressionDeletions.workspaceId, spaceId), eq(suppressionDeletions.email, address)));
   const entriesOf = async (spaceName: string, query = '?limit=1000') =>
     (await list('olivia@acme.test', space(spaceName), query)).json<ListBody>().items;
 
@@ -169,8 +174,20 @@ describe('bounces API', () => {
     // Another sender's personal bounce is not theirs to see or delete.
     expect((await remove('fred@acme.test', space('Acme Sales'), address)).statusCode).toBe(404);
     expect(await storedRow(space('Acme Sales'), address)).toBeDefined();
+    expect(await deletionLog(space('Acme Sales'), address)).toEqual([]);
     expect((await remove('olivia@acme.test', space('Acme Sales'), address)).statusCode).toBe(200);
     expect(await storedRow(space('Acme Sales'), address)).toBeUndefined();
+    // Every deletion is recorded: which list, whose entry, who deleted it and when.
+    const log = await deletionLog(space('Acme Sales'), address);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      list: 'bounces',
+      type: 'PERSONAL',
+      ownerUserId: demo.users['olivia@acme.test'],
+      deletedByUserId: demo.users['olivia@acme.test'],
+      deletedByEmail: 'olivia@acme.test',
+    });
+    expect(log[0]!.deletedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     const again = await remove('olivia@acme.test', space('Acme Sales'), address);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: `${address} is not in the bounce list.` });
@@ -186,6 +203,7 @@ describe('bounces API', () => {
       message: SHARED_SUPPRESSION_DELETE_MESSAGE.bounces,
     });
     expect(await storedRow(space('Acme Premium'), address)).toBeDefined();
+    expect(await deletionLog(space('Acme Premium'), address)).toEqual([]);
   });
 
   it('keeps other spaces unreachable (404) and DISABLED members out (403), writing nothing', async () => {
