@@ -1,5 +1,6 @@
 import { Pill, TagsInput, Tooltip } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
+import type { SuggestionOption } from '@mergedesk/domain/members/suggestions';
 import { INVALID_EMAIL_MESSAGE } from '@mergedesk/domain/users/email';
 import {
   addTags,
@@ -28,6 +29,8 @@ export type EmailTagsInputProps = {
   tagErrors?: Readonly<Record<string, string>>;
   /** Shown under the input (e.g. "We can't add some email addresses. Hover over them to know why."). */
   error?: string | null;
+  /** People to offer in a dropdown while typing (the member autocomplete); none by default. */
+  suggestions?: readonly SuggestionOption[];
 };
 
 /** Room for `rows` rows of pills (pill height plus the gap), plus the input's padding. */
@@ -49,6 +52,7 @@ export function EmailTagsInput({
   disabled,
   tagErrors,
   error,
+  suggestions = [],
 }: EmailTagsInputProps) {
   const tagError = (tag: string): string | null =>
     validateTag(tag).isValid ? (tagErrors?.[tag] ?? null) : INVALID_EMAIL_MESSAGE;
@@ -78,8 +82,8 @@ export function EmailTagsInput({
       allowDuplicates={false}
       disabled={disabled}
       error={error ?? (hasInvalid ? INVALID_EMAIL_MESSAGE : undefined)}
-      // No suggestions: the dropdown stays closed.
-      data={[]}
+      // Without suggestions the dropdown stays closed; choosing one adds its address as a tag.
+      data={[...suggestions]}
       styles={{ input: { maxHeight: rowsHeight(maxRows), overflowY: 'auto' } }}
       renderPill={({ value = '', onRemove, disabled: pillDisabled }) => {
         const message = tagError(value);

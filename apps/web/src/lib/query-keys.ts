@@ -58,6 +58,9 @@ export const queryKeys = {
     page: (workspaceId: string, query: ListQuery) =>
       [...queryKeys.seatMembers.all(workspaceId), query] as const,
   },
+  /** The member autocomplete of the add/invite e-mail entry, per typed keyword. */
+  memberSuggestions: (workspaceId: string, keyword: string) =>
+    ['member-suggestions', workspaceId, keyword] as const,
   /** The seat summary of the members screen (its seats change with a billing seat change). */
   seats: (workspaceId: string) => ['seats', workspaceId] as const,
   billing: {

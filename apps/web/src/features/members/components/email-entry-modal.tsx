@@ -8,7 +8,9 @@ import {
   isAddDisabled,
   MAX_ADD_MEMBER_ROWS,
 } from '@mergedesk/domain/members/email-entry';
+import { suggestionOptions } from '@mergedesk/domain/members/suggestions';
 import { EmailTagsInput } from '../../../components/email-tags-input';
+import { useMemberSuggestions } from '../api/get-suggestions';
 
 /** Spec 002 §8 alert for a call that failed as a whole. */
 const SUBMIT_FAILED_MESSAGE = 'An error occurred. Please try again.';
@@ -39,6 +41,11 @@ export type EmailEntryModalProps = {
   /** Called after a submit with no error left (the modal then closes). */
   onDone: (accepted: string[]) => void;
   intro?: ReactNode;
+  /**
+   * The space whose people are suggested while typing (spec 001 §7 member autocomplete); only for
+   * those who may add members (the server refuses the others). Absent: no suggestions.
+   */
+  suggestFor?: string | null;
 };
 
 /**
@@ -59,9 +66,11 @@ export function EmailEntryModal({
   onSubmit,
   onDone,
   intro,
+  suggestFor = null,
 }: EmailEntryModalProps) {
   const [tags, setTags] = useState<string[]>([]);
   const [typedText, setTypedText] = useState('');
+  const suggestions = suggestionOptions(useMemberSuggestions(opened ? suggestFor : null, typedText), tags);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -143,6 +152,7 @@ export function EmailEntryModal({
             onTypedTextChange={setTypedText}
             maxRows={MAX_ADD_MEMBER_ROWS}
             tagErrors={tagErrors}
+            suggestions={suggestions}
             error={hasPartialError ? partialErrorMessage : null}
             disabled={busy}
           />

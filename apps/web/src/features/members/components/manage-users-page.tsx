@@ -228,6 +228,7 @@ export function ManageUsersPage({
         title="Invite users"
         submitLabel="Invite"
         partialErrorMessage={MEMBER_MESSAGES.INVITE_PARTIAL_ERROR}
+        suggestFor={manages ? workspaceId : null}
         onSubmit={(emails) => checkThenSend(emails, (only) => inviteUsers(workspaceId, emails, only))}
         onDone={(sent) => {
           setDialog(null);
@@ -241,6 +242,7 @@ export function ManageUsersPage({
         title="Add members"
         submitLabel="Add"
         partialErrorMessage={MEMBER_MESSAGES.ADD_PARTIAL_ERROR}
+        suggestFor={manages ? workspaceId : null}
         blockedReason={(emails) =>
           exceedsLegacyUserLimit(paidCount, emails.length, paidLimit)
             ? legacyUserLimitMessage(paidLimit)

@@ -78,6 +78,17 @@ function serve(server: Server) {
       );
       return Promise.resolve(jsonResponse(200, { items, total: items.length }));
     }
+    if (method === 'GET' && url.pathname === '/api/v2/users/suggest') {
+      const keyword = url.searchParams.get('keyword') ?? '';
+      const people = [
+        { userEmail: 'zoe@acme.test', userName: 'Zoe Zed' },
+        { userEmail: 'yan@acme.test', userName: 'Yan Young' },
+      ];
+      const items = people.filter(
+        (p) => p.userEmail.includes(keyword) || p.userName.toLowerCase().includes(keyword),
+      );
+      return Promise.resolve(jsonResponse(200, { items }));
+    }
     if (method === 'GET' && url.pathname === `${base}/seats`)
       return Promise.resolve(jsonResponse(200, server.seats));
     if (method === 'POST' && url.pathname === `${base}/users/v1`) {
@@ -319,6 +330,26 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('2 members successfully added.')).toBeInTheDocument();
     expect(calls('POST', '/users/v1')[0]?.body).toEqual({ userEmails: ['zoe@acme.test', 'yan@acme.test'] });
+  });
+
+  it('suggests people once 2 characters are typed; choosing one adds its address', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
+    await userEvent.type(input, 'z');
+    // One character: nothing is asked.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls('GET', '/v2/users/suggest')).toEqual([]);
+    await userEvent.type(input, 'o');
+    const option = await screen.findByRole('option', { name: 'Zoe Zed <zoe@acme.test>' }, { timeout: 2000 });
+    const [lookup] = calls('GET', '/v2/users/suggest');
+    expect(lookup?.url.searchParams.get('keyword')).toBe('zo');
+    expect(lookup?.url.searchParams.get('workspaceId')).toBe(ACME_SALES_ID);
+    expect(screen.queryByRole('option', { name: /Yan Young/ })).not.toBeInTheDocument();
+    await userEvent.click(option);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('1 member successfully added.')).toBeInTheDocument();
+    expect(calls('POST', '/users/v1')[0]?.body).toEqual({ userEmails: ['zoe@acme.test'] });
   });
 
   it('blocks more addresses than available seats with the spec message', async () => {

@@ -176,6 +176,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           title="Add members"
           submitLabel="Add"
           partialErrorMessage={MEMBER_MESSAGES.ADD_PARTIAL_ERROR}
+          suggestFor={workspaceId}
           localErrors={(emails) =>
             Object.fromEntries(
               emails
