@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AssignableRole, Verdict } from '@mergedesk/domain/members/permissions';
@@ -62,11 +62,9 @@ export function MemberDrawer({
       opened={opened}
       onClose={onClose}
       position="right"
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
+      // The drawer's title is already a heading (h2); styled as the h4 size.
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': 'Close the selection' }}
       size="md"
     >
