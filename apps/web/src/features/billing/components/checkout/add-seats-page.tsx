@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
@@ -33,6 +33,7 @@ import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { getSubscriptions } from '../../api/get-subscriptions';
 import { CheckoutHeader } from './checkout-header';
+import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
 
 /** Spec 001 §9: after a card confirmation wait 2000 ms, refetch, then once more. */
@@ -162,15 +163,7 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={PER_SEAT_FLOW_STEPS.ADDITIONAL_SEATS} current={0} backTo={billingPath} />
       <Title order={1}>Add seats</Title>
-      {submitError && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={submitError}
-        />
-      )}
+      <CheckoutErrorAlert title={submitError} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>

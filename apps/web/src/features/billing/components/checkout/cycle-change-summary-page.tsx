@@ -1,5 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import {
@@ -17,6 +16,7 @@ import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { useUpdateSubscription } from '../../api/update-subscription';
 import { CheckoutHeader } from './checkout-header';
+import { CheckoutErrorAlert } from './checkout-error-alert';
 
 export type CycleChangeSummaryPageProps = {
   prefix: string;
@@ -108,17 +108,9 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={[]} current={0} backTo={billingPath} />
       <Title order={1}>{SUMMARY_TITLE_TEXT[title]}</Title>
-      {update.isError && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={SUMMARY_ERROR.title}
-        >
-          {SUMMARY_ERROR.description}
-        </Alert>
-      )}
+      <CheckoutErrorAlert title={update.isError ? SUMMARY_ERROR.title : null}>
+        {SUMMARY_ERROR.description}
+      </CheckoutErrorAlert>
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>

@@ -1,7 +1,6 @@
-import { Alert, Button, Card, Grid, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Grid, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { CheckoutSessionV2Body, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import {
@@ -21,6 +20,7 @@ import type { StoredCheckoutForm } from '../../lib/checkout-storage';
 import { readCheckoutForm, readSeatQuantity, saveCheckoutForm } from '../../lib/checkout-storage';
 import { countryOptions } from '../../lib/countries';
 import { CheckoutHeader } from './checkout-header';
+import { CheckoutErrorAlert } from './checkout-error-alert';
 import { OrderSummary } from './order-summary';
 
 /** Spec 001 §8: any other submit error. */
@@ -158,15 +158,7 @@ export function InformationPage(props: InformationPageProps) {
     <Stack gap="lg">
       <CheckoutHeader steps={props.steps} current={props.current} backTo={props.backTo} />
       <Title order={1}>Upgrading {workspaceName}</Title>
-      {submitError && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={submitError}
-        />
-      )}
+      <CheckoutErrorAlert title={submitError} />
       <form onSubmit={submit} noValidate aria-label="Billing information">
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

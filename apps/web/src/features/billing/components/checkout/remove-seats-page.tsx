@@ -21,6 +21,7 @@ import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useScheduleSeatRemoval, useSeatRemovalQuote } from '../../api/seat-removal';
 import { CheckoutHeader } from './checkout-header';
+import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
 
 export type RemoveSeatsPageProps = {
@@ -82,15 +83,7 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={PER_SEAT_FLOW_STEPS.REMOVE_SEATS} current={0} backTo={billingPath} />
       <Title order={1}>Remove unused seats</Title>
-      {submitError && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden />}
-          title={submitError}
-        />
-      )}
+      <CheckoutErrorAlert title={submitError} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>

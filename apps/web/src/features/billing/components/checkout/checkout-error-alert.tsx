@@ -1,0 +1,16 @@
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/**
+ * The error banner at the top of a checkout step (spec 001 §8: 'An error occurred. Please try
+ * again.', the summary's 'An error occurred' …); nothing while there is no error.
+ */
+export function CheckoutErrorAlert({ title, children }: { title: string | null; children?: ReactNode }) {
+  if (title === null) return null;
+  return (
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
+      {children}
+    </Alert>
+  );
+}
