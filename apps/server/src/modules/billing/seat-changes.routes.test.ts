@@ -154,6 +154,26 @@ describe('seats and subscription changes', () => {
     subscriptionPlanSeats: [{ paymentPlanId: priceId, targetSeatsQuantity: target }],
   });
 
+  it("refuses this subscription's id under another space the owner also owns (404), changing nothing", async () => {
+    const elsewhere = { workspaceId: billing.spaces['Acme Premium']!, subscriptionId };
+    const before = await seatTotal();
+    const attempts = [
+      call('POST', billingPath(BILLING_PATHS.seats, elsewhere), {
+        seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+      }),
+      call('POST', billingPath(BILLING_PATHS.seatRemovalQuote, elsewhere), removal(11)),
+      call('POST', billingPath(BILLING_PATHS.scheduledRemovals, elsewhere), removal(11)),
+      call('GET', billingPath(BILLING_PATHS.scheduledRemovals, elsewhere)),
+      call('DELETE', billingPath(BILLING_PATHS.scheduledRemovals, elsewhere)),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await seatTotal()).toBe(before);
+    expect((await current()).seatInfo.scheduledRemoval).toBeNull();
+  });
+
   it('quotes, schedules, shows and cancels a seat removal; never below the assigned seats', async () => {
     const seats = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
     const quote = await call('POST', billingPath(BILLING_PATHS.seatRemovalQuote, ids()), removal(11));
