@@ -1,10 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { buySeats, goToBilling } from './billing-steps';
 import { chooseAccount, signIn, spacePath } from './sign-in';
 
 // The tests share the demo data (nina's invitations and the owner of Acme Premium): in order.
 test.describe.configure({ mode: 'serial' });
 
 const NINA = 'nina@newcomer.test';
+const EMULATOR_PORT = Number(process.env.E2E_PORTS?.split(',')[3] ?? 0);
 
 /**
  * nina signs in where the app sent her (the login page, or the provider's chooser after 'Switch
@@ -173,4 +175,103 @@ test("leo's legacy team: Manage Users with its summary line", async ({ page }) =
   ]);
   await expect(page.getByRole('button', { name: 'Invite users' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add users' })).toBeVisible();
+});
+
+/**
+ * The last-seat race in the browser (issue 7). Reservations can outnumber seats only after a seat
+ * removal took effect, so sam gets there as an owner would: he buys 3 Pro seats, schedules the
+ * removal of one for the period end, then adds adam and mia (3 of 3 used until then), and the
+ * emulator's clock passes the period end.
+ * Then adam and mia open their invitation links at the same moment in two browsers: one joins, the
+ * other is told there is no seat left.
+ */
+test('two invitees accept the last seat at once: one joins, the other sees that no seat is left', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const space = "Sam's space";
+  await signIn(page, 'sam@acme.test');
+  await buySeats(page, space, 3, '4242 4242 4242 4242');
+  await expect(
+    page.getByText('Well done! You successfully purchased 3 Pro seats for your space.'),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.getByRole('link', { name: 'Remove seats' }).click();
+  await page.getByRole('combobox', { name: 'Seats after the removal' }).selectOption('2');
+  await page.getByRole('button', { name: 'Remove 1 seat' }).click();
+  await expect(
+    page.getByText('You successfully scheduled the removal of 1 seat from your space.'),
+  ).toBeVisible();
+
+  await page.goto(page.url().replace(/\/space\/billing.*$/, '/space/users'));
+  await page.getByRole('button', { name: 'Add members' }).click();
+  const add = page.getByRole('dialog', { name: 'Add members' });
+  await add.getByRole('combobox', { name: 'Email addresses' }).fill('adam@acme.test mia@acme.test ');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('2 members successfully added.')).toBeVisible();
+  await expect(page.getByText('3 of 3 seats used', { exact: true })).toBeVisible();
+
+  await goToBilling(page, space);
+  // The period ends (and the subscription renews with 2 seats): adam and mia still hold their
+  // reservations, sam his seat; one seat is left for the two of them.
+  const advanced = await request.post(`http://localhost:${EMULATOR_PORT}/_emulator/clock/advance`, {
+    form: { days: '366' },
+  });
+  expect(advanced.ok()).toBe(true);
+  const card = page.getByRole('region', { name: 'Pro' });
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText('3 of 2 seats used', { exact: true })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+
+  const billing = page.url();
+  const links = new Map<string, string>();
+  await page.goto('/dev/mailbox');
+  for (const email of ['adam@acme.test', 'mia@acme.test']) {
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: `to ${email}` })
+      .filter({ hasText: space })
+      .first();
+    const href = await mail.getByRole('link', { name: /\/invitations\// }).getAttribute('href');
+    expect(href).toMatch(/\/invitations\/[^/]+/);
+    links.set(email, href!);
+  }
+
+  const [adam, mia] = [await newPerson(browser), await newPerson(browser)];
+  await signIn(adam, 'adam@acme.test');
+  await signIn(mia, 'mia@acme.test');
+  await expect(adam).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await expect(mia).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await Promise.all([adam.goto(links.get('adam@acme.test')!), mia.goto(links.get('mia@acme.test')!)]);
+
+  const outcome = async (person: Page) => {
+    const joined = person.getByText(`You have joined ${space}.`);
+    const refused = person
+      .getByRole('alert')
+      .filter({ hasText: 'The invitation could not be finalized.' })
+      .filter({
+        hasText: 'There is no seat available in this space anymore. Ask the space owner to add seats.',
+      });
+    await expect(joined.or(refused)).toBeVisible();
+    return (await joined.isVisible()) ? 'joined' : 'refused';
+  };
+  const outcomes = { 'adam@acme.test': await outcome(adam), 'mia@acme.test': await outcome(mia) };
+  expect(Object.values(outcomes).sort()).toEqual(['joined', 'refused']);
+  const [winner, loser] = outcomes['adam@acme.test'] === 'joined' ? [adam, mia] : [mia, adam];
+  await expect(winner).toHaveURL(spacePath('sams-space', 'mail-merges/sent'));
+  await expect(loser.getByRole('combobox', { name: /Switch space/ })).not.toContainText(space);
+
+  // The owner's members screen: the one who joined is active, the other still pending.
+  await page.goto(billing.replace(/\/space\/billing.*$/, '/space/users'));
+  const table = page.getByRole('table', { name: 'Members' });
+  for (const [email, result] of Object.entries(outcomes)) {
+    await expect(table.getByRole('row', { name: new RegExp(email) })).toContainText(
+      result === 'joined' ? 'Active' : 'Pending',
+    );
+  }
 });
