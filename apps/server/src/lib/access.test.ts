@@ -92,7 +92,10 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
     ]),
   ),
   'POST /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v1/session': {
-    body: { ...CHECKOUT_SESSION_SAMPLE, plans: [{ stripePriceId: 'price_x', userIds: ['h1'] }] },
+    body: {
+      ...CHECKOUT_SESSION_SAMPLE,
+      plans: [{ stripePriceId: 'price_x', userIds: [randomUUID()] }],
+    },
   },
 };
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 import { CHECKOUT_FIELD_LIMITS } from '../billing/checkout-form';
+import { CANNOT_DOWNGRADE_REASON } from '../billing/legacy-checkout';
 import { billingIntervalSchema, currencySchema, LEGAL_ENTITIES } from '../billing/prices';
 import { MAX_SEATS } from '../members/seats';
 import { legacyTypeSchema, paymentSourceSchema, spacePlanSchema, userPlanSchema } from '../plans/plans';
+import { roleSchema } from '../roles/roles';
 import { seatSummarySchema } from './members';
 
 /**
@@ -25,6 +27,11 @@ export const BILLING_PATHS = {
   /** POST ?previewProratedChanges paymentPreviewRequestSchema → paymentInfoSchema */
   checkoutInfoV1: `${SPACE}/stripe/checkout/v1/info`,
   checkoutInfoV2: `${SPACE}/stripe/checkout/v2/info`,
+  /**
+   * GET → checkoutUsersResponseSchema: the users of a per-user (legacy model) space for the options
+   * step and the legacy users page, with their paid flags, restrictions and the plan's limits (ours).
+   */
+  checkoutUsers: `${SPACE}/stripe/checkout/v1/users`,
   /** POST checkoutSessionV1BodySchema / V2 → checkoutSessionResponseSchema */
   checkoutSessionV1: `${SPACE}/stripe/checkout/v1/session`,
   checkoutSessionV2: `${SPACE}/stripe/checkout/v2/session`,
@@ -218,14 +225,23 @@ export const subscriptionsV1QuerySchema = z.object({
 });
 export const subscriptionsV2QuerySchema = z.object({ status: subscriptionStatusSchema.optional() });
 
-/** PUT subscriptions/v1/{subId} (§7): a plan or interval change, or cancelling a scheduled one. */
+/**
+ * A user's new plan in the per-user model: `userId` is the checkout user's `id` (checkoutUsers),
+ * `userPlan` FREE or a paid plan (PRO, PRO_PERSONAL for Gmail addresses).
+ */
+export const workspaceUserPlanSchema = z.object({ userId: z.string().uuid(), userPlan: userPlanSchema });
+export type WorkspaceUserPlan = z.infer<typeof workspaceUserPlanSchema>;
+
+/**
+ * PUT subscriptions/v1/{subId} (§7): a plan or interval change, or cancelling a scheduled one; in
+ * per-user spaces also `workspaceUserPlans` (users made paid are paid at once and charged prorated;
+ * users made free stay paid until the period end — spec 002 §4.6) and `upgradeLegacySubscription`
+ * (a card-paid legacy licence switched in place to `workspacePlan`, its paid users kept).
+ */
 export const updateSubscriptionBodySchema = z.object({
   workspacePlan: z.enum(['PRO', 'PREMIUM']).optional(),
   billingInterval: billingIntervalSchema.optional(),
-  workspaceUserPlans: z
-    .array(z.object({ userId: z.string().uuid(), userPlan: userPlanSchema }))
-    .max(1000)
-    .optional(),
+  workspaceUserPlans: z.array(workspaceUserPlanSchema).max(1000).optional(),
   upgradeLegacySubscription: z.boolean().optional(),
   cancelScheduledBillingIntervalChange: z.boolean().optional(),
 });
@@ -280,10 +296,8 @@ export const paymentPreviewRequestSchema = z
     billingInterval: billingIntervalSchema,
     workspacePlan: z.enum(['PRO', 'PREMIUM']),
     seatPlans: z.array(seatPlanSchema).max(3).default([]),
-    userUpdates: z
-      .array(z.object({ userId: z.string().uuid(), userPlan: userPlanSchema }))
-      .max(1000)
-      .default([]),
+    /** Per-user model: the users whose plan changes (checkout user ids), as in the PUT. */
+    userUpdates: z.array(workspaceUserPlanSchema).max(1000).default([]),
     previewProratedAmounts: z.boolean().optional(),
     upgradeLegacySubscription: z.boolean().optional(),
   })
@@ -353,7 +367,12 @@ export const checkoutSessionV2BodySchema = z
   .meta({ id: 'CheckoutSessionV2Body' });
 export type CheckoutSessionV2Body = z.input<typeof checkoutSessionV2BodySchema>;
 
-/** v1 (per-user legacy model): the paid users of each price (quantity = number of users). */
+/**
+ * v1 (per-user legacy model): the Pro or Premium price (for the buyer's account type, as per seat)
+ * and the paid users (quantity = their number). It starts a per-user space's first subscription,
+ * or replaces a legacy licence (UPGRADE_LEGACY_US: the licence is cancelled once the new
+ * subscription is paid — 'Your previous subscription has been automatically canceled.').
+ */
 export const checkoutSessionV1BodySchema = z
   .object({
     ...checkoutSessionCommon,
@@ -361,8 +380,12 @@ export const checkoutSessionV1BodySchema = z
       .array(
         z.object({
           stripePriceId: z.string().min(1).max(255),
-          /** Hashed e-mails of the paid users (§7). */
-          userIds: z.array(z.string().max(128)).min(1).max(MAX_SEATS),
+          /**
+           * The paid users: the checkout users' `id`s (§7 says hashed e-mails; ours are the opaque
+           * member ids of checkoutUsers, which pending users have too). The webhook makes exactly
+           * them paid when the subscription starts.
+           */
+          userIds: z.array(z.string().uuid()).min(1).max(MAX_SEATS),
           downgradeToFree: z.boolean().optional(),
         }),
       )
@@ -376,6 +399,66 @@ export const checkoutSessionResponseSchema = z
   .object({ stripeCheckoutSessionId: z.string(), url: z.string() })
   .meta({ id: 'CheckoutSession' });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Per-user (legacy model) checkout: options step, legacy users page, cannot-downgrade
+// (spec 001 §2, §3 "Checkout user entry", §4; rules in billing/legacy-checkout.ts)
+// ---------------------------------------------------------------------------------------------
+
+export const CHECKOUT_USER_STATUSES = ['ACTIVE', 'ACCEPTED', 'PENDING', 'DISABLED'] as const;
+
+/** §3 "Checkout user entry": one member of a per-user space as the options step shows it. */
+export const checkoutUserSchema = z
+  .object({
+    /** The id the checkout calls take (userIds, workspaceUserPlans, userUpdates): the member's id. */
+    id: z.string().uuid(),
+    /** The person's account; null for a pending member who never signed in. */
+    userId: z.string().uuid().nullable(),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    plan: userPlanSchema,
+    /** A paid plan and not in a free trial. */
+    isPaid: z.boolean(),
+    isTrial: z.boolean(),
+    status: z.enum(CHECKOUT_USER_STATUSES),
+    isUserInDomain: z.boolean(),
+    /** Paid now, free from the period end (a scheduled downgrade; §3 toBeRemoved). */
+    toBeRemoved: z.boolean(),
+    /** Paid in another space: the paid radio is restricted with 'already_paid_user' (§4). */
+    isPaidElsewhere: z.boolean(),
+  })
+  .meta({ id: 'CheckoutUser' });
+export type CheckoutUser = z.infer<typeof checkoutUserSchema>;
+
+export const checkoutUsersResponseSchema = z
+  .object({
+    /** The owner first, then by e-mail. */
+    items: z.array(checkoutUserSchema),
+    /** The plan's paid-user maximum (features.PRO.allowedUserCount; -1 unlimited). */
+    paidUserLimit: z.number().int(),
+    /** The free-user maximum (features.FREE.allowedUserCount; -1 unlimited). */
+    freeUserLimit: z.number().int(),
+    hasMultiDomain: z.boolean(),
+    ownerEmail: z.string(),
+    workspacePlan: spacePlanSchema,
+    legacyType: legacyTypeSchema.nullable(),
+    /** The ACTIVE subscription the PUT changes; null on the free plan. */
+    subscriptionId: z.string().uuid().nullable(),
+  })
+  .meta({ id: 'CheckoutUsers' });
+export type CheckoutUsersResponse = z.infer<typeof checkoutUsersResponseSchema>;
+
+/**
+ * The `reason` of the per-user checkout refusals (PUT subscription, checkout v1 session and
+ * preview) and their status: paid users spanning domains on the Pro plan → the cannot-downgrade
+ * page; a paid-user limit or a user paid elsewhere → the radio restriction's message.
+ */
+export const LEGACY_CHECKOUT_ERROR_STATUS = {
+  [CANNOT_DOWNGRADE_REASON]: 409,
+  max_users_reached: 409,
+  already_paid_user: 409,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Customer portal, latest invoice, payment intent
