@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRouteAccess, registerAccessPolicy } from './lib/access';
 import { createAccessTokenSigner } from './lib/access-token';
@@ -174,6 +175,8 @@ describe('when the database is gone', () => {
   });
 });
 
+const APP_JS = `export const merges = [${Array.from({ length: 300 }, (_, i) => `'merge ${i}'`).join(', ')}];\n`;
+
 describe('the built web app', () => {
   let t: TestApp;
   let dist: string;
@@ -185,6 +188,10 @@ describe('the built web app', () => {
       '<!doctype html><title>MergeDesk</title><div id="root"></div>',
     );
     writeFileSync(path.join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("app")');
+    // What the build writes beside a text file (apps/web/build/precompress.ts).
+    writeFileSync(path.join(dist, 'assets', 'app-9c8d7e.js'), APP_JS);
+    writeFileSync(path.join(dist, 'assets', 'app-9c8d7e.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(path.join(dist, 'assets', 'app-9c8d7e.js.gz'), gzipSync(APP_JS));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
@@ -212,6 +219,33 @@ describe('the built web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('sends the precompressed %s file by Accept-Encoding', async (encoding, accept, decode) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-9c8d7e.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-9c8d7e.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(APP_JS);
   });
 
   it.each(['/api/v1/unknown', '/billing/unknown', '/t/o/unknown', '/assets/missing.js?x'])(

@@ -16,6 +16,7 @@ import type pg from 'pg';
 import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
+import { registerCompression } from './lib/compression';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     strictTransportSecurity: false,
   });
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie, { secret: config.SESSION_SECRET });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -24,12 +24,15 @@ export function resolveWebDistDir(webDistDir: string): string | null {
 /**
  * Serves the built SPA. Vite's hashed files under /assets never change, so they are cached for a
  * year; everything else (index.html above all) is revalidated on each load so a deploy shows at once.
+ * The build writes `.br` and `.gz` beside each text file (apps/web/build/precompress.ts): they are
+ * sent by the request's Accept-Encoding with Content-Encoding and `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const isHashedAsset = path.relative(root, filePath).split(path.sep)[0] === 'assets';

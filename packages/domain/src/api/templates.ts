@@ -29,15 +29,16 @@ export type TemplateList = z.infer<typeof templateListSchema>;
 export { GMAIL_COMPOSE_SCOPE } from './auth';
 export const MISSING_AUTHORIZATION_REASON = 'missing_authorization';
 
-export const DRAFT_TEMPLATE_REQUIRED_MESSAGE = 'fromTemplate is required';
-/** 403 when the session lacks GMAIL_COMPOSE_SCOPE (reason MISSING_AUTHORIZATION_REASON). */
-export const DRAFT_MISSING_AUTHORIZATION_MESSAGE = 'Allow MergeDesk to create Gmail drafts first.';
-/** 403 when {userId} is not the caller. */
-export const DRAFT_OTHER_USER_MESSAGE = 'You can only create drafts in your own mailbox.';
-/** 404 for an unknown template. */
-export const TEMPLATE_NOT_FOUND_MESSAGE = 'Template not found';
-/** 503 when the mail provider fails (spec 002 §8 alert text). */
-export const DRAFT_CREATION_FAILED_MESSAGE = 'Gmail draft could not be created';
+import { DRAFT_TEMPLATE_REQUIRED_MESSAGE } from '../templates/messages';
+
+/** The draft messages live in a module without zod (templates/messages). */
+export {
+  DRAFT_CREATION_FAILED_MESSAGE,
+  DRAFT_MISSING_AUTHORIZATION_MESSAGE,
+  DRAFT_OTHER_USER_MESSAGE,
+  DRAFT_TEMPLATE_REQUIRED_MESSAGE,
+  TEMPLATE_NOT_FOUND_MESSAGE,
+} from '../templates/messages';
 
 export const createDraftParamsSchema = z.object({ userId: clientText() });
 export const createDraftBodySchema = z.object({

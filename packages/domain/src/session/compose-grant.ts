@@ -1,4 +1,4 @@
-import { DRAFT_CREATION_FAILED_MESSAGE } from '../api/templates';
+import { DRAFT_CREATION_FAILED_MESSAGE } from '../templates/messages';
 
 /**
  * Adding the Gmail compose permission to the signed-in session (issue 9, spec 002 §4.5 "First

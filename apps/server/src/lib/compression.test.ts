@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES, registerCompression } from './compression';
+
+const BIG = { items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `merge ${index}` })) };
+
+describe('registerCompression', () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    await registerCompression(app);
+    app.get('/api/big', () => BIG);
+    app.get('/api/small', () => ({ ok: true }));
+    app.get('/t/o/:token', () => BIG);
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('compresses a JSON answer above the threshold with brotli, else gzip', async () => {
+    expect(JSON.stringify(BIG).length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    const br = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(BIG);
+    const gzip = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(BIG);
+  });
+
+  it('sends small answers and answers to clients without Accept-Encoding as they are', async () => {
+    const small = await app.inject({ url: '/api/small', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+    const plain = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(BIG);
+  });
+
+  it('leaves tracking routes without compression, whatever their size', async () => {
+    const response = await app.inject({ url: '/t/o/abc', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.json()).toEqual(BIG);
+  });
+});
