@@ -20,7 +20,7 @@ import { addSeatMembers } from '../api/add-seat-members';
 import { useSeatMembers } from '../api/get-seat-members';
 import { useSeats } from '../api/get-seats';
 import { useMemberListState } from '../lib/member-list-state';
-import { EmailEntryModal, type EmailEntryResult } from './email-entry-modal';
+import { EmailEntryModal, type EmailEntryResult } from '../../../components/email-entry-modal';
 import { ManageSeatsModal } from './manage-seats-modal';
 import { StatusBadge } from './member-cells';
 import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';

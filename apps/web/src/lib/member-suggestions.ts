@@ -6,8 +6,8 @@ import {
   SUGGESTION_STALE_MS,
   suggestionKeyword,
 } from '@mergedesk/domain/members/suggestions';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/v2/users/suggest: people the caller may add to the space, by e-mail or name. */
 export const getSuggestions = (

@@ -9,8 +9,8 @@ import {
   MAX_ADD_MEMBER_ROWS,
 } from '@mergedesk/domain/members/email-entry';
 import { suggestionOptions } from '@mergedesk/domain/members/suggestions';
-import { EmailTagsInput } from '../../../components/email-tags-input';
-import { useMemberSuggestions } from '../api/get-suggestions';
+import { EmailTagsInput } from './email-tags-input';
+import { useMemberSuggestions } from '../lib/member-suggestions';
 
 /** Spec 002 §8 alert for a call that failed as a whole. */
 const SUBMIT_FAILED_MESSAGE = 'An error occurred. Please try again.';
