@@ -5,6 +5,7 @@ import {
   freeUserLimitTooltip,
   legacyUserLimitMessage,
   memberSuccessBanner,
+  roleLabel,
   transferConfirmTitle,
   transferLegacyMessage,
 } from './messages';
@@ -39,5 +40,15 @@ describe('member messages (spec 002 §8)', () => {
     ['cancelled', 3, '3 invitations successfully cancelled.'],
   ] as const)('banner %s × %i', (action, count, text) => {
     expect(memberSuccessBanner(action, count)).toBe(text);
+  });
+
+  it.each([
+    ['OWNER', false, 'Owner'],
+    ['OWNER', true, 'Owner'],
+    ['ADMIN', false, 'Admin'],
+    ['MEMBER', false, 'Member'],
+    ['MEMBER', true, 'User'],
+  ] as const)('role %s (legacy %s) is named %s (spec 002 §6)', (role, legacy, name) => {
+    expect(roleLabel(role, legacy)).toBe(name);
   });
 });

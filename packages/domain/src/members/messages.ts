@@ -120,6 +120,10 @@ export const ROLE_OPTIONS = {
   },
 } as const;
 
+/** Role names of the member screens (spec 002 §6 role options; the legacy screens say User). */
+export const roleLabel = (role: 'OWNER' | 'ADMIN' | 'MEMBER', legacy = false): string =>
+  role === 'OWNER' ? 'Owner' : ROLE_OPTIONS[legacy ? 'legacy' : 'seat'][role].label;
+
 /**
  * Success banners (spec 002 §8 says they exist in singular and plural forms, wording not shown):
  * our wording, by action and count.

@@ -1,8 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
-import { ROLE_OPTIONS } from '@mergedesk/domain/members/messages';
 import { statusDisplay } from '@mergedesk/domain/members/status';
-import type { Role } from '@mergedesk/domain/roles/roles';
 import { initials } from '@mergedesk/domain/users/initials';
 
 /** The person of a row: initials avatar and name; the e-mail under it on small screens. */
@@ -46,7 +44,3 @@ export function StatusBadge({ status, tooltip }: { status: MemberStatus; tooltip
     badge
   );
 }
-
-/** Role names of the member screens (spec 002 §6 role options; the legacy screen says User). */
-export const roleLabel = (role: Role, legacy = false): string =>
-  role === 'OWNER' ? 'Owner' : ROLE_OPTIONS[legacy ? 'legacy' : 'seat'][role].label;

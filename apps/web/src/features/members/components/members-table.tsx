@@ -3,14 +3,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
-import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
+import { MEMBER_MESSAGES, roleLabel } from '@mergedesk/domain/members/messages';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { ListFooter } from '../../../components/list-footer';
 import { EmptyState } from '../../../components/list-states';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SortableTh } from '../../../components/sortable-th';
 import type { MemberSort } from '../lib/member-list-state';
-import { MemberCell, roleLabel } from './member-cells';
+import { MemberCell } from './member-cells';
 
 export type MemberColumn<Row, K extends string> = {
   label: string;
