@@ -71,6 +71,9 @@ export const queryKeys = {
       [...queryKeys.billing.all(workspaceId), 'preview', request] as const,
     removalQuote: (workspaceId: string, subscriptionId: string, target: number) =>
       [...queryKeys.billing.all(workspaceId), 'removal-quote', subscriptionId, target] as const,
+    /** The users of a per-user space with their paid flags (the legacy checkout's options). */
+    checkoutUsers: (workspaceId: string) =>
+      [...queryKeys.billing.all(workspaceId), 'checkout-users'] as const,
     paymentPlans: (currency: string) => ['payment-plans', currency] as const,
     /** The signed-in user's licence of the stop-automatic-renewal page (not a space's). */
     cancellationLicence: () => ['cancellation-licence'] as const,

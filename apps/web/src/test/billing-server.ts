@@ -1,5 +1,5 @@
 import type { vi } from 'vitest';
-import type { PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
+import type { CheckoutUsersResponse, PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
 import { ACME_SALES_ID, jsonResponse, requestUrl } from './fixtures';
 
@@ -87,6 +87,12 @@ export type BillingServer = {
   session?: { status: number; body: unknown };
   /** The answer of POST seats (add): 200 with this body. */
   seatsChange?: { totalSeats: number; requestedSeats: number; latestInvoice: unknown };
+  /** The per-user space's checkout users (GET …/stripe/checkout/v1/users). */
+  checkoutUsers?: CheckoutUsersResponse;
+  /** Overrides of the preview's amounts (e.g. a cheaper target: a DOWNGRADE summary). */
+  preview?: { totalAmount: number; currentAmount: number; chargedToday: number };
+  /** Address → errorMsg of the legacy add's validity check (POST /workspaces/{id}/members). */
+  addValidity?: Record<string, string>;
   /** Every request made: method and path. */
   requests: { method: string; path: string; body: unknown }[];
 };
@@ -111,9 +117,39 @@ export function serveBilling(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, 
       }
       return Promise.resolve(jsonResponse(200, { items: server.subscriptions }));
     }
+    if (method === 'GET' && path.endsWith('/stripe/checkout/v1/users') && server.checkoutUsers) {
+      return Promise.resolve(jsonResponse(200, server.checkoutUsers));
+    }
+    if (method === 'POST' && /^\/api\/workspaces\/[^/]+\/members$/.test(path)) {
+      const emails = (body as { userEmails: string[] }).userEmails;
+      return Promise.resolve(
+        jsonResponse(200, {
+          items: emails.map((email) => ({ email, errorMsg: server.addValidity?.[email] ?? null })),
+        }),
+      );
+    }
     if (method === 'POST' && /\/stripe\/checkout\/v[12]\/info$/.test(path)) {
-      const request = body as { seatPlans?: { quantity: number }[]; billingInterval: string };
-      const seats = request.seatPlans?.[0]?.quantity ?? 1;
+      const request = body as {
+        seatPlans?: { quantity: number }[];
+        userUpdates?: { userPlan: string }[];
+        billingInterval: string;
+      };
+      const seats =
+        request.seatPlans?.[0]?.quantity ??
+        Math.max(1, request.userUpdates?.filter((update) => update.userPlan !== 'FREE').length ?? 1);
+      if (server.preview) {
+        return Promise.resolve(
+          jsonResponse(200, {
+            ...server.preview,
+            taxRate: 0,
+            currency: 'USD',
+            proratedDays: 100,
+            stripePlans: [],
+            currentBillingInterval: 'YEARLY',
+            targetBillingInterval: request.billingInterval,
+          }),
+        );
+      }
       return Promise.resolve(
         jsonResponse(200, {
           totalAmount: seats * 6000,

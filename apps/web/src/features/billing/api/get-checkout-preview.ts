@@ -5,8 +5,13 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { billingApiPath } from './billing-path';
 
+/** v2 prices per seat; v1 is the per-user (legacy) model, priced by the users made paid. */
+export type BillingModelVersion = 'v1' | 'v2';
+
+const INFO_PATHS = { v1: BILLING_PATHS.checkoutInfoV1, v2: BILLING_PATHS.checkoutInfoV2 } as const;
+
 /**
- * POST …/stripe/checkout/v2/info (spec 001 §7): what a purchase or a change costs, with tax;
+ * POST …/stripe/checkout/v1|v2/info (spec 001 §7): what a purchase or a change costs, with tax;
  * previewProratedChanges asks for what is charged today for a change of the running subscription.
  */
 export const getCheckoutPreview = (
@@ -14,8 +19,9 @@ export const getCheckoutPreview = (
   request: PaymentPreviewRequest,
   previewProratedChanges: boolean,
   signal?: AbortSignal,
+  version: BillingModelVersion = 'v2',
 ): Promise<PaymentInfo> =>
-  api.post<PaymentInfo>(billingApiPath(BILLING_PATHS.checkoutInfoV2, { workspaceId }), {
+  api.post<PaymentInfo>(billingApiPath(INFO_PATHS[version], { workspaceId }), {
     query: previewProratedChanges ? { previewProratedChanges: true } : {},
     body: request,
     signal,
@@ -26,10 +32,12 @@ export const getCheckoutPreviewQueryOptions = (
   workspaceId: string,
   request: PaymentPreviewRequest,
   previewProratedChanges = false,
+  version: BillingModelVersion = 'v2',
 ) =>
   queryOptions({
-    queryKey: queryKeys.billing.preview(workspaceId, { request, previewProratedChanges }),
-    queryFn: ({ signal }) => getCheckoutPreview(workspaceId, request, previewProratedChanges, signal),
+    queryKey: queryKeys.billing.preview(workspaceId, { request, previewProratedChanges, version }),
+    queryFn: ({ signal }) =>
+      getCheckoutPreview(workspaceId, request, previewProratedChanges, signal, version),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -38,12 +46,14 @@ export const useCheckoutPreview = (
   workspaceId: string,
   request: PaymentPreviewRequest | null,
   previewProratedChanges = false,
+  version: BillingModelVersion = 'v2',
 ) =>
   useQuery({
     ...getCheckoutPreviewQueryOptions(
       workspaceId,
       request ?? { country: 'US', purchaseType: 'B2C', billingInterval: 'YEARLY', workspacePlan: 'PRO' },
       previewProratedChanges,
+      version,
     ),
     enabled: request !== null,
   });

@@ -2,22 +2,24 @@ import { Button, Card, Grid, Radio, Select, Stack, Text, TextInput, Title } from
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import type { CheckoutSessionV2Body, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
+import type { PaymentPreviewRequest, WorkspaceUserPlan } from '@mergedesk/domain/api/billing';
 import {
   asksBusinessPurchase,
   CHECKOUT_FORM_MESSAGES,
   checkoutFormSchema,
   isVatIdError,
 } from '@mergedesk/domain/billing/checkout-form';
+import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import { findPaymentPlan } from '@mergedesk/domain/billing/plan-prices';
 import { currencyForCountry } from '@mergedesk/domain/billing/tax';
 import { trackEvent } from '../../../../lib/analytics';
 import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
+import type { CheckoutSessionBody } from '../../api/create-checkout-session';
 import { useCreateCheckoutSession } from '../../api/create-checkout-session';
 import { usePaymentPlans } from '../../api/get-payment-plans';
 import type { StoredCheckoutForm } from '../../lib/checkout-storage';
-import { readCheckoutForm, readSeatQuantity, saveCheckoutForm } from '../../lib/checkout-storage';
+import { readCheckoutForm, saveCheckoutForm } from '../../lib/checkout-storage';
 import { countryOptions } from '../../lib/countries';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
@@ -35,8 +37,17 @@ export type InformationPageProps = {
   isGmailUser: boolean;
   steps: readonly string[];
   current: number;
-  backTo: string;
+  backTo: string | -1;
+  purchase: InformationPurchase;
 };
+
+/**
+ * What is bought: seats (v2, per seat; Pro yearly) or, in the per-user model (v1), the plan and
+ * interval with the users made paid (spec 001 §7: the session carries their ids).
+ */
+export type InformationPurchase =
+  | { version: 'v2'; quantity: number }
+  | { version: 'v1'; target: CheckoutTarget; paidUsers: WorkspaceUserPlan[] };
 
 const FORM_FIELDS = new Set<string>([
   'country',
@@ -59,7 +70,10 @@ const FORM_FIELDS = new Set<string>([
 export function InformationPage(props: InformationPageProps) {
   const { workspaceId, workspaceName, isGmailUser } = props;
   usePageTitle('Checkout');
-  const quantity = isGmailUser ? 1 : readSeatQuantity(workspaceId);
+  const { purchase } = props;
+  const target: CheckoutTarget =
+    purchase.version === 'v1' ? purchase.target : { plan: 'PRO', interval: 'YEARLY' };
+  const quantity = purchase.version === 'v1' ? purchase.paidUsers.length : purchase.quantity;
   const stored = useMemo(() => readCheckoutForm(workspaceId), [workspaceId]);
   const form = useForm<StoredCheckoutForm>({
     mode: 'controlled',
@@ -85,15 +99,21 @@ export function InformationPage(props: InformationPageProps) {
   const plans = usePaymentPlans(currency);
   const price =
     plans.data &&
-    findPaymentPlan(plans.data, { workspacePlan: 'PRO', isGmailUser, billingInterval: 'YEARLY' });
+    findPaymentPlan(plans.data, {
+      workspacePlan: target.plan,
+      isGmailUser,
+      billingInterval: target.interval,
+    });
   const [previewCountry] = useDebouncedValue(country, 300);
   const previewRequest: PaymentPreviewRequest | null = /^[A-Z]{2}$/.test(previewCountry)
     ? {
         country: previewCountry,
         purchaseType: business ? 'B2B' : 'B2C',
-        billingInterval: 'YEARLY',
-        workspacePlan: 'PRO',
-        seatPlans: [{ userPlan: isGmailUser ? 'PRO_PERSONAL' : 'PRO', quantity }],
+        billingInterval: target.interval,
+        workspacePlan: target.plan,
+        ...(purchase.version === 'v1'
+          ? { userUpdates: purchase.paidUsers }
+          : { seatPlans: [{ userPlan: isGmailUser ? 'PRO_PERSONAL' : 'PRO', quantity }] }),
       }
     : null;
 
@@ -106,7 +126,7 @@ export function InformationPage(props: InformationPageProps) {
     setSubmitError(null);
     if (!price) return;
     saveCheckoutForm(workspaceId, values);
-    const body: CheckoutSessionV2Body = {
+    const common = {
       workspaceId,
       addressInfo: {
         country: values.country,
@@ -121,10 +141,27 @@ export function InformationPage(props: InformationPageProps) {
       vatNumber: business ? values.vatNumber.trim() : undefined,
       goBackUrl: window.location.href,
       userName: props.userName,
-      stripePlans: [{ stripePriceId: price.stripePriceId, quantity }],
     };
+    const request: CheckoutSessionBody =
+      purchase.version === 'v1'
+        ? {
+            version: 'v1',
+            body: {
+              ...common,
+              plans: [
+                {
+                  stripePriceId: price.stripePriceId,
+                  userIds: purchase.paidUsers.map((user) => user.userId),
+                },
+              ],
+            },
+          }
+        : {
+            version: 'v2',
+            body: { ...common, stripePlans: [{ stripePriceId: price.stripePriceId, quantity }] },
+          };
     try {
-      const session = await createSession.mutateAsync(body);
+      const session = await createSession.mutateAsync(request);
       trackEvent({ event_type: 'stripe_checkout_session_created', space_id: workspaceId });
       setRedirecting(true);
       window.location.assign(session.url);
@@ -230,8 +267,15 @@ export function InformationPage(props: InformationPageProps) {
             <OrderSummary
               workspaceId={workspaceId}
               request={previewRequest}
-              quantity={quantity}
-              isGmailUser={isGmailUser}
+              version={purchase.version}
+              item={
+                purchase.version === 'v1'
+                  ? `${quantity} ${target.plan === 'PREMIUM' ? 'Premium' : 'Pro'} user${quantity === 1 ? '' : 's'}`
+                  : isGmailUser
+                    ? 'Pro (Personal)'
+                    : `${quantity} Pro seat${quantity === 1 ? '' : 's'}`
+              }
+              interval={target.interval}
               action={
                 <Button
                   type="submit"

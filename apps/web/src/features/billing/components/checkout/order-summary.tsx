@@ -2,25 +2,32 @@ import { Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/cor
 import type { ReactNode } from 'react';
 import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
+import type { BillingInterval } from '@mergedesk/domain/billing/prices';
 import { showsTaxes, TAXES_INCLUDED_NOTICE } from '@mergedesk/domain/billing/tax';
+import type { BillingModelVersion } from '../../api/get-checkout-preview';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 
 export type OrderSummaryProps = {
   workspaceId: string;
   request: PaymentPreviewRequest | null;
-  quantity: number;
-  isGmailUser: boolean;
+  /** v2 per seat, v1 per user (legacy model). */
+  version: BillingModelVersion;
+  /** What is bought, e.g. '3 Pro seats', 'Pro (Personal)', '4 Pro users'. */
+  item: string;
+  interval: BillingInterval;
   action: ReactNode;
 };
+
+const BILLED = { YEARLY: 'Billed annually', MONTHLY: 'Billed monthly' } as const;
+const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
 
 /**
  * The sidebar summary of the checkout (spec 001 §2): what is bought and what it costs, priced by
  * the server's preview (the provider computes tax for the country), with the step's button.
  */
-export function OrderSummary({ workspaceId, request, quantity, isGmailUser, action }: OrderSummaryProps) {
-  const preview = useCheckoutPreview(workspaceId, request);
+export function OrderSummary({ workspaceId, request, version, item, interval, action }: OrderSummaryProps) {
+  const preview = useCheckoutPreview(workspaceId, request, false, version);
   const info = preview.data;
-  const item = isGmailUser ? 'Pro (Personal)' : `${quantity} Pro seat${quantity === 1 ? '' : 's'}`;
   return (
     <Card withBorder padding="lg" radius="md" component="aside" aria-labelledby="order-summary-title">
       <Stack gap="sm">
@@ -30,7 +37,7 @@ export function OrderSummary({ workspaceId, request, quantity, isGmailUser, acti
         <Group justify="space-between">
           <Text size="sm">{item}</Text>
           <Text size="sm" c="dimmed">
-            Billed annually
+            {BILLED[interval]}
           </Text>
         </Group>
         <Divider />
@@ -48,7 +55,7 @@ export function OrderSummary({ workspaceId, request, quantity, isGmailUser, acti
                 <Text fw={700}>{formatMoney(info.chargedToday, info.currency)}</Text>
               </Group>
               <Text size="xs" c="dimmed">
-                Then {formatMoney(info.totalAmount, info.currency)} per year.
+                Then {formatMoney(info.totalAmount, info.currency)} per {PERIOD[interval]}.
                 {showsTaxes(info.currency) ? ` ${TAXES_INCLUDED_NOTICE}` : ''}
               </Text>
             </Stack>

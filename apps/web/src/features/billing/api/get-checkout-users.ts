@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CheckoutUsersResponse } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { billingApiPath } from './billing-path';
+
+/**
+ * GET …/stripe/checkout/v1/users: the users of a per-user (legacy model) space with their paid
+ * flags and restrictions, and the plan's user limits (spec 001 §3 "Checkout user entry").
+ */
+export const getCheckoutUsers = (workspaceId: string, signal?: AbortSignal): Promise<CheckoutUsersResponse> =>
+  api.get<CheckoutUsersResponse>(billingApiPath(BILLING_PATHS.checkoutUsers, { workspaceId }), { signal });
+
+/** Stale after 5 s, as the subscriptions they are billed with (spec 001 §9). */
+export const getCheckoutUsersQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: queryKeys.billing.checkoutUsers(workspaceId),
+    queryFn: ({ signal }) => getCheckoutUsers(workspaceId, signal),
+    staleTime: 5000,
+  });
+
+export const useCheckoutUsers = (workspaceId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getCheckoutUsersQueryOptions(workspaceId), enabled: options.enabled ?? true });
