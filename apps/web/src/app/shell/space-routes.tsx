@@ -58,7 +58,7 @@ const InstallTutorialPage = lazy(() =>
   })),
 );
 
-/** Spec 001 §2 "Checkout routes" of the per-seat flow, and the seat pages also under billing. */
+/** Spec 001 §2 "Checkout routes" of both models, and the seat pages also under billing. */
 const CHECKOUT_STEPS = [
   { path: 'checkout', step: 'root' },
   { path: 'checkout/details', step: 'details' },
@@ -66,6 +66,9 @@ const CHECKOUT_STEPS = [
   { path: 'checkout/summary', step: 'summary' },
   { path: 'checkout/add-seats', step: 'add-seats' },
   { path: 'checkout/remove-seats', step: 'remove-seats' },
+  { path: 'checkout/options', step: 'options' },
+  { path: 'checkout/legacy/users', step: 'legacy-users' },
+  { path: 'checkout/cannot-downgrade', step: 'cannot-downgrade' },
   { path: 'space/billing/details', step: 'details' },
   { path: 'space/billing/information', step: 'information' },
   { path: 'space/billing/add-seats', step: 'add-seats' },
@@ -138,6 +141,7 @@ export function SpaceRoutes({
       />
     ) : (
       <ManageUsersPage
+        prefix={prefix}
         space={space}
         details={spaceDetails}
         userId={user.userId}
@@ -224,6 +228,7 @@ export function SpaceRoutes({
               prefix={prefix}
               space={space}
               user={user}
+              details={details}
               restrictions={restrictions}
               refreshSpace={refreshSpace}
             />,

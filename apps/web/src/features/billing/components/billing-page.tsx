@@ -25,7 +25,7 @@ import { usePaymentPlans } from '../api/get-payment-plans';
 import { currentSubscription, useSubscriptions } from '../api/get-subscriptions';
 import { useStripSuccessQuery } from '../lib/use-strip-success-query';
 import { CurrentPlanCard } from './current-plan-card';
-import { PlanCards } from './plan-cards';
+import { PlanCards, type UpgradePaths } from './plan-cards';
 import { SuccessBanner } from './success-banner';
 
 /** Spec 001 §2: 'show-plans=1' opens the plan list of a paid space. */
@@ -144,6 +144,7 @@ export function BillingPage({ prefix, space, user, restrictions, refreshSpace }:
           isGmailUser={isGmailUser}
           plans={plans.data}
           isMonthlyBillingRestricted={restrictions.has('MONTHLY_BILLING')}
+          isPremiumRestricted={restrictions.has('PREMIUM_PLAN')}
           onChanged={async () => {
             await Promise.all([refreshSpace(), subscriptions.refetch()]);
           }}
@@ -163,11 +164,24 @@ export function BillingPage({ prefix, space, user, restrictions, refreshSpace }:
           isGmailUser={isGmailUser}
           showPremium={!restrictions.has('PREMIUM_PLAN')}
           taxRate={subscription?.taxRate ?? 0}
-          upgradePath={space.isPerSeat && state === 'free' ? `${prefix}/checkout/details` : null}
+          upgradePaths={upgradePaths(prefix, space.isPerSeat, state === 'free')}
         />
       )}
     </Stack>
   );
+}
+
+/**
+ * Spec 001 §2: per-seat upgrades go to /checkout/details (Pro only: the per-seat checkout accepts
+ * only PRO); legacy-model (per-user) upgrades go to /checkout with the plan, Pro or Premium.
+ */
+function upgradePaths(prefix: string, isPerSeat: boolean, isFree: boolean): UpgradePaths {
+  if (!isFree) return { PRO: null, PREMIUM: null };
+  if (isPerSeat) return { PRO: `${prefix}/checkout/details`, PREMIUM: null };
+  return {
+    PRO: `${prefix}/checkout?plan=PRO&interval=YEARLY`,
+    PREMIUM: `${prefix}/checkout?plan=PREMIUM&interval=YEARLY`,
+  };
 }
 
 /** Refreshes every 2 s while `active`, at most CONFIRM_ATTEMPTS times. */

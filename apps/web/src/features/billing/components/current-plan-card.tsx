@@ -39,6 +39,8 @@ export type CurrentPlanCardProps = {
   plans: PaymentPlan[] | undefined;
   /** Spec 000 §6: MONTHLY_BILLING restricts the monthly cycle. */
   isMonthlyBillingRestricted: boolean;
+  /** Spec 000 §6: PREMIUM_PLAN hides the Premium plan. */
+  isPremiumRestricted: boolean;
   /** Refreshes the space and the current user after a subscription change (spec 001 §4). */
   onChanged: () => Promise<void>;
   onDowngradeCancelled: () => void;
@@ -53,7 +55,7 @@ const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
  * scheduled cycle change (cancellable) and the scheduled seat downgrade, 'Manage billing'.
  */
 export function CurrentPlanCard(props: CurrentPlanCardProps) {
-  const { subscription, role } = props;
+  const { subscription } = props;
   const state = subscriptionState(subscription);
   const name = subscriptionDisplayName(subscription);
   const active = subscription?.subscriptionStatus === 'ACTIVE' ? subscription : null;
@@ -111,10 +113,8 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
             </Button>
           )}
         </Group>
-        {state === 'legacy' && role === 'OWNER' && (
-          <Text size="sm" c="dimmed">
-            Your space is on a legacy plan. Contact support to switch to a new plan.
-          </Text>
+        {active && !props.isPerSeat && (state === 'legacy' || state === 'paid') && (
+          <PerUserPlanLinks {...props} subscription={active} />
         )}
       </Stack>
     </Card>
@@ -315,6 +315,52 @@ function ScheduledCycleChange({
         )}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The per-user (legacy model) links of spec 001 §2: a card-paid legacy licence switches to a new
+ * plan (/checkout/legacy/users for Team, /checkout otherwise); a Pro or Premium subscription
+ * changes its paid users (/checkout/options) or its plan (Premium → Pro through the options and
+ * the review, Pro → Premium straight to the review).
+ */
+function PerUserPlanLinks({ subscription, prefix, isPremiumRestricted }: WithSubscription) {
+  const checkout = `${prefix}/checkout`;
+  if (subscription.workspacePlan === 'LEGACY') {
+    if (subscription.paymentSource !== 'STRIPE') return null;
+    const to =
+      subscription.legacyType === 'TEAM'
+        ? `${checkout}/legacy/users`
+        : `${checkout}?plan=PRO&interval=YEARLY`;
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Your space is on a legacy plan. Switch to the new plans to keep your users paid.
+        </Text>
+        <Button component={Link} to={to}>
+          Switch to a new plan
+        </Button>
+      </Stack>
+    );
+  }
+  const interval = `interval=${subscription.billingInterval}`;
+  return (
+    <Group gap="sm">
+      <Button component={Link} to={`${checkout}/options?plan=${subscription.workspacePlan}&${interval}`}>
+        Change paid users
+      </Button>
+      {subscription.workspacePlan === 'PREMIUM' ? (
+        <Button component={Link} to={`${checkout}/options?plan=PRO&${interval}`} variant="default">
+          Switch to Pro
+        </Button>
+      ) : (
+        !isPremiumRestricted && (
+          <Button component={Link} to={`${checkout}/summary?plan=PREMIUM&${interval}`} variant="default">
+            Switch to Premium
+          </Button>
+        )
+      )}
+    </Group>
   );
 }
 

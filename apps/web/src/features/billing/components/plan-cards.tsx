@@ -22,9 +22,11 @@ export type PlanCardsProps = {
   /** Spec 001 §2: the Premium card is hidden when the PREMIUM_PLAN restriction is active. */
   showPremium: boolean;
   taxRate: number;
-  /** Where the Pro card's upgrade goes (per-seat: /checkout/details). */
-  upgradePath: string | null;
+  /** Where each card's upgrade goes; Premium without one offers 'Contact us for Premium'. */
+  upgradePaths: UpgradePaths;
 };
+
+export type UpgradePaths = { PRO: string | null; PREMIUM: string | null };
 
 /**
  * The plan list of the billing page (spec 001 §2 "Plan definitions"): Free, Pro and Premium with
@@ -37,7 +39,7 @@ export function PlanCards({
   isGmailUser,
   showPremium,
   taxRate,
-  upgradePath,
+  upgradePaths,
 }: PlanCardsProps) {
   if (plans.isError) return <RetryAlert onRetry={plans.refetch} retrying={plans.isFetching} />;
   const cards: PlanCardId[] = ['FREE', 'PRO', ...(showPremium && !isGmailUser ? (['PREMIUM'] as const) : [])];
@@ -56,7 +58,7 @@ export function PlanCards({
             plans={plans.data}
             isGmailUser={isGmailUser}
             taxRate={taxRate}
-            upgradePath={upgradePath}
+            upgradePaths={upgradePaths}
           />
         ))}
       </SimpleGrid>
@@ -75,10 +77,10 @@ type PlanCardProps = {
   plans: PaymentPlan[] | undefined;
   isGmailUser: boolean;
   taxRate: number;
-  upgradePath: string | null;
+  upgradePaths: UpgradePaths;
 };
 
-function PlanCard({ id, isCurrent, plans, isGmailUser, taxRate, upgradePath }: PlanCardProps) {
+function PlanCard({ id, isCurrent, plans, isGmailUser, taxRate, upgradePaths }: PlanCardProps) {
   const name = SPACE_PLAN_LABELS[id];
   const features = id === 'FREE' ? FREE_FEATURES : id === 'PRO' ? proFeatures(isGmailUser) : PREMIUM_FEATURES;
   const headingId = `plan-${id.toLowerCase()}`;
@@ -116,12 +118,17 @@ function PlanCard({ id, isCurrent, plans, isGmailUser, taxRate, upgradePath }: P
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
-        {id === 'PRO' && !isCurrent && upgradePath && (
-          <Button component={Link} to={upgradePath}>
+        {id === 'PRO' && !isCurrent && upgradePaths.PRO && (
+          <Button component={Link} to={upgradePaths.PRO}>
             Upgrade to Pro
           </Button>
         )}
-        {id === 'PREMIUM' && !isCurrent && (
+        {id === 'PREMIUM' && !isCurrent && upgradePaths.PREMIUM && (
+          <Button component={Link} to={upgradePaths.PREMIUM}>
+            Upgrade to Premium
+          </Button>
+        )}
+        {id === 'PREMIUM' && !isCurrent && !upgradePaths.PREMIUM && (
           <Button component="a" href={CONTACT_US_URL} target="_blank" rel="noreferrer" variant="light">
             Contact us for Premium
           </Button>

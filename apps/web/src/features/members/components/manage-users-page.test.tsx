@@ -6,11 +6,13 @@ import type { Member } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { jsonResponse, memberRow, requestUrl, userWorkspace, workspaceDetails } from '../../../test/fixtures';
-import { renderPage } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { ManageUsersPage } from './manage-users-page';
 
 const LEGACY_ID = 'aaaaaaaa-0000-4000-8000-000000000009';
 const LEO = 'bbbbbbbb-0000-4000-8000-000000000010';
+const PREFIX = `/${LEGACY_ID}/legacy-team`;
+const USERS_PATH = `${PREFIX}/space/users`;
 
 let sequence = 0;
 const user = (memberEmail: string, overrides: Partial<Member> = {}): Member =>
@@ -95,16 +97,27 @@ function renderManageUsers(
   } = {},
 ) {
   serve(options.validity);
-  return renderPage(
-    <MantineProvider env="test">
-      <ManageUsersPage
-        space={options.space ?? legacySpace()}
-        details={options.details ?? legacyDetails()}
-        userId={LEO}
-        freeUserQuota={null}
-        isInvitationRestricted={options.restricted ?? false}
-      />
-    </MantineProvider>,
+  return renderRoutes(
+    [
+      {
+        path: USERS_PATH,
+        element: (
+          <MantineProvider env="test">
+            <ManageUsersPage
+              prefix={PREFIX}
+              space={options.space ?? legacySpace()}
+              details={options.details ?? legacyDetails()}
+              userId={LEO}
+              freeUserQuota={null}
+              isInvitationRestricted={options.restricted ?? false}
+            />
+          </MantineProvider>
+        ),
+      },
+      { path: `${PREFIX}/checkout/summary`, element: <h1>Summary</h1> },
+      { path: '*', element: null },
+    ],
+    USERS_PATH,
   );
 }
 
@@ -208,5 +221,71 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
         'To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.',
       ),
     ).toBeInTheDocument();
+  });
+
+  describe('Type change on a per-user Pro plan (spec 002 §5, spec 001 §2 summary?from=users)', () => {
+    const pro = () => ({
+      space: legacySpace({ workspacePlan: 'PRO', legacyPlanType: null }),
+      details: legacyDetails({ workspacePlan: 'PRO', plan: 'PRO', legacyType: null }),
+    });
+
+    it('makes selected free users paid through the summary, the choice stored for the tab', async () => {
+      sessionStorage.clear();
+      const { router } = renderManageUsers(pro());
+      await screen.findByText(/8 users/);
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select free1@legacy.test' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select free2@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      await userEvent.click(within(panel).getByRole('button', { name: 'Make paid' }));
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `${PREFIX}/checkout/summary?from=users`,
+      );
+      expect(JSON.parse(sessionStorage.getItem(`mergedesk.checkout.users.${LEGACY_ID}`) ?? '{}')).toEqual({
+        'free1@legacy.test': true,
+        'free2@legacy.test': true,
+      });
+    });
+
+    it('asks for users of the same type', async () => {
+      renderManageUsers(pro());
+      await screen.findByText(/8 users/);
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select free1@legacy.test' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select paid1@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(
+        within(panel).getByText('To update users Type, select users with the same Type.'),
+      ).toBeInTheDocument();
+      expect(within(panel).queryByRole('button', { name: /Make (paid|free)/ })).not.toBeInTheDocument();
+    });
+
+    it('refuses a paid-user count beyond the plan', async () => {
+      renderManageUsers({
+        ...pro(),
+        details: legacyDetails({
+          workspacePlan: 'PRO',
+          plan: 'PRO',
+          legacyType: null,
+          workspaceFeatures: [
+            { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: 2 },
+            { userPlan: 'PRO', hasMultiDomain: false, allowedUserCount: 5 },
+          ],
+        }),
+      });
+      await screen.findByText(/8 users/);
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select free1@legacy.test' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select free2@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(
+        within(panel).getByText('Your current plan allows a maximum of 5 paid users.'),
+      ).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Make paid' })).toBeDisabled();
+    });
+
+    it('offers no Type change on a legacy licence', async () => {
+      renderManageUsers();
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select free1@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(within(panel).queryByRole('button', { name: 'Make paid' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Member, MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
@@ -8,6 +9,7 @@ import { formatNumber } from '@mergedesk/domain/format/numbers';
 import {
   exceedsLegacyUserLimit,
   hasNoLegacySeatLeft,
+  isTrialUser,
   legacyUsersSummaryText,
   legacyUserType,
   summarizeLegacyUsers,
@@ -20,14 +22,17 @@ import {
   MEMBER_MESSAGES,
 } from '@mergedesk/domain/members/messages';
 import { canInviteMembers, canManageMembers, type MemberActor } from '@mergedesk/domain/members/permissions';
+import { typeChange } from '@mergedesk/domain/members/type-change';
+import { isPaidUserPlan } from '@mergedesk/domain/plans/plans';
 import { dailyRecipientQuota } from '@mergedesk/domain/quotas/quotas';
 import { ResultAlert } from '../../../components/result-alert';
 import { usePageTitle } from '../../../lib/page-title';
 import { CONTACT_US_URL, SUPPORT_REQUEST_URL } from '../../../lib/product';
-import { addLegacyUsers } from '../api/add-legacy-users';
+import { addLegacyUsers } from '../../../lib/add-legacy-users';
 import { useMembers } from '../api/get-members';
 import { inviteUsers } from '../api/invite-users';
 import { checkThenSend } from '../../../lib/check-then-send';
+import { saveCheckoutUsers } from '../../../lib/checkout-users-storage';
 import { useMemberListState } from '../lib/member-list-state';
 import { EmailEntryModal } from '../../../components/email-entry-modal';
 import { StatusBadge } from './member-cells';
@@ -41,6 +46,8 @@ export const MANAGE_USERS_TITLE = 'Manage Users';
 const SUMMARY_QUERY = { limit: 1000 };
 
 export type ManageUsersPageProps = {
+  /** /{workspaceId}/{slug}: the Type change opens {prefix}/checkout/summary?from=users. */
+  prefix: string;
   space: UserWorkspace;
   details: Workspace;
   userId: string;
@@ -55,6 +62,7 @@ export type ManageUsersPageProps = {
  * subscription notice, success banners and the drawer for the selected users.
  */
 export function ManageUsersPage({
+  prefix,
   space,
   details,
   userId,
@@ -96,9 +104,31 @@ export function ManageUsersPage({
   const [dialog, setDialog] = useState<'invite' | 'add' | 'no-seats' | null>(null);
 
   const rows = members.data?.items;
-  const selected = (rows ?? [])
-    .filter((member) => selection.selectedKeys.has(member.memberEmail))
-    .map(toSelectable);
+  const selectedRows = (rows ?? []).filter((member) => selection.selectedKeys.has(member.memberEmail));
+  const selected = selectedRows.map(toSelectable);
+  const navigate = useNavigate();
+  const change = typeChange({
+    workspacePlan: details.workspacePlan,
+    selected: selectedRows.map((member) => ({
+      isPaid: isPaidUserPlan(member.userPlan) && !isTrialUser(member),
+      isScheduledToBeDowngraded: member.isScheduledToBeDowngraded,
+    })),
+    paidCount: summary?.paid ?? 0,
+    paidUserLimit: paidLimit,
+  });
+  // Spec 002 §4.6 / spec 001 §2: the change is reviewed and paid in the checkout's summary.
+  const typeChangeAction = change && {
+    label: change.target === null ? null : change.target === 'FREE' ? 'Make free' : 'Make paid',
+    verdict: change.verdict,
+    onChange: () => {
+      if (change.target === null) return;
+      saveCheckoutUsers(
+        workspaceId,
+        Object.fromEntries(selectedRows.map((member) => [member.memberEmail, change.target === 'PAID'])),
+      );
+      void navigate(`${prefix}/checkout/summary?from=users`);
+    },
+  };
 
   const columns: MemberColumn<Member, LegacySortKey>[] = [
     ...personColumns<Member, LegacySortKey>({
@@ -219,6 +249,7 @@ export function ManageUsersPage({
           roleWording="legacy"
           spaceName={details.workspaceName}
           noun="user"
+          typeChange={manages ? typeChangeAction : null}
         />
       )}
 

@@ -19,6 +19,14 @@ export type RoleChoice = {
   onSave: (role: AssignableRole) => void;
 };
 
+/** The Type change of the legacy screen (spec 002 §5): 'Make paid' / 'Make free' via the checkout. */
+export type TypeChangeAction = {
+  /** null: no common type, only the verdict's notice shows. */
+  label: string | null;
+  verdict: Verdict;
+  onChange: () => void;
+};
+
 export type MemberDrawerProps = {
   opened: boolean;
   onClose: () => void;
@@ -32,6 +40,7 @@ export type MemberDrawerProps = {
   mixedNotice: string | null;
   busy: MemberAction | null;
   onAction: (action: DrawerAction['action']) => void;
+  typeChange?: TypeChangeAction | null;
 };
 
 /**
@@ -49,11 +58,13 @@ export function MemberDrawer({
   mixedNotice,
   busy,
   onAction,
+  typeChange = null,
 }: MemberDrawerProps) {
   const title = members.length === 1 ? '1 member selected' : `${members.length} members selected`;
   const refusals = [
     ...actions.map((entry) => entry.verdict),
     ...(roleChoice ? [roleChoice.verdict] : []),
+    ...(typeChange ? [typeChange.verdict] : []),
   ].flatMap((verdict) => (verdict.ok ? [] : [verdict.message]));
   const uniqueRefusals = [...new Set(refusals)];
 
@@ -103,6 +114,17 @@ export function MemberDrawer({
             choice={roleChoice}
             busy={busy === 'changeRole'}
           />
+        )}
+        {typeChange?.label && (
+          <Group gap="sm">
+            <Button
+              variant="light"
+              disabled={!typeChange.verdict.ok || busy !== null}
+              onClick={typeChange.onChange}
+            >
+              {typeChange.label}
+            </Button>
+          </Group>
         )}
         {actions.length > 0 && (
           <Group gap="sm">

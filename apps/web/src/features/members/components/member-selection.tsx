@@ -13,7 +13,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import type { ResultAlertValue } from '../../../components/result-alert';
 import { drawerModel } from '../lib/drawer-model';
 import { useMemberActions } from '../lib/use-member-actions';
-import { MemberDrawer } from './member-drawer';
+import { MemberDrawer, type TypeChangeAction } from './member-drawer';
 
 /** A selected row of either member screen, in the terms of the domain's rules. */
 export type SelectableMember = {
@@ -70,6 +70,8 @@ export type MemberSelectionPanelProps = {
   spaceName: string;
   /** 'member' on the Members screen, 'user' on Manage Users. */
   noun: 'member' | 'user';
+  /** Manage Users on a per-user Pro or Premium plan: the Type change (spec 002 §5). */
+  typeChange?: TypeChangeAction | null;
 };
 
 /** The drawer of the selection and the remove confirmation (spec 002 §2.7, §2.8, §4.6). */
@@ -81,6 +83,7 @@ export function MemberSelectionPanel({
   roleWording,
   spaceName,
   noun,
+  typeChange = null,
 }: MemberSelectionPanelProps) {
   const { actions } = selection;
   const model = drawerModel(actor, members, roleWording);
@@ -106,6 +109,7 @@ export function MemberSelectionPanel({
           }
         }
         busy={actions.busy}
+        typeChange={typeChange}
         onAction={(action) => {
           if (action === 'remove') selection.setConfirmRemove(true);
           else actions.run(action, targets);

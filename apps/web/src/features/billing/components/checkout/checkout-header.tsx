@@ -1,14 +1,17 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 export type CheckoutHeaderProps = {
   /** The flow's steps (spec 001 §2 "Per-seat flow steps"). */
   steps: readonly string[];
   /** Index of the current step. */
   current: number;
-  /** Where Back goes: the previous step, or billing from the first step. */
-  backTo: string;
+  /**
+   * Where Back goes: the previous step, or billing from the first step; -1 goes back in the
+   * browser's history (spec 001 §2: from cannot-downgrade or a later step).
+   */
+  backTo: string | -1;
 };
 
 /**
@@ -16,16 +19,19 @@ export type CheckoutHeaderProps = {
  * list; the current one carries aria-current="step".
  */
 export function CheckoutHeader({ steps, current, backTo }: CheckoutHeaderProps) {
+  const navigate = useNavigate();
+  const icon = <IconArrowLeft size={16} aria-hidden />;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
-      <Button
-        component={Link}
-        to={backTo}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-      >
-        Back
-      </Button>
+      {backTo === -1 ? (
+        <Button variant="subtle" leftSection={icon} onClick={() => void navigate(-1)}>
+          Back
+        </Button>
+      ) : (
+        <Button component={Link} to={backTo} variant="subtle" leftSection={icon}>
+          Back
+        </Button>
+      )}
       {steps.length > 1 && (
         <Box
           component="ol"

@@ -31,6 +31,9 @@ const STEP_PATHS: Record<CheckoutStep, string> = {
   summary: '/checkout/summary',
   'add-seats': '/checkout/add-seats',
   'remove-seats': '/checkout/remove-seats',
+  options: '/checkout/options',
+  'legacy-users': '/checkout/legacy/users',
+  'cannot-downgrade': '/checkout/cannot-downgrade',
 };
 
 type Setup = {

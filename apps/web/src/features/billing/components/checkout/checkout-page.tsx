@@ -1,25 +1,40 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
+import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { PER_SEAT_FLOW_STEPS } from '@mergedesk/domain/billing/flows';
 import { seatPageRedirectsToBilling, subscriptionState } from '@mergedesk/domain/billing/subscription-card';
 import type { RestrictionFlag } from '@mergedesk/domain/rollout/restrictions';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { RetryAlert } from '../../../../components/retry-alert';
 import { currentSubscription, useSubscriptions } from '../../api/get-subscriptions';
+import { readSeatQuantity } from '../../lib/checkout-storage';
 import { AddSeatsPage } from './add-seats-page';
+import { CannotDowngradePage } from './cannot-downgrade-page';
+import { LegacyCheckout } from './legacy-checkout';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
 import { InformationPage } from './information-page';
 import { RemoveSeatsPage } from './remove-seats-page';
 import { SeatSelectionPage } from './seat-selection-page';
 
-export type CheckoutStep = 'root' | 'details' | 'information' | 'summary' | 'add-seats' | 'remove-seats';
+export type CheckoutStep =
+  | 'root'
+  | 'details'
+  | 'information'
+  | 'summary'
+  | 'add-seats'
+  | 'remove-seats'
+  | 'options'
+  | 'legacy-users'
+  | 'cannot-downgrade';
 
 export type CheckoutPageProps = {
   step: CheckoutStep;
   prefix: string;
   space: UserWorkspace;
   user: CurrentUser;
+  /** The space details (features, domains); undefined while they load. */
+  details?: Workspace | undefined;
   restrictions: ReadonlySet<RestrictionFlag>;
   refreshSpace: () => Promise<void>;
 };
@@ -31,7 +46,8 @@ const CHANGE_BILLING_CYCLE_PARAM = 'change-billing-cycle';
  * The checkout routes of a per-seat space (spec 001 §2 "Checkout routes", "Redirects"): decides
  * from the subscription and the account type which step shows, or where to go instead.
  */
-export function CheckoutPage({ step, prefix, space, user, restrictions, refreshSpace }: CheckoutPageProps) {
+export function CheckoutPage(props: CheckoutPageProps) {
+  const { step, prefix, space, user, restrictions, refreshSpace } = props;
   const [searchParams] = useSearchParams();
   const subscriptions = useSubscriptions(space.workspaceId);
   const isGmailUser = isGmailAddress(user.userEmail);
@@ -52,6 +68,14 @@ export function CheckoutPage({ step, prefix, space, user, restrictions, refreshS
   const active = subscription?.subscriptionStatus === 'ACTIVE' ? subscription : null;
   const state = subscriptionState(active);
   const toBilling = <Navigate to={billingPath} replace />;
+
+  if (step === 'cannot-downgrade') {
+    return <CannotDowngradePage usersPath={`${prefix}/space/users`} billingPath={billingPath} />;
+  }
+  if (!space.isPerSeat || step === 'options' || step === 'legacy-users') {
+    // The per-user (legacy) model's checkout (spec 001 §2 "Legacy-model flow steps", §4).
+    return <LegacyCheckout {...props} subscription={active} />;
+  }
 
   if (step === 'add-seats' || step === 'remove-seats') {
     const redirect = seatPageRedirectsToBilling({
@@ -129,6 +153,7 @@ export function CheckoutPage({ step, prefix, space, user, restrictions, refreshS
       steps={flowSteps}
       current={isGmailUser ? 0 : 1}
       backTo={isGmailUser ? billingPath : at('/details')}
+      purchase={{ version: 'v2', quantity: isGmailUser ? 1 : readSeatQuantity(space.workspaceId) }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { UserEmailsBody, ValidityResponse } from '@mergedesk/domain/api/members';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * POST /api/workspaces/{id}/members with query onlyCheckValidity and body userEmails (spec 002 §7):

@@ -1,0 +1,228 @@
+import { Button, Card, Center, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type {
+  CheckoutUsersResponse,
+  PaymentPreviewRequest,
+  SubscriptionV1,
+} from '@mergedesk/domain/api/billing';
+import { CANNOT_DOWNGRADE_REASON } from '@mergedesk/domain/billing/legacy-checkout';
+import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
+import {
+  changeTiming,
+  formatMoney,
+  prorationText,
+  SUMMARY_ERROR,
+  SUMMARY_TITLE_TEXT,
+  summaryTitle,
+} from '@mergedesk/domain/billing/display';
+import {
+  BILLING_ERROR_QUERY_PARAM,
+  isSubscriptionUpdateError,
+  legacyModelFlowSteps,
+  subscriptionUpdateError,
+  type LegacyModelFlowType,
+} from '@mergedesk/domain/billing/flows';
+import { listedCheckoutUsers, selectionUserPlans } from '@mergedesk/domain/billing/legacy-selection';
+import { isGmailAddress } from '@mergedesk/domain/users/email';
+import { ApiError } from '../../../../lib/api-client';
+import { usePageTitle } from '../../../../lib/page-title';
+import { useCheckoutPreview } from '../../api/get-checkout-preview';
+import { useUpdateSubscription } from '../../api/update-subscription';
+import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
+import { useCheckoutSelection } from '../../lib/use-checkout-selection';
+import { CheckoutErrorAlert } from './checkout-error-alert';
+import { CheckoutHeader } from './checkout-header';
+
+export type LegacySummaryPageProps = {
+  workspaceId: string;
+  prefix: string;
+  subscription: SubscriptionV1;
+  checkoutUsers: CheckoutUsersResponse;
+  flowType: LegacyModelFlowType;
+  target: CheckoutTarget;
+  /** Spec 001 §2: from=users — Back goes to the space users page. */
+  fromUsers: boolean;
+  refreshSpace: () => Promise<void>;
+};
+
+const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
+
+/**
+ * /checkout/summary of the per-user model (spec 001 §2, §4 "Summary"): the review of a change of
+ * paid users (and plan) of a running subscription, titled UPGRADE or DOWNGRADE by the server's
+ * prices (CYCLE_CHANGE when the interval changes), with what happens today or at the renewal.
+ * Users made paid are paid at once; users made free stay paid until the renewal (spec 002 §4.6).
+ * Confirming sends the PUT with the users' new plans. Nothing to change goes back to /checkout.
+ */
+export function LegacySummaryPage(props: LegacySummaryPageProps) {
+  const { workspaceId, prefix, subscription, target, checkoutUsers } = props;
+  const navigate = useNavigate();
+  const users = listedCheckoutUsers(checkoutUsers.items);
+  const [selection] = useCheckoutSelection(workspaceId, checkoutUsers.items);
+  const changes = selectionUserPlans(users, selection, true);
+  const current = { plan: subscription.workspacePlan, interval: subscription.billingInterval };
+  const planChanges = target.plan !== current.plan;
+  const intervalChanges = target.interval !== current.interval;
+  const update = useUpdateSubscription(workspaceId, subscription.subscriptionId);
+  const request: PaymentPreviewRequest = {
+    country: subscription.country,
+    purchaseType: subscription.purchaseType,
+    billingInterval: target.interval,
+    workspacePlan: target.plan,
+    userUpdates: changes,
+  };
+  const hasDelta = changes.length > 0 || planChanges || intervalChanges;
+  const preview = useCheckoutPreview(workspaceId, hasDelta ? request : null, true, 'v1');
+  const info = preview.data;
+  const title = info
+    ? summaryTitle({
+        currentPlan: current.plan,
+        targetPlan: target.plan,
+        currentInterval: current.interval,
+        targetInterval: target.interval,
+        currentBasePrice: info.currentAmount,
+        targetBasePrice: info.totalAmount,
+      })
+    : null;
+  usePageTitle(title ? SUMMARY_TITLE_TEXT[title] : 'Review');
+
+  const checkoutPath = `${prefix}/checkout`;
+  const billingPath = `${prefix}/space/billing`;
+  if (!hasDelta) return <Navigate to={checkoutPath} replace />;
+  const refused = subscriptionUpdateError({
+    currentPlan: current.plan,
+    targetPlan: target.plan,
+    currentInterval: current.interval,
+    targetInterval: target.interval,
+    hasSubscriptionSchedule: subscription.scheduledChanges !== null,
+  });
+  if (refused) return <Navigate to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=${refused}`} replace />;
+
+  const madePaid = users.filter((user) => changes.some((c) => c.userId === user.id && c.userPlan !== 'FREE'));
+  const madeFree = users.filter((user) => changes.some((c) => c.userId === user.id && c.userPlan === 'FREE'));
+  const steps = legacyModelFlowSteps(props.flowType, users.length);
+
+  const confirm = () =>
+    update.mutate(
+      {
+        ...(planChanges ? { workspacePlan: target.plan } : {}),
+        ...(intervalChanges ? { billingInterval: target.interval } : {}),
+        ...(changes.length > 0 ? { workspaceUserPlans: changes } : {}),
+      },
+      {
+        onSuccess: () => {
+          saveCheckoutUsers(workspaceId, {});
+          const query = new URLSearchParams({ checkout: 'success', from: current.plan, to: target.plan });
+          if (intervalChanges) {
+            query.set('fromInterval', current.interval);
+            query.set('toInterval', target.interval);
+          }
+          // The user delta (spec 001 §2): how many users changed licence, by kind of address.
+          const gmail = changes.filter((change) =>
+            isGmailAddress(users.find((user) => user.id === change.userId)?.email ?? ''),
+          ).length;
+          if (gmail > 0) query.set('gmailUsers', String(gmail));
+          if (changes.length > gmail) query.set('workspaceUsers', String(changes.length - gmail));
+          void props.refreshSpace().then(() => navigate(`${billingPath}?${query.toString()}`));
+        },
+        onError: (error) => {
+          const reason = error instanceof ApiError ? (error.reason ?? null) : null;
+          if (reason === CANNOT_DOWNGRADE_REASON) void navigate(`${checkoutPath}/cannot-downgrade`);
+          else if (isSubscriptionUpdateError(reason)) {
+            void navigate(`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=${reason}`);
+          }
+        },
+      },
+    );
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <CheckoutHeader
+        steps={steps}
+        current={Math.max(0, steps.indexOf('Review'))}
+        backTo={props.fromUsers ? `${prefix}/space/users` : -1}
+      />
+      {title ? (
+        <Title order={1}>{SUMMARY_TITLE_TEXT[title]}</Title>
+      ) : (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading the summary" />
+        </Center>
+      )}
+      <CheckoutErrorAlert title={update.isError ? SUMMARY_ERROR.title : null}>
+        {SUMMARY_ERROR.description}
+      </CheckoutErrorAlert>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          {planChanges && (
+            <Text>
+              From {current.plan === 'PREMIUM' ? 'Premium' : 'Pro'} to{' '}
+              {target.plan === 'PREMIUM' ? 'Premium' : 'Pro'}.
+            </Text>
+          )}
+          {madePaid.length > 0 && (
+            <UserList title="Made paid now" emails={madePaid.map((user) => user.email)} />
+          )}
+          {madeFree.length > 0 && (
+            <UserList title="Made free at the renewal" emails={madeFree.map((user) => user.email)} />
+          )}
+          <div aria-live="polite" aria-busy={preview.isFetching}>
+            {info ? (
+              <Stack gap={4}>
+                <Text fw={700}>
+                  {formatMoney(info.totalAmount, info.currency)} per {PERIOD[target.interval]}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Now {formatMoney(info.currentAmount, info.currency)} per {PERIOD[current.interval]}
+                </Text>
+                <Text size="sm">
+                  {prorationText({
+                    timing: changeTiming({
+                      currentInterval: current.interval,
+                      targetInterval: target.interval,
+                      chargedToday: info.chargedToday,
+                    }),
+                    chargedToday: info.chargedToday,
+                    proratedDays: info.proratedDays,
+                    currency: info.currency,
+                  })}
+                </Text>
+              </Stack>
+            ) : preview.isError ? (
+              <Text size="sm" c="red">
+                The price could not be loaded.
+              </Text>
+            ) : (
+              <Skeleton height={40} aria-label="Loading the price" />
+            )}
+          </div>
+          <Group gap="sm">
+            <Button onClick={confirm} loading={update.isPending} disabled={!info}>
+              Confirm the change
+            </Button>
+            <Button component={Link} to={billingPath} variant="default">
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function UserList({ title, emails }: { title: string; emails: string[] }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {title} ({emails.length})
+      </Text>
+      <List size="sm" aria-label={title}>
+        {emails.map((email) => (
+          <List.Item key={email} style={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
