@@ -121,6 +121,44 @@ describe('BillingPage: the current plan card (spec 001 §2)', () => {
     expect(within(card).getByText('4 of 10 paid users')).toBeInTheDocument();
   });
 
+  it("offers a card-paid legacy Team licence 'Switch to a new plan' through the legacy users page", async () => {
+    setup({
+      subscriptions: [subscription({ workspacePlan: 'LEGACY', legacyType: 'TEAM' })],
+      space: { workspacePlan: 'LEGACY', legacyPlanType: 'TEAM', isPerSeat: false },
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Switch to a new plan' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/legacy/users`,
+    );
+  });
+
+  it('offers a per-user Pro subscription its paid users and the switch to Premium (spec 001 §2 links)', async () => {
+    setup({ space: { isPerSeat: false } });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Change paid users' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/options?plan=PRO&interval=YEARLY`,
+    );
+    expect(within(card).getByRole('link', { name: 'Switch to Premium' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/summary?plan=PREMIUM&interval=YEARLY`,
+    );
+    expect(within(card).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+  });
+
+  it('sends the upgrades of a free per-user space to /checkout with the plan', async () => {
+    setup({ subscriptions: [], space: { workspacePlan: 'FREE', isPerSeat: false } });
+    expect(await screen.findByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout?plan=PRO&interval=YEARLY`,
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout?plan=PREMIUM&interval=YEARLY`,
+    );
+  });
+
   it('hides the monthly cycle change while MONTHLY_BILLING is restricted', async () => {
     setup({ restrictions: ['MONTHLY_BILLING'] });
     await currentPlanCard();
