@@ -4,6 +4,8 @@ import {
   initialCheckoutSelection,
   isChoosableCheckoutUser,
   listedCheckoutUsers,
+  paidUsersAfterChoice,
+  perUserSummaryTitle,
   selectionByEmail,
   selectionUserPlans,
 } from './legacy-selection';
@@ -120,5 +122,55 @@ describe('selectionUserPlans: what the preview and the PUT carry (spec 001 §7)'
       { userId: free.id, userPlan: 'PRO' },
       { userId: gmail.id, userPlan: 'PRO_PERSONAL' },
     ]);
+  });
+});
+
+describe('per-user summary title (spec 001 §4 "Summary title")', () => {
+  it('counts the paid users before and after a choice (those leaving at the renewal are gone)', () => {
+    expect(paidUsersAfterChoice(everyone, { [paid.id]: false, [free.id]: true, [gmail.id]: true })).toEqual({
+      before: 2,
+      after: 3,
+    });
+    expect(paidUsersAfterChoice(everyone, { [paid.id]: false })).toEqual({ before: 2, after: 1 });
+  });
+
+  const same = {
+    currentPlan: 'PRO',
+    targetPlan: 'PRO',
+    currentInterval: 'YEARLY',
+    targetInterval: 'YEARLY',
+  } as const;
+  it.each([
+    [
+      'fewer paid users, same plan',
+      same,
+      { before: 3, after: 2 },
+      { current: 100, target: 100 },
+      'DOWNGRADE',
+    ],
+    ['more paid users, same plan', same, { before: 2, after: 3 }, { current: 100, target: 150 }, 'UPGRADE'],
+    [
+      'Premium to Pro',
+      { ...same, currentPlan: 'PREMIUM' },
+      { before: 3, after: 3 },
+      { current: 300, target: 150 },
+      'DOWNGRADE',
+    ],
+    [
+      'Pro to Premium',
+      { ...same, targetPlan: 'PREMIUM' },
+      { before: 3, after: 3 },
+      { current: 150, target: 300 },
+      'UPGRADE',
+    ],
+    [
+      'a cycle change',
+      { ...same, targetInterval: 'MONTHLY' },
+      { before: 3, after: 2 },
+      { current: 150, target: 20 },
+      'CYCLE_CHANGE',
+    ],
+  ] as const)('%s → %s', (_, plans, paidUsers, amounts, title) => {
+    expect(perUserSummaryTitle({ ...plans, paidUsers, amounts })).toBe(title);
   });
 });

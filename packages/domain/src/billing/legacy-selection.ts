@@ -1,6 +1,9 @@
 import type { CheckoutUser, WorkspaceUserPlan } from '../api/billing';
+import type { SummaryTitle } from './display';
+import { summaryTitle } from './display';
 import type { PaidSelection } from './legacy-checkout';
 import { initialPaidFlag, paidCount, targetUserPlan, userPlanChanges } from './legacy-checkout';
+import type { BillingInterval } from './prices';
 
 /**
  * The paid/free choice of the per-user checkout screens (options step, legacy users page, summary;
@@ -71,3 +74,43 @@ export const selectionUserPlans = (
     : users
         .filter((user) => selection[user.id] === true)
         .map((user) => ({ userId: user.id, userPlan: targetUserPlan(user.email, true) }));
+
+/**
+ * The paid users of a per-user subscription before and after a choice: those paid now (not the
+ * ones already scheduled to become free) and those paid from the renewal on.
+ */
+export const paidUsersAfterChoice = (
+  users: readonly CheckoutUser[],
+  selection: PaidSelection,
+): { before: number; after: number } => {
+  const payingNow = users.filter((user) => user.isPaid && !user.toBeRemoved);
+  const after = users.filter((user) =>
+    selection[user.id] === undefined ? user.isPaid && !user.toBeRemoved : selection[user.id] === true,
+  );
+  return { before: payingNow.length, after: after.length };
+};
+
+/**
+ * Spec 001 §4 summary title of a per-user change: "CYCLE_CHANGE when billing cycle changes; else
+ * DOWNGRADE if plan goes from PREMIUM or the base price drops, else UPGRADE". On the same plan the
+ * base price follows the number of paid users from the renewal on (users made free stay paid until
+ * then, so today's prorated preview cannot tell); across plans the preview's amounts compare.
+ */
+export const perUserSummaryTitle = (input: {
+  currentPlan: string;
+  targetPlan: string;
+  currentInterval: BillingInterval;
+  targetInterval: BillingInterval;
+  paidUsers: { before: number; after: number };
+  amounts: { current: number; target: number };
+}): SummaryTitle => {
+  const samePlan = input.currentPlan === input.targetPlan && input.currentInterval === input.targetInterval;
+  return summaryTitle({
+    currentPlan: input.currentPlan,
+    targetPlan: input.targetPlan,
+    currentInterval: input.currentInterval,
+    targetInterval: input.targetInterval,
+    currentBasePrice: samePlan ? input.paidUsers.before : input.amounts.current,
+    targetBasePrice: samePlan ? input.paidUsers.after : input.amounts.target,
+  });
+};

@@ -233,12 +233,15 @@ describe('summary of a per-user change (spec 001 §4 "Summary")', () => {
       path: '/checkout/summary?from=users',
       server: {
         checkoutUsers: users([leo, lara, fiona]),
-        preview: { totalAmount: 6000, currentAmount: 12_000, chargedToday: 0 },
+        // Today's total is unchanged (users made free are paid until the renewal).
+        preview: { totalAmount: 12_000, currentAmount: 12_000, chargedToday: 0 },
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Downgrade your plan' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Made free at the renewal' })).getByText(lara.email));
     expect(screen.getByText('The change will be applied at your renewal day.')).toBeInTheDocument();
+    // Lara stays paid until the renewal; from then on one Pro user is billed.
+    expect(await screen.findByText('From March 3rd, 2027: $60.00 per year')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
     await waitFor(() =>
       expect(location(router)).toBe(

@@ -10,11 +10,12 @@ import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import {
   changeTiming,
   formatMoney,
+  periodTotal,
   prorationText,
   SUMMARY_ERROR,
   SUMMARY_TITLE_TEXT,
-  summaryTitle,
 } from '@mergedesk/domain/billing/display';
+import { findPaymentPlan } from '@mergedesk/domain/billing/plan-prices';
 import {
   BILLING_ERROR_QUERY_PARAM,
   isSubscriptionUpdateError,
@@ -22,11 +23,18 @@ import {
   subscriptionUpdateError,
   type LegacyModelFlowType,
 } from '@mergedesk/domain/billing/flows';
-import { listedCheckoutUsers, selectionUserPlans } from '@mergedesk/domain/billing/legacy-selection';
+import {
+  listedCheckoutUsers,
+  paidUsersAfterChoice,
+  perUserSummaryTitle,
+  selectionUserPlans,
+} from '@mergedesk/domain/billing/legacy-selection';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
+import { formatLongDate } from '../../../../lib/dates';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
+import { usePaymentPlans } from '../../api/get-payment-plans';
 import { useUpdateSubscription } from '../../api/update-subscription';
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
@@ -74,16 +82,37 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
   const hasDelta = changes.length > 0 || planChanges || intervalChanges;
   const preview = useCheckoutPreview(workspaceId, hasDelta ? request : null, true, 'v1');
   const info = preview.data;
+  const paidUsers = paidUsersAfterChoice(users, selection);
   const title = info
-    ? summaryTitle({
+    ? perUserSummaryTitle({
         currentPlan: current.plan,
         targetPlan: target.plan,
         currentInterval: current.interval,
         targetInterval: target.interval,
-        currentBasePrice: info.currentAmount,
-        targetBasePrice: info.totalAmount,
+        paidUsers,
+        amounts: { current: info.currentAmount, target: info.totalAmount },
       })
     : null;
+  // What a full period costs from the renewal on (users made free are paid until then, so the
+  // prorated preview's total is today's): the catalogue price of the target plan for those users.
+  const plans = usePaymentPlans(subscription.currency);
+  const renewalPlan =
+    plans.data &&
+    findPaymentPlan(plans.data, {
+      workspacePlan: target.plan,
+      isGmailUser: isGmailAddress(checkoutUsers.ownerEmail),
+      billingInterval: target.interval,
+    });
+  const renewalPrice =
+    renewalPlan &&
+    formatMoney(
+      periodTotal({
+        tiers: renewalPlan.paymentPlanTiers,
+        quantity: paidUsers.after,
+        taxRate: subscription.taxRate,
+      }),
+      renewalPlan.currency,
+    );
   usePageTitle(title ? SUMMARY_TITLE_TEXT[title] : 'Review');
 
   const checkoutPath = `${prefix}/checkout`;
@@ -169,9 +198,12 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           <div aria-live="polite" aria-busy={preview.isFetching}>
             {info ? (
               <Stack gap={4}>
-                <Text fw={700}>
-                  {formatMoney(info.totalAmount, info.currency)} per {PERIOD[target.interval]}
-                </Text>
+                {renewalPrice && (
+                  <Text fw={700}>
+                    From {formatLongDate(subscription.endTimestamp)}: {renewalPrice} per{' '}
+                    {PERIOD[target.interval]}
+                  </Text>
+                )}
                 <Text size="sm" c="dimmed">
                   Now {formatMoney(info.currentAmount, info.currency)} per {PERIOD[current.interval]}
                 </Text>
