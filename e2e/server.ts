@@ -1,6 +1,7 @@
 /**
- * The product for one e2e run (the config's webServer): `npm start`'s script on the run's own
- * ports and data directory, which is wiped before the start and removed when the run stops it.
+ * The product for one e2e run (the config's webServer): `npm start`'s script, as built by
+ * `npm run build` (apps/server/dist/start.js: compiled JavaScript, what production runs), on the
+ * run's own ports and data directory, which is wiped before the start and removed when the run stops it.
  *
  * The server runs in a process group of its own: Playwright's SIGTERM goes to this process's
  * group, and is passed on to the server alone, which then stops its PostgreSQL itself (the same
@@ -16,7 +17,7 @@ const wipe = () => rmSync(dataDir, { recursive: true, force: true });
 wipe();
 
 const root = path.resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+const server = spawn(process.execPath, ['apps/server/dist/start.js'], {
   cwd: root,
   stdio: 'inherit',
   detached: true,

@@ -9,7 +9,7 @@
 import path from 'node:path';
 
 import { loadConfigOrExit } from '../apps/server/src/config';
-import { startServer, stopOnSignals } from '../apps/server/src/main';
+import { startServer, stopOnSignals } from '../apps/server/src/server';
 import { setUpDemoBilling } from '../apps/server/src/modules/billing/demo-billing';
 import { createLocalPayPalAdapter } from '../apps/server/src/modules/billing/paypal-adapter';
 import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';

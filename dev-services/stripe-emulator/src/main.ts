@@ -1,4 +1,4 @@
-import { stopOnSignals } from '../../../apps/server/src/main';
+import { stopOnSignals } from '../../../apps/server/src/server';
 import { startStripeEmulator } from './server';
 
 /**

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startServer, type RunningServer } from '../main';
+import { startServer, type RunningServer } from '../server';
 import { bearer, createSignIn } from '../test/test-app';
 import { createDatabase } from './client';
 import { startEmbeddedPostgres } from './embedded';

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import {
+  createDatabase,
+  logConnectionErrorToStderr,
+  runMigrations,
+  type Database,
+  type DatabaseErrorLog,
+} from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import { hasNoUsers, seedDemo } from './db/seed';
+import { startEventAggregation } from './jobs/aggregate-events';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  /** The server's database (the demo set-up of `npm start` arranges billing with it). */
+  db: Database;
+  /** The address the server listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Stops accepting requests, finishes the open ones, closes the database (and the embedded PostgreSQL). */
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts the whole server: PostgreSQL (DATABASE_URL, or an embedded one under DATA_DIR),
+ * migrations, the demo seed when asked for and the database is empty, then the HTTP API and the
+ * event aggregation job.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const embedded =
+    config.DATABASE_URL === undefined
+      ? await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT })
+      : undefined;
+  const connectionString = config.DATABASE_URL ?? embedded?.connectionString;
+  if (connectionString === undefined) throw new Error('No database: set DATABASE_URL.');
+  // Lost connections are logged through the app's logger once it exists (stderr before).
+  let logConnectionError: DatabaseErrorLog | undefined;
+  const {
+    db,
+    pool,
+    close: closePool,
+  } = createDatabase(connectionString, {
+    onConnectionError: (error, message) => (logConnectionError ?? logConnectionErrorToStderr)(error, message),
+  });
+  try {
+    await runMigrations(db);
+    if (config.SEED_DEMO && (await hasNoUsers(db))) await seedDemo(db);
+    const app = await buildApp(config, { db, pool });
+    logConnectionError = (error, message) => app.log.warn({ err: error }, message);
+    if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
+    const url = await app.listen({ host: config.HOST, port: config.PORT });
+    const aggregation = startEventAggregation({
+      db,
+      intervalMs: config.AGGREGATION_INTERVAL_MS,
+      log: app.log,
+    });
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        // The pool drops, after a grace period, a connection that never comes back; that also
+        // ends an aggregation run stuck on it.
+        await Promise.all([aggregation.stop(), closePool()]);
+        await embedded?.stop();
+      })());
+    return { app, db, url, close };
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+/** Stops on SIGINT/SIGTERM; a second signal exits at once. */
+export function stopOnSignals(
+  stop: () => Promise<void>,
+  log: (message: string) => void = console.error,
+): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log(`${signal} received, shutting down…`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
