@@ -206,8 +206,10 @@ describe('database outage under load', () => {
     console.info(
       `[faults] outage ${Math.round(outageMs)} ms, ready again ${Math.round(recoveryMs)} ms after restart; answers: ${JSON.stringify(Object.fromEntries(statuses))}; lost ${server.app.trackingStats.lost}`,
     );
+    // A click looks its link up in the event's own statement (event-writer.ts), so it waits out
+    // a short outage in the writer's retries, as an open does, and then redirects; one that
+    // outlasts them answers 503.
     expect([...statuses.keys()].filter((status) => status !== 302 && status !== 503)).toEqual([]);
-    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(acknowledged).toBeGreaterThan(0);
     // A click whose event could not be stored even after the writer's retries still redirects
     // (tracking's decision) and is counted as lost: every other acknowledged click is stored.

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { campaignEvents, campaignRecipients, campaigns } from '../../db/schema';
+import { campaignEvents, campaignLinks, campaignRecipients, campaigns } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createBatchWriter, createEventWriter, WRITER_CLOSED_MESSAGE } from './event-writer';
@@ -45,6 +45,45 @@ describe('batch writer', () => {
       { status: 'rejected', reason: new Error('disk full') },
     ]);
     expect(fake.batches).toHaveLength(1);
+  });
+
+  it('answers each caller with its own item’s result', async () => {
+    const writer = createBatchWriter<number, string>({
+      flush: (items) => Promise.resolve(items.map((item) => `row ${item}`)),
+    });
+    expect(await Promise.all([writer.write(1), writer.write(2)])).toEqual(['row 1', 'row 2']);
+  });
+
+  it('by default writes in the next turn of the event loop, without a fixed delay', async () => {
+    const fake = fakeFlush();
+    const writer = createBatchWriter({ flush: fake.flush });
+    const writes = [writer.write(1), writer.write(2)];
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(fake.batches).toEqual([[1, 2]]);
+    await Promise.all(writes);
+  });
+
+  it('lets the next batch grow while maxInFlight batches are being written (group commit)', async () => {
+    const batches: number[][] = [];
+    const release: Array<() => void> = [];
+    const writer = createBatchWriter<number>({
+      maxInFlight: 1,
+      flush: (items) => {
+        batches.push(items);
+        return new Promise<void>((resolve) => release.push(resolve));
+      },
+    });
+    const first = writer.write(1);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const more = [2, 3, 4].map((item) => writer.write(item));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // The first batch is still being written: the others wait, together.
+    expect(batches).toEqual([[1]]);
+    release.shift()!();
+    await first;
+    await vi.waitFor(() => expect(batches).toEqual([[1], [2, 3, 4]]));
+    release.shift()!();
+    await Promise.all(more);
   });
 
   it('flushes what is pending on close, then refuses new items', async () => {
@@ -145,6 +184,36 @@ describe('event writer on PostgreSQL', () => {
         aggregated: false,
       },
     ]);
+  });
+
+  it('looks a click’s link up by index in the same statement; an unknown or disabled link writes nothing', async () => {
+    await t.db.insert(campaignLinks).values([
+      { campaignId, linkIndex: 0, url: 'https://example.com/zero' },
+      { campaignId, linkIndex: 1, url: 'https://example.com/one', disabledAt: new Date() },
+    ]);
+    const writer = createEventWriter(t.db);
+    const click = (linkIndex: number) =>
+      writer.write({ recipientId: recipientIds[0]!, type: 'clicked', linkIndex, occurredAt: new Date() });
+    try {
+      expect(await Promise.all([click(0), click(1), click(2)])).toEqual([
+        { url: 'https://example.com/zero' },
+        undefined,
+        undefined,
+      ]);
+    } finally {
+      await writer.close();
+    }
+    const clicks = await t.db
+      .select({ url: campaignEvents.url })
+      .from(campaignEvents)
+      .where(
+        and(
+          eq(campaignEvents.campaignId, campaignId),
+          eq(campaignEvents.type, 'clicked'),
+          eq(campaignEvents.recipientId, recipientIds[0]!),
+        ),
+      );
+    expect(clicks).toEqual([{ url: 'https://example.com/zero' }]);
   });
 
   it('rejects every waiter of a batch the database refuses', async () => {

@@ -4,71 +4,100 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { isTransientTransactionError, retryTransient, type RetryOptions } from '../../db/retry';
 import type { CampaignEventType } from '@mergedesk/domain/campaigns/constants';
 
-export type BatchWriter<T> = {
-  /** Resolves once the item is durably written (its batch committed); rejects with the batch's error. */
-  write: (item: T) => Promise<void>;
+export type BatchWriter<T, R = void> = {
+  /**
+   * Resolves once the item is durably written (its batch committed), with what the batch's
+   * statement answered for it; rejects with the batch's error.
+   */
+  write: (item: T) => Promise<R>;
   /** Flushes what is pending and refuses new items; resolves when every batch has settled. */
   close: () => Promise<void>;
 };
 
-export type BatchWriterOptions<T> = {
-  /** Writes one batch in one statement. */
-  flush: (items: T[]) => Promise<void>;
-  /** A batch is written at most this long after its first item arrived. */
+export type BatchWriterOptions<T, R = void> = {
+  /** Writes one batch in one statement; may answer one result per item, in the items' order. */
+  flush: (items: T[]) => Promise<readonly R[] | void>;
+  /**
+   * A batch is written at most this long after its first item arrived. 0 (the default): as soon
+   * as the requests of the current turn of the event loop are in (setImmediate).
+   */
   maxWaitMs?: number;
   /** …or as soon as it holds this many items. */
   maxBatchSize?: number;
+  /**
+   * Batches being written at once. While that many are in flight, new items wait and the next
+   * batch grows; it is written when one of them settles. Under load batches grow by themselves,
+   * without a fixed delay at low load (group commit).
+   */
+  maxInFlight?: number;
 };
 
 export const WRITER_CLOSED_MESSAGE = 'The event writer is closed.';
 
-type Waiter<T> = { item: T; resolve: () => void; reject: (error: unknown) => void };
+type Waiter<T, R> = { item: T; resolve: (result: R) => void; reject: (error: unknown) => void };
 
 /**
- * Groups the writes arriving within a few milliseconds into one batch (ARCHITECTURE.md "Scale":
- * tracking writes are append-only). Every caller waits for its own batch to be written, so nothing
- * is acknowledged that lives only in memory; when a batch fails, each of its callers gets the error.
- * Batches are flushed concurrently, bounded by the database pool.
+ * Groups the writes arriving together into one batch (ARCHITECTURE.md "Scale": tracking writes
+ * are append-only). Every caller waits for its own batch to be written, so nothing is
+ * acknowledged that lives only in memory; when a batch fails, each of its callers gets the error.
+ * At most `maxInFlight` batches are written at once.
  */
-export function createBatchWriter<T>(options: BatchWriterOptions<T>): BatchWriter<T> {
-  const maxWaitMs = options.maxWaitMs ?? 5;
-  const maxBatchSize = options.maxBatchSize ?? 100;
-  let pending: Waiter<T>[] = [];
-  let timer: NodeJS.Timeout | undefined;
+export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>): BatchWriter<T, R> {
+  const maxWaitMs = options.maxWaitMs ?? 0;
+  const maxBatchSize = options.maxBatchSize ?? 500;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const pending: Waiter<T, R>[] = [];
+  let scheduled: { cancel: () => void } | undefined;
   let closed = false;
   const inFlight = new Set<Promise<void>>();
 
-  const flushPending = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  const schedule = () => {
+    if (scheduled) return;
+    if (maxWaitMs > 0) {
+      const timer = setTimeout(flushPending, maxWaitMs);
+      scheduled = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(flushPending);
+      scheduled = { cancel: () => clearImmediate(immediate) };
+    }
+  };
+
+  function flushPending(force = false) {
+    scheduled?.cancel();
+    scheduled = undefined;
     if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
+    // Full house: the batch keeps growing; the next settled batch flushes it.
+    if (!force && inFlight.size >= maxInFlight) return;
+    const batch = pending.splice(0, maxBatchSize);
     const done = options
       .flush(batch.map((waiter) => waiter.item))
       .then(
-        () => batch.forEach((waiter) => waiter.resolve()),
+        (results) => batch.forEach((waiter, index) => waiter.resolve(results?.[index] as R)),
         (error: unknown) => batch.forEach((waiter) => waiter.reject(error)),
       )
-      .finally(() => inFlight.delete(done));
+      .finally(() => {
+        inFlight.delete(done);
+        if (pending.length > 0) flushPending(closed);
+      });
     inFlight.add(done);
-  };
+    if (pending.length > 0) schedule();
+  }
 
   return {
     write: (item) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<R>((resolve, reject) => {
         if (closed) {
           reject(new Error(WRITER_CLOSED_MESSAGE));
           return;
         }
         pending.push({ item, resolve, reject });
         if (pending.length >= maxBatchSize) flushPending();
-        else timer ??= setTimeout(flushPending, maxWaitMs);
+        else schedule();
       }),
     close: async () => {
       closed = true;
-      flushPending();
-      await Promise.all([...inFlight]);
+      while (pending.length > 0) flushPending(true);
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }
@@ -79,33 +108,58 @@ export type TrackedEventType = Exclude<CampaignEventType, 'sent' | 'bounced'>;
 export type TrackedEvent = {
   recipientId: string;
   type: TrackedEventType;
-  /** The clicked link of a 'clicked' event. */
+  /** The clicked link of a 'clicked' event… */
   url?: string | null;
+  /**
+   * …or its index in the recipient's merge: the statement looks the link up and writes the event
+   * only when the merge has that link and it is not disabled.
+   */
+  linkIndex?: number;
   occurredAt: Date;
 };
 
+/** What the statement did with one event: undefined when it wrote nothing. */
+export type WrittenEvent = { url: string | null } | undefined;
+
 /**
- * One multi-row INSERT for a batch of recipients' hits. The campaign of each event is looked up in
- * the same statement; a hit of a recipient that no longer exists (merge deleted) writes nothing.
- * The rows travel as one JSON parameter, so the statement text is the same for every batch size.
+ * One multi-row INSERT for a batch of recipients' hits. The campaign of each event (and the link
+ * of a click given by index) is looked up in the same statement; a hit of a recipient that no
+ * longer exists (merge deleted), or a click on a link the merge does not have or that is disabled,
+ * writes nothing. The rows travel as one JSON parameter, so the statement text is the same for
+ * every batch size. Answers, per event in order, what was written.
  */
-export async function insertTrackedEvents(db: Executor, events: readonly TrackedEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export async function insertTrackedEvents(
+  db: Executor,
+  events: readonly TrackedEvent[],
+): Promise<WrittenEvent[]> {
+  if (events.length === 0) return [];
   const rows = JSON.stringify(
-    events.map((event) => ({
+    events.map((event, index) => ({
+      i: index,
       recipient_id: event.recipientId,
       type: event.type,
       url: event.url ?? null,
+      link_index: event.linkIndex ?? null,
       occurred_at: event.occurredAt.toISOString(),
     })),
   );
-  await db.execute(sql`
-    insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at)
-    select r.campaign_id, v.recipient_id, v.type, v.url, v.occurred_at
-    from json_to_recordset(${rows}::json)
-      as v(recipient_id uuid, type text, url text, occurred_at timestamptz)
-    join campaign_recipients r on r.id = v.recipient_id
+  const result = await db.execute<{ i: number; url: string | null }>(sql`
+    with hits as (
+      select v.i, r.campaign_id, v.recipient_id, v.type, coalesce(l.url, v.url) as url, v.occurred_at
+      from json_to_recordset(${rows}::json)
+        as v(i int, recipient_id uuid, type text, url text, link_index int, occurred_at timestamptz)
+      join campaign_recipients r on r.id = v.recipient_id
+      left join campaign_links l on l.campaign_id = r.campaign_id and l.link_index = v.link_index
+      where v.link_index is null or (l.url is not null and l.disabled_at is null)
+    ), written as (
+      insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at)
+      select campaign_id, recipient_id, type, url, occurred_at from hits
+    )
+    select i, url from hits
   `);
+  const written: WrittenEvent[] = events.map(() => undefined);
+  for (const row of result.rows) written[row.i] = { url: row.url };
+  return written;
 }
 
 /**
@@ -127,8 +181,10 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 export function createEventWriter(
   db: Executor,
-  options: Omit<BatchWriterOptions<TrackedEvent>, 'flush'> & { onRetry?: RetryOptions['onRetry'] } = {},
-): BatchWriter<TrackedEvent> & { stopRetrying: () => void } {
+  options: Omit<BatchWriterOptions<TrackedEvent, WrittenEvent>, 'flush'> & {
+    onRetry?: RetryOptions['onRetry'];
+  } = {},
+): BatchWriter<TrackedEvent, WrittenEvent> & { stopRetrying: () => void } {
   const { onRetry, ...batchOptions } = options;
   const shutdown = new AbortController();
   const insertOnce = (events: TrackedEvent[]) =>
@@ -137,7 +193,7 @@ export function createEventWriter(
       onRetry,
       signal: shutdown.signal,
     });
-  const writer = createBatchWriter<TrackedEvent>({
+  const writer = createBatchWriter<TrackedEvent, WrittenEvent>({
     ...batchOptions,
     // While the database is away (restart, lost connection) the batch waits and tries again, up to
     // about OUTAGE_RETRY_DELAYS_MS in all, before its callers get the error.

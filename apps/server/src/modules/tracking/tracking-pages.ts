@@ -10,6 +10,18 @@ export const TRANSPARENT_GIF = Buffer.from(
   'base64',
 );
 
+/**
+ * The headers of every tracking page, set by the tracking routes themselves (the open pixel and
+ * click redirect skip helmet): the pages load nothing, run no script, keep their one inline style
+ * and post only to their own URL.
+ */
+export const TRACKING_PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The small pages of the tracking endpoints: plain HTML, no script, no details. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaignEvents, campaignLinks, pollResponses, unsubscriptions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -7,6 +7,7 @@ import {
   DISABLED_LINK_TITLE,
   INVALID_LINK_TEXT,
   TRACKING_ERROR_TITLE,
+  TRACKING_PAGE_HEADERS,
   TRANSPARENT_GIF,
   UNSUBSCRIBE_BUTTON,
   UNSUBSCRIBE_QUESTION,
@@ -86,6 +87,18 @@ describe('tracking endpoints', () => {
       expect(await eventsOf('opened')).toEqual([{ recipientId: recipientIdOf(ann), url: null }]);
     });
 
+    it('takes the lean path: none of helmet’s page headers on the image', async () => {
+      const response = await t.app.inject({ method: 'GET', url: pathOf(ann.openPixelUrl) });
+      expect(response.statusCode).toBe(200);
+      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(response.headers[header], header).toBeUndefined();
+      }
+      // A page of the API keeps them (app.test.ts checks them in full).
+      const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+      expect(api.headers['content-security-policy']).toBeDefined();
+      expect(api.headers['x-frame-options']).toBeDefined();
+    });
+
     it('answers the GIF for a tampered, foreign or malformed token and records nothing', async () => {
       const foreign = createTrackingTokens('another-installation-secret-of-32-chars!').sign(
         recipientIdOf(bob)!,
@@ -149,6 +162,24 @@ describe('tracking endpoints', () => {
       ]);
     });
 
+    it('looks the link up in the statement that writes the click: one query per click', async () => {
+      const query = vi.spyOn(t.pool, 'query');
+      try {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: pathOf(bob.clickUrls['https://example.com/a']!),
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('https://example.com/a');
+        expect(query).toHaveBeenCalledTimes(1);
+      } finally {
+        query.mockRestore();
+      }
+      expect((await eventsOf('clicked')).filter((event) => event.recipientId === recipientIdOf(bob))).toEqual(
+        [{ recipientId: recipientIdOf(bob), url: 'https://example.com/a' }],
+      );
+    });
+
     it('answers 400 with an error page, and no redirect, for an unknown index or a bad token', async () => {
       const token = ann.trackingToken;
       for (const url of [
@@ -164,8 +195,10 @@ describe('tracking endpoints', () => {
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(response.body).toContain(TRACKING_ERROR_TITLE);
         expect(response.body).toContain(INVALID_LINK_TEXT);
+        // The page keeps its own strict headers on the lean path (TRACKING_PAGE_HEADERS).
+        expect(response.headers).toMatchObject(TRACKING_PAGE_HEADERS);
       }
-      expect(await eventsOf('clicked')).toHaveLength(1);
+      expect(await eventsOf('clicked')).toHaveLength(2);
     });
 
     it('never redirects to a link of another merge', async () => {

@@ -11,6 +11,7 @@ import {
   disabledLinkPage,
   INVALID_LINK_TEXT,
   TRANSPARENT_GIF,
+  TRACKING_PAGE_HEADERS,
   trackingErrorPage,
   UNSUBSCRIBE_CONFIRM_FIELD,
   unsubscribeConfirmationPage,
@@ -36,6 +37,8 @@ const tooMany = z.string().describe('text/plain: too many requests from this add
 
 // Link scanners and prefetchers send HEAD: it must not record clicks or unsubscribe anybody.
 const noHead = { exposeHeadRoute: false } as const;
+/** The hot routes' options: no helmet (see hotRoutes). */
+const lean = { helmet: false } as const;
 
 /**
  * Tracking, as the recipients of a merge meet it (ARCHITECTURE.md "API surface"), under /t. Each
@@ -108,74 +111,90 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     return url.toString();
   };
   const htmlAnswer = (reply: FastifyReply, status: 200 | 400 | 410 | 500 | 503, page: string) =>
-    reply.status(status).type('text/html; charset=utf-8').send(page);
+    reply.status(status).headers(TRACKING_PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
   const errorPage = (reply: FastifyReply, status: 400 | 500 | 503) =>
     htmlAnswer(reply, status, trackingErrorPage(INVALID_LINK_TEXT));
 
-  app.get(
-    '/o/:token.gif',
-    {
-      ...noHead,
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token)',
-        params: tokenParams,
-        response: { 200: z.any().describe('image/gif, 1×1 transparent'), 429: tooMany },
-      },
-    },
-    async (request, reply) => {
-      if (addressLimited(request, reply)) return reply;
-      try {
-        if (mayRecord(request.params.token)) await tracking.recordOpen(request.params.token);
-      } catch (error) {
-        // The image is answered anyway: a mail client must never show a broken image.
-        request.log.error({ err: error }, 'open not recorded');
-      }
-      // Mail clients load the image from other origins (helmet's default is same-origin).
-      return reply
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .type('image/gif')
-        .send(TRANSPARENT_GIF);
-    },
-  );
-
-  app.get(
-    '/c/:token/:linkIndex',
-    {
-      ...noHead,
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
-        params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
-        response: {
-          429: tooMany,
-          302: redirect,
-          400: htmlPage,
-          410: htmlPage.describe('The link was disabled'),
-          500: htmlPage,
-          503: htmlPage,
+  // The open pixel and the click redirect: every sent mail hits them, often several times.
+  // They take a lean path (docs/operations.md "Tracking under load"): no helmet headers (an
+  // image and a redirect need no CSP; HSTS is not helmet's here), no request log line per hit
+  // and no per-request child logger (one shared logger at 'warn': what goes wrong is still
+  // logged).
+  const hotRoutes: FastifyPluginCallbackZod = (hot, _options, registered) => {
+    const quiet = hot.log.child(
+      { route: 'tracking' },
+      { level: hot.log.level === 'silent' ? 'silent' : 'warn' },
+    );
+    hot.setChildLoggerFactory(() => quiet);
+    hot.get(
+      '/o/:token.gif',
+      {
+        ...noHead,
+        ...lean,
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token)',
+          params: tokenParams,
+          response: { 200: z.any().describe('image/gif, 1×1 transparent'), 429: tooMany },
         },
       },
-    },
-    async (request, reply) => {
-      if (addressLimited(request, reply)) return reply;
-      const { token, linkIndex } = request.params;
-      if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
-      try {
-        const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
-        if (target.kind === 'invalid') return await errorPage(reply, 400);
-        if (target.kind === 'disabled') return await htmlAnswer(reply, 410, disabledLinkPage());
-        return await reply.redirect(target.url, 302);
-      } catch (error) {
-        request.log.error({ err: error }, 'click not recorded');
-        // Not acknowledged: the recipient may click again once the database is back.
-        return errorPage(reply, isDatabaseUnavailable(error) ? 503 : 500);
-      }
-    },
-  );
+      async (request, reply) => {
+        if (addressLimited(request, reply)) return reply;
+        try {
+          if (mayRecord(request.params.token)) await tracking.recordOpen(request.params.token);
+        } catch (error) {
+          // The image is answered anyway: a mail client must never show a broken image.
+          request.log.error({ err: error }, 'open not recorded');
+        }
+        // Mail clients load the image from other origins (helmet's default is same-origin).
+        return reply
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .type('image/gif')
+          .send(TRANSPARENT_GIF);
+      },
+    );
+
+    hot.get(
+      '/c/:token/:linkIndex',
+      {
+        ...noHead,
+        ...lean,
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
+          params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
+          response: {
+            429: tooMany,
+            302: redirect,
+            400: htmlPage,
+            410: htmlPage.describe('The link was disabled'),
+            500: htmlPage,
+            503: htmlPage,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (addressLimited(request, reply)) return reply;
+        const { token, linkIndex } = request.params;
+        if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
+        try {
+          const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
+          if (target.kind === 'invalid') return await errorPage(reply, 400);
+          if (target.kind === 'disabled') return await htmlAnswer(reply, 410, disabledLinkPage());
+          return await reply.redirect(target.url, 302);
+        } catch (error) {
+          request.log.error({ err: error }, 'click not recorded');
+          // Not acknowledged: the recipient may click again once the database is back.
+          return errorPage(reply, isDatabaseUnavailable(error) ? 503 : 500);
+        }
+      },
+    );
+    registered();
+  };
+  void app.register(hotRoutes);
 
   app.get(
     '/u/:token',
