@@ -1,0 +1,29 @@
+/**
+ * The benchmark's baseline (issue 11): a raw `node:http` server answering what the tracking
+ * endpoints answer — the same 1×1 GIF on /t/o/…, a 302 to the link on /t/c/… — with no framework,
+ * no database and nothing else. Started by bench/tracking.ts in a process of its own on PORT.
+ */
+import http from 'node:http';
+import { TRANSPARENT_GIF } from '../apps/server/src/modules/tracking/tracking-pages';
+
+const LINK = process.env.RAW_LINK ?? 'https://example.com/offer';
+
+const server = http.createServer((request, response) => {
+  const url = request.url ?? '';
+  if (url.startsWith('/t/o/')) {
+    response.writeHead(200, {
+      'content-type': 'image/gif',
+      'content-length': TRANSPARENT_GIF.length,
+      'cache-control': 'no-store',
+    });
+    response.end(TRANSPARENT_GIF);
+  } else if (url.startsWith('/t/c/')) {
+    response.writeHead(302, { location: LINK, 'content-length': 0, 'cache-control': 'no-store' });
+    response.end();
+  } else {
+    response.writeHead(url === '/readyz' ? 200 : 404, { 'content-length': 0 });
+    response.end();
+  }
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
