@@ -57,11 +57,17 @@ export const trackingSection: Section = {
     const { connectionString, pool } = await database();
     buildServer();
     const secret = randomBytes(32).toString('base64url');
-    const { mergeId, recipientIds } = await seedMerge(pool);
+    const { mergeId, recipientIds } = await seedMerge(pool, 'tracking');
+    // The peer writes into a merge of its own, so the count of MergeDesk's events stays its own.
+    const peerMerge = await seedMerge(pool, 'peer');
     const tokens = createTrackingTokens(secret);
-    const recipientTokens = recipientIds.map((id) => tokens.sign(id));
-    let next = 0;
-    const nextToken = () => recipientTokens[next++ % recipientTokens.length]!;
+    const tokensOf = (ids: string[]) => {
+      const signed = ids.map((id) => tokens.sign(id));
+      let next = 0;
+      return () => signed[next++ % signed.length]!;
+    };
+    const nextToken = tokensOf(recipientIds);
+    const nextPeerToken = tokensOf(peerMerge.recipientIds);
     const eventsWritten = async () =>
       Number(
         (
@@ -87,7 +93,12 @@ export const trackingSection: Section = {
       // All the load comes from one address: its limit would answer 429 to the benchmark.
       TRACKING_ADDRESS_RATE_PER_SECOND: '1000000',
     });
-    log(`MergeDesk's log: ${SERVER_LOG}`);
+    const peer = await startServer(
+      'raw node:http + one INSERT per hit',
+      ['--import', 'tsx', 'bench/raw-tracking-server.ts'],
+      { DATABASE_URL: connectionString },
+    );
+    log(`the servers' output: ${SERVER_LOG}`);
     const runs: Run[] = [];
     let acknowledged = 0;
     let sent = 0;
@@ -98,7 +109,13 @@ export const trackingSection: Section = {
           connections: CONNECTIONS,
           duration: seconds,
           requests: [
-            { method: 'GET', setupRequest: (request) => ({ ...request, path: endpoint.path(nextToken()) }) },
+            {
+              method: 'GET',
+              setupRequest: (request) => ({
+                ...request,
+                path: endpoint.path(server === peer ? nextPeerToken() : nextToken()),
+              }),
+            },
           ],
         });
         const answered = Object.entries(result.statusCodeStats ?? {}).reduce(
@@ -125,12 +142,15 @@ export const trackingSection: Section = {
         return run;
       };
 
+      // The peer pattern answers the open pixel only (it is context, not a target).
+      const serversFor = (endpoint: Endpoint) =>
+        endpoint === endpoints[0] ? [raw, mergedesk, peer] : [raw, mergedesk];
       for (const endpoint of endpoints) {
-        for (const server of [raw, mergedesk]) await load(server, endpoint, 0, WARM_UP_SECONDS);
+        for (const server of serversFor(endpoint)) await load(server, endpoint, 0, WARM_UP_SECONDS);
       }
       for (let round = 1; round <= ROUNDS; round += 1) {
         for (const endpoint of endpoints) {
-          for (const server of [raw, mergedesk]) {
+          for (const server of serversFor(endpoint)) {
             const run = await load(server, endpoint, round, SECONDS);
             log(
               `round ${round} ${server.name} ${endpoint.name}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms` +
@@ -141,7 +161,7 @@ export const trackingSection: Section = {
         }
       }
     } finally {
-      await Promise.all([raw.stop(), mergedesk.stop()]);
+      await Promise.all([raw.stop(), mergedesk.stop(), peer.stop()]);
     }
     const written = await eventsWritten();
 
@@ -267,12 +287,12 @@ function freePort(): Promise<number> {
 }
 
 /** A space of its own with one merge of TRACKING_RECIPIENTS recipients and one link. */
-function seedMerge(pool: pg.Pool): Promise<{ mergeId: string; recipientIds: string[] }> {
+function seedMerge(pool: pg.Pool, name: string): Promise<{ mergeId: string; recipientIds: string[] }> {
   return inTransaction(pool, async (client) => {
     const { userId, workspaceId } = await seedOwner(client, {
-      email: 'tracking@bench.test',
-      spaceName: 'Tracking bench',
-      slug: 'tracking-bench',
+      email: `${name}@bench.test`,
+      spaceName: `${name} bench`,
+      slug: `${name}-bench`,
     });
     const merge = await client.query<{ id: string }>(
       `insert into campaigns (workspace_id, user_id, subject, merge_source_sheet_key, spreadsheet_name, sheet_name,
@@ -288,10 +308,10 @@ function seedMerge(pool: pg.Pool): Promise<{ mergeId: string; recipientIds: stri
     ]);
     const recipients = await client.query<{ id: string }>(
       `insert into campaign_recipients (id, campaign_id, email, tracking_token, sent_at)
-       select id, $1, 'tracked' || g || '@example.com', id::text, now()
+       select id, $1, 'r' || g || '@' || $3 || '.example.com', id::text, now()
        from (select gen_random_uuid() as id, g from generate_series(1, $2) g) s
        returning id`,
-      [mergeId, TRACKING_RECIPIENTS],
+      [mergeId, TRACKING_RECIPIENTS, name],
     );
     return { mergeId, recipientIds: recipients.rows.map((row) => row.id) };
   });
