@@ -121,10 +121,8 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   // and no per-request child logger (one shared logger at 'warn': what goes wrong is still
   // logged).
   const hotRoutes: FastifyPluginCallbackZod = (hot, _options, registered) => {
-    const quiet = hot.log.child(
-      { route: 'tracking' },
-      { level: hot.log.level === 'silent' ? 'silent' : 'warn' },
-    );
+    const chatty = ['trace', 'debug', 'info'].includes(hot.log.level);
+    const quiet = hot.log.child({ route: 'tracking' }, { level: chatty ? 'warn' : hot.log.level });
     hot.setChildLoggerFactory(() => quiet);
     hot.get(
       '/o/:token.gif',
