@@ -68,7 +68,9 @@ export function OptionsPage(props: OptionsPageProps) {
   const [nextError, setNextError] = useState<string | null>(null);
   const limit = checkoutUsers.paidUserLimit;
   const paid = paidCount(selection);
-  const steps = legacyModelFlowSteps(flowType, users.length);
+  // The UPGRADE flow's only step is the review (§2): its options page shows no step indicator.
+  const flowSteps = legacyModelFlowSteps(flowType, users.length);
+  const steps = flowSteps.includes('Billing options') ? flowSteps : [];
 
   const request: PaymentPreviewRequest = {
     country: props.pricing.country,
@@ -110,7 +112,7 @@ export function OptionsPage(props: OptionsPageProps) {
     <Stack gap="lg">
       <CheckoutHeader
         steps={steps}
-        current={Math.max(0, steps.indexOf('Billing options'))}
+        current={steps.indexOf('Billing options')}
         backTo={props.billingPath}
       />
       <Title order={1}>Billing options</Title>
