@@ -11,6 +11,7 @@ import {
   renewalText,
   scheduledCycleChangeText,
   seatActions,
+  seatDowngradeNotice,
   seatPageRedirectsToBilling,
   subscriptionDisplayName,
   subscriptionState,
@@ -102,5 +103,15 @@ describe('seatPageRedirectsToBilling (spec 001 §2 "Redirects")', () => {
     ['remove with two seats stays', { page: 'remove-seats', totalSeats: 2 }, false],
   ])('%s', (_, input, expected) => {
     expect(seatPageRedirectsToBilling({ ...base, ...input })).toBe(expected);
+  });
+});
+
+describe('scheduled downgrade notice (spec 001 §2 "Scheduled seat downgrade"; spec 002 §4.6)', () => {
+  it.each([
+    [5, 'seat', 'Your subscription is scheduled to go down to 5 seats on March 3rd, 2027.'],
+    [1, 'seat', 'Your subscription is scheduled to go down to 1 seat on March 3rd, 2027.'],
+    [4, 'paid user', 'Your subscription is scheduled to go down to 4 paid users on March 3rd, 2027.'],
+  ] as const)('%i %s', (target, unit, text) => {
+    expect(seatDowngradeNotice(target, 'March 3rd, 2027', unit)).toBe(text);
   });
 });

@@ -59,8 +59,12 @@ export const scheduledCycleChangeText = (
 export const CANCEL_CYCLE_CHANGE_FAILED = 'Something went wrong. Please try again later.';
 
 /** Spec 001 §2 "Scheduled seat downgrade". The spec gives the start of each text; the rest is ours. */
-export const seatDowngradeNotice = (targetSeats: number, formattedDate: string): string =>
-  `Your subscription is scheduled to go down to ${targetSeats} seat${targetSeats === 1 ? '' : 's'} on ${formattedDate}.`;
+export const seatDowngradeNotice = (
+  targetSeats: number,
+  formattedDate: string,
+  unit: 'seat' | 'paid user' = 'seat',
+): string =>
+  `Your subscription is scheduled to go down to ${targetSeats} ${unit}${targetSeats === 1 ? '' : 's'} on ${formattedDate}.`;
 export const SEAT_DOWNGRADE_ADMIN_NOTICE =
   'Contact the owner of the space to cancel the scheduled downgrade.';
 export const SEAT_CHANGES_BLOCKED_BY_DOWNGRADE =

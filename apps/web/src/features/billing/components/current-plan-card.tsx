@@ -162,12 +162,33 @@ function SeatLine({
     totalSeats: seats.totalSeats,
     hasScheduledRemoval: removal !== null,
   });
+  const downgrade = removal && (
+    <SeatDowngradeNotice
+      workspaceId={workspaceId}
+      subscriptionId={subscription.subscriptionId}
+      text={seatDowngradeNotice(
+        removal.targetSeatsQuantity,
+        formatLongDate(removal.removeSeatsAtTimestamp),
+        isPerSeat ? 'seat' : 'paid user',
+      )}
+      canCancel={role === 'OWNER'}
+      onCancelled={async () => {
+        onDowngradeCancelled();
+        await onChanged();
+      }}
+    />
+  );
   if (!isPerSeat) {
-    if (subscription.allowedQuantity === null) return null;
+    // Per user: the licence's paid users, and users made free at the renewal (spec 002 §4.6).
     return (
-      <Text size="sm">
-        {subscription.numberOfLicensesUsed ?? 0} of {subscription.allowedQuantity} paid users
-      </Text>
+      <Stack gap="xs">
+        {subscription.allowedQuantity !== null && (
+          <Text size="sm">
+            {subscription.numberOfLicensesUsed ?? 0} of {subscription.allowedQuantity} paid users
+          </Text>
+        )}
+        {downgrade}
+      </Stack>
     );
   }
   return (
@@ -197,19 +218,7 @@ function SeatLine({
           </Anchor>
         </Text>
       )}
-      {removal && (
-        <SeatDowngradeNotice
-          workspaceId={workspaceId}
-          subscriptionId={subscription.subscriptionId}
-          targetSeats={removal.targetSeatsQuantity}
-          date={formatLongDate(removal.removeSeatsAtTimestamp)}
-          canCancel={role === 'OWNER'}
-          onCancelled={async () => {
-            onDowngradeCancelled();
-            await onChanged();
-          }}
-        />
-      )}
+      {downgrade}
     </Stack>
   );
 }
@@ -217,8 +226,7 @@ function SeatLine({
 function SeatDowngradeNotice(props: {
   workspaceId: string;
   subscriptionId: string;
-  targetSeats: number;
-  date: string;
+  text: string;
   canCancel: boolean;
   onCancelled: () => Promise<void>;
 }) {
@@ -231,7 +239,7 @@ function SeatDowngradeNotice(props: {
       title="Scheduled downgrade"
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{seatDowngradeNotice(props.targetSeats, props.date)}</Text>
+        <Text size="sm">{props.text}</Text>
         {props.canCancel ? (
           <>
             <Text size="sm">{SEAT_CHANGES_BLOCKED_BY_DOWNGRADE}</Text>

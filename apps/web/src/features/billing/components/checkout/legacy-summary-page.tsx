@@ -117,7 +117,16 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
 
   const checkoutPath = `${prefix}/checkout`;
   const billingPath = `${prefix}/space/billing`;
-  if (!hasDelta) return <Navigate to={checkoutPath} replace />;
+  if (!hasDelta) {
+    // Once confirmed, the refetched users carry the change (no delta left): wait for the redirect.
+    return update.isPending || update.isSuccess ? (
+      <Center py="xl">
+        <Loader aria-label="Updating your subscription" />
+      </Center>
+    ) : (
+      <Navigate to={checkoutPath} replace />
+    );
+  }
   const refused = subscriptionUpdateError({
     currentPlan: current.plan,
     targetPlan: target.plan,

@@ -110,11 +110,7 @@ export function OptionsPage(props: OptionsPageProps) {
 
   return (
     <Stack gap="lg">
-      <CheckoutHeader
-        steps={steps}
-        current={steps.indexOf('Billing options')}
-        backTo={props.billingPath}
-      />
+      <CheckoutHeader steps={steps} current={steps.indexOf('Billing options')} backTo={props.billingPath} />
       <Title order={1}>Billing options</Title>
       <CheckoutErrorAlert title={nextError} />
       <Text>
