@@ -1030,6 +1030,12 @@ export class Billing {
           return { id: same?.id ?? newId('si'), price: item.price, quantity: item.quantity };
         });
         this.applyItems(subscription, items);
+        // Stripe: entering a phase sets its metadata on the subscription (new keys added,
+        // existing keys replaced).
+        if (Object.keys(phase.metadata).length > 0) {
+          previous.metadata = clone(subscription.metadata);
+          subscription.metadata = { ...subscription.metadata, ...phase.metadata };
+        }
         this.emit('subscription_schedule.updated', schedule);
       }
     }

@@ -383,6 +383,41 @@ describe('subscription schedules (billing-cycle change at the period end)', () =
     expect(after.status).toBe('active');
   });
 
+  it('sets the next phase’s metadata on the subscription when the phase starts', async () => {
+    const { customer, clock } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 3 }],
+      metadata: { workspaceId: 'w1', paidMembers: 'a,b,c', note: 'gone' },
+    });
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const current = schedule.phases[0]!;
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      phases: [
+        {
+          items: [{ price: price('pro_yearly_usd'), quantity: 3 }],
+          start_date: current.start_date,
+          end_date: current.end_date,
+        },
+        {
+          items: [{ price: price('pro_yearly_usd'), quantity: 2 }],
+          duration: { interval: 'year', interval_count: 1 },
+          metadata: { paidMembers: 'a,b' },
+        },
+      ],
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).metadata).toEqual({
+      workspaceId: 'w1',
+      paidMembers: 'a,b,c',
+      note: 'gone',
+    });
+    await advance(clock, periodEnd(subscription) + 3600);
+    const after = await stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]!.quantity).toBe(2);
+    expect(after.metadata).toEqual({ workspaceId: 'w1', paidMembers: 'a,b', note: 'gone' });
+  });
+
   it('keeps the yearly price when the schedule is released before', async () => {
     const { clock, subscription, schedule } = await scheduleMonthly();
     const released = await stripe.subscriptionSchedules.release(schedule.id);
