@@ -690,6 +690,12 @@ export const subscriptions = pgTable(
     stripeScheduleId: text('stripe_schedule_id'),
     scheduledBillingInterval: text('scheduled_billing_interval', { enum: BILLING_INTERVALS }),
     scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
+    /**
+     * Per-user model: the members (ids) paid from the next period, as the schedule's next phase
+     * carries them; null when no paid-user change is scheduled. Paid members missing from it are
+     * scheduled to be downgraded (spec 002 §4.6).
+     */
+    scheduledPaidMembers: jsonb('scheduled_paid_members').$type<string[]>(),
     latestInvoiceId: text('latest_invoice_id'),
     latestInvoicePaid: boolean('latest_invoice_paid'),
     latestInvoiceUrl: text('latest_invoice_url'),

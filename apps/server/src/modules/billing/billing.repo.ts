@@ -5,6 +5,7 @@ import {
   seatRemovals,
   stripeWebhookEvents,
   subscriptions,
+  users,
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
@@ -324,4 +325,80 @@ export async function listStripeSubscriptionIds(db: Executor): Promise<string[]>
     .from(subscriptions)
     .where(isNotNull(subscriptions.stripeSubscriptionId));
   return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
+
+// ------------------------------------------------------------------ per-user (legacy model) members
+
+export type SpaceMemberRow = {
+  id: string;
+  userId: string | null;
+  name: string | null;
+  email: string;
+  role: 'OWNER' | 'ADMIN' | 'MEMBER';
+  userPlan: 'FREE' | 'PRO' | 'PRO_PERSONAL';
+  status: (typeof workspaceMembers.$inferSelect)['status'];
+  freeTrialEndTimestamp: Date | null;
+};
+
+/** Every member row of the space (pending ones too), with the person's name when they have an account. */
+export async function listSpaceMembers(db: Executor, workspaceId: string): Promise<SpaceMemberRow[]> {
+  return db
+    .select({
+      id: workspaceMembers.id,
+      userId: workspaceMembers.userId,
+      name: users.name,
+      email: workspaceMembers.email,
+      role: workspaceMembers.role,
+      userPlan: workspaceMembers.userPlan,
+      status: workspaceMembers.status,
+      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
+    })
+    .from(workspaceMembers)
+    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+}
+
+/** Addresses (of `emails`) that hold a paid plan in a space other than `workspaceId`, as joined members. */
+export async function findPaidEmailsElsewhere(
+  db: Executor,
+  workspaceId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: workspaceMembers.email })
+    .from(workspaceMembers)
+    .where(
+      and(
+        inArray(workspaceMembers.email, [...emails]),
+        ne(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
+        ne(workspaceMembers.status, 'PENDING'),
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
+/** A member made paid (ending a free trial) or free. */
+export async function setMemberPlan(
+  db: Executor,
+  memberId: string,
+  userPlan: 'FREE' | 'PRO' | 'PRO_PERSONAL',
+  endTrial: boolean,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(workspaceMembers)
+    .set({
+      userPlan,
+      ...(userPlan === 'FREE' ? {} : { lastBecomePaidTimestamp: now }),
+      ...(endTrial
+        ? {
+            freeTrialEndTimestamp: null,
+            status: sql`case when ${workspaceMembers.status} = 'FREE_TRIAL' then 'ACTIVE' else ${workspaceMembers.status} end`,
+          }
+        : {}),
+      updatedAt: now,
+    })
+    .where(eq(workspaceMembers.id, memberId));
 }

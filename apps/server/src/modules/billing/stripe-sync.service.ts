@@ -9,6 +9,8 @@ import {
 import { taxRateFor } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
+import { applyPaidMembers } from './legacy-users.service';
+import { paidMembersOf } from './paid-members';
 import {
   cancelOtherActive,
   cancelPendingRemovals,
@@ -34,6 +36,9 @@ import {
  * one transaction. The read happens under the space's billing lock, so of two concurrent applies
  * the later one reads the later state: events arriving twice or out of order leave the same state.
  */
+
+/** Metadata of a subscription bought to replace a legacy licence: the licence's Stripe id. */
+export const REPLACES_SUBSCRIPTION_KEY = 'replacesSubscription';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -124,6 +129,7 @@ type ScheduleState = {
   stripeScheduleId: string | null;
   scheduledBillingInterval: 'MONTHLY' | 'YEARLY' | null;
   scheduledChangeAt: Date | null;
+  scheduledPaidMembers: string[] | null;
 };
 
 /** The next phase of the subscription's schedule, when it changes the billing interval. */
@@ -134,8 +140,14 @@ async function readSchedule(
   periodEnd: number,
 ): Promise<ScheduleState> {
   const scheduleId = idOf(subscription.schedule);
-  if (scheduleId === null)
-    return { stripeScheduleId: null, scheduledBillingInterval: null, scheduledChangeAt: null };
+  if (scheduleId === null) {
+    return {
+      stripeScheduleId: null,
+      scheduledBillingInterval: null,
+      scheduledChangeAt: null,
+      scheduledPaidMembers: null,
+    };
+  }
   const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
   const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
   const nextPriceId = idOf(next?.items[0]?.price ?? null);
@@ -147,6 +159,8 @@ async function readSchedule(
     stripeScheduleId: scheduleId,
     scheduledBillingInterval: changes ? nextPrice.billingInterval : null,
     scheduledChangeAt: changes ? toDate(next.start_date) : null,
+    // Per-user model: who is paid from the next phase on (spec 002 §4.6 downgrades at renewal).
+    scheduledPaidMembers: paidMembersOf(next?.metadata),
   };
 }
 
@@ -263,12 +277,37 @@ export async function syncStripeSubscription(
   const workspaceId = await workspaceOfCustomer(db, stripe, customerId, first);
   // A space deleted since (or a customer of another installation): nothing of ours to update.
   if (workspaceId === undefined || !(await workspaceExists(db, workspaceId))) return undefined;
-  return db.transaction(async (tx) => {
+  let latest: Stripe.Subscription | undefined;
+  const applied = await db.transaction(async (tx) => {
     await lockBillingOf(tx, workspaceId);
     // Read again under the lock: the last writer has read the last state.
     const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+    latest = subscription;
     const values = await mirrorValuesOf(stripe, workspaceId, subscription);
     if (values === undefined) return findByStripeId(tx, stripeSubscriptionId);
-    return applySubscriptionValues(tx, values);
+    const row = await applySubscriptionValues(tx, values);
+    // Per-user subscriptions say who is paid (paid-members.ts); the space follows them.
+    const paidMembers = paidMembersOf(subscription.metadata);
+    if (row.status === 'ACTIVE' && paidMembers !== null) await applyPaidMembers(tx, workspaceId, paidMembers);
+    return row;
   });
+  if (applied?.status === 'ACTIVE') await cancelReplacedSubscription(stripe, latest?.metadata);
+  return applied;
+}
+
+/**
+ * A subscription bought to replace a legacy licence (UPGRADE_LEGACY_US) carries the licence's id:
+ * once the new one is active, the licence is cancelled at once ('Your previous subscription has
+ * been automatically canceled.'); its own webhook then marks it CANCELED. Idempotent.
+ */
+async function cancelReplacedSubscription(
+  stripe: Stripe,
+  metadata: Record<string, string> | undefined,
+): Promise<void> {
+  const replaced = metadata?.[REPLACES_SUBSCRIPTION_KEY];
+  if (replaced === undefined || replaced === '') return;
+  const licence = await stripe.subscriptions.retrieve(replaced);
+  if (licence.status !== 'canceled' && licence.status !== 'incomplete_expired') {
+    await stripe.subscriptions.cancel(replaced, { prorate: true });
+  }
 }

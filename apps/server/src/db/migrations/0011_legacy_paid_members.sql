@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "scheduled_paid_members" jsonb;
