@@ -56,3 +56,16 @@ export async function startBillingTest(): Promise<BillingTest> {
     },
   };
 }
+
+/** Pays a Checkout Session on the emulator's hosted page with the succeeding card (redirect not followed). */
+export const payOnHostedPage = (url: string, cardholderName: string): Promise<Response> =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 40',
+      cvc: '123',
+      cardholderName,
+    }),
+  });

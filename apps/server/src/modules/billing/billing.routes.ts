@@ -15,6 +15,7 @@ import {
   billingSubscriptionParamsSchema,
   checkoutInfoQuerySchema,
   checkoutSessionResponseSchema,
+  checkoutUsersResponseSchema,
   checkoutSessionV1BodySchema,
   checkoutSessionV2BodySchema,
   paymentInfoSchema,
@@ -41,6 +42,7 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
 import { createCheckoutSession, previewPayment } from './checkout.service';
+import { getCheckoutUsers, updateUserPlans } from './legacy-checkout.service';
 import { cancelAutoRenewal, getCancellationLicence } from './licences.service';
 import {
   addSeats,
@@ -213,6 +215,21 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
       ),
   );
 
+  app.get(
+    BILLING_PATHS.checkoutUsers,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary:
+          'Per-user (legacy model) spaces: the users with their paid flags and restrictions, and the plan limits',
+        params: billingSpaceParamsSchema,
+        response: { 200: checkoutUsersResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getCheckoutUsers(context, membershipOf(request)),
+  );
+
   app.post(
     BILLING_PATHS.checkoutSessionV1,
     {
@@ -231,8 +248,9 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
         context,
         callerOf(request),
         request.body,
-        { stripePriceId: plan.stripePriceId, quantity: plan.userIds.length },
+        { stripePriceId: plan.stripePriceId, quantity: new Set(plan.userIds).size },
         'PER_USER',
+        plan.userIds,
       );
     },
   );
@@ -247,14 +265,18 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
       schema: {
         tags,
         summary:
-          'Change the plan (now, prorated) or the billing interval (at the period end), or cancel a scheduled interval change',
+          'Change the plan (now, prorated) or the billing interval (at the period end), or cancel a scheduled interval change; per-user spaces: make users paid (now, prorated) or free (at the period end), or switch a legacy licence to a new plan',
         params,
         body: updateSubscriptionBodySchema,
         response: { 200: subscriptionV1Schema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      updateSubscription(context, membershipOf(request), request.params.subscriptionId, request.body),
+    async (request) => {
+      const { body } = request;
+      const perUser = body.workspaceUserPlans !== undefined || body.upgradeLegacySubscription === true;
+      const update = perUser ? updateUserPlans : updateSubscription;
+      return update(context, membershipOf(request), request.params.subscriptionId, body);
+    },
   );
 
   app.post(

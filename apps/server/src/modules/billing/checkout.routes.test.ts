@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCustomers, workspaces } from '../../db/schema';
-import { startBillingTest, type BillingTest } from '../../test/billing';
+import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import type { TestStripe } from '../../test/stripe';
 import { bearer, type TestApp } from '../../test/test-app';
 import { subscribeSpaceDirectly } from './demo-billing';
@@ -246,16 +246,7 @@ describe('checkout', () => {
     expect((await testStripe.stripe.customers.listTaxIds(customer!.id)).data).toEqual([]);
 
     // Paying on the hosted page (the first session) sends the browser to the success url …
-    const paid = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12 / 40',
-        cvc: '123',
-        cardholderName: 'Sam Stepfour',
-      }),
-    });
+    const paid = await payOnHostedPage(url, 'Sam Stepfour');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(session.success_url);
     // … which grants nothing: the space is Free until the webhook arrives.

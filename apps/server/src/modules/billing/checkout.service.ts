@@ -6,6 +6,7 @@ import type {
   PaymentPreviewRequest,
 } from '@mergedesk/domain/api/billing';
 import { checkoutFormSchema, isVatIdError } from '@mergedesk/domain/billing/checkout-form';
+import { LEGACY_CHECKOUT_MESSAGES, planPaidUsers } from '@mergedesk/domain/billing/legacy-checkout';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import {
   BILLING_PRODUCT_DEFINITIONS,
@@ -23,9 +24,12 @@ import type Stripe from 'stripe';
 import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import { ownUrl, stripeOf, type BillingContext } from './billing-context';
-import { findActiveSubscription } from './billing.repo';
+import { findActiveSubscription, type SubscriptionRow } from './billing.repo';
 import { ensureCustomer } from './customers.service';
-import { catalogPriceOf, periodAmount } from './stripe-sync.service';
+import { assertPerUser } from './legacy-checkout.service';
+import { checkedPaidUsers } from './legacy-users.service';
+import { paidMembersMetadata } from './paid-members';
+import { catalogPriceOf, periodAmount, REPLACES_SUBSCRIPTION_KEY } from './stripe-sync.service';
 import { sellablePrice } from './subscriptions.service';
 
 /** Spec 001 §7 checkout calls: the payment preview and the Checkout Session. */
@@ -57,11 +61,30 @@ function previewCatalogPrice(request: PaymentPreviewRequest, gmail: boolean): Ca
   return catalog;
 }
 
-/** Seats of a preview: the seat plans' quantities, else the users made paid (legacy model), at least 1. */
-function previewQuantity(request: PaymentPreviewRequest): number {
+/**
+ * Seats of a preview: the seat plans' quantities; in a per-user space without seat plans, the paid
+ * users after `userUpdates` (checked as the PUT checks them) — those paid now when a card-paid
+ * subscription changes (users made free stay paid until the period end), all of them for a
+ * purchase. At least 1.
+ */
+async function previewQuantity(
+  context: BillingContext,
+  membership: MembershipRecord,
+  request: PaymentPreviewRequest,
+  current: SubscriptionRow | undefined,
+): Promise<number> {
   const seats = (request.seatPlans ?? []).reduce((sum, plan) => sum + plan.quantity, 0);
-  const paidUsers = (request.userUpdates ?? []).filter((update) => update.userPlan !== 'FREE').length;
-  const quantity = seats > 0 ? seats : paidUsers;
+  let quantity = seats;
+  if (seats === 0 && membership.workspace.billingModel === 'PER_USER') {
+    const { current: paid, target } = await checkedPaidUsers(
+      context.db,
+      membership.workspace,
+      { changes: request.userUpdates ?? [], field: 'userUpdates' },
+      request.workspacePlan,
+    );
+    const changing = current?.paymentSource === 'STRIPE' && current.workspacePlan !== 'LEGACY';
+    quantity = changing ? planPaidUsers(paid, target).paidNow.length : target.length;
+  }
   if (quantity > MAX_SEATS) {
     throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.TOO_MANY_SEATS, {
       fieldErrors: [{ field: 'seatPlans', message: BILLING_MESSAGES.TOO_MANY_SEATS }],
@@ -85,13 +108,13 @@ export async function previewPayment(
 ): Promise<PaymentInfo> {
   const stripe = stripeOf(context);
   const catalog = previewCatalogPrice(request, isGmailBuyer(caller.user));
-  const quantity = previewQuantity(request);
+  const current = await findActiveSubscription(context.db, caller.membership.workspace.id);
+  const quantity = await previewQuantity(context, caller.membership, request, current);
   const taxRate = taxRateFor({
     country: request.country,
     isBusinessPurchase: request.purchaseType === 'B2B',
   });
   const price = await stripePriceFor(stripe, catalog);
-  const current = await findActiveSubscription(context.db, caller.membership.workspace.id);
   const nextPeriod = periodAmount(catalog, quantity);
   const base = {
     totalAmount: withTax(nextPeriod, taxRate),
@@ -224,8 +247,11 @@ export async function createCheckoutSession(
   body: SessionBody,
   line: { stripePriceId: string; quantity: number },
   model: 'PER_SEAT' | 'PER_USER',
+  /** PER_USER: the checkout user ids to make paid (the v1 body's userIds). */
+  paidUserIds: readonly string[] = [],
 ): Promise<CheckoutSessionResponse> {
   const { workspace } = caller.membership;
+  if (model === 'PER_USER') assertPerUser(caller.membership);
   if (body.workspaceId !== workspace.id) {
     throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND, {
       fieldErrors: [{ field: 'workspaceId', message: BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND }],
@@ -240,13 +266,11 @@ export async function createCheckoutSession(
   const gmail = isGmailBuyer(caller.user);
   const refuse = (message: string, field = 'stripePriceId') =>
     new AppError('VALIDATION_FAILED', message, { fieldErrors: [{ field, message }] });
-  if ((definition.unit === 'per_seat') !== (model === 'PER_SEAT'))
-    throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
-  // Gmail accounts buy Pro (Personal), one seat; domain accounts the domain plans (spec 001 §2).
-  if (model === 'PER_SEAT' && (definition.userPlan === 'PRO_PERSONAL') !== gmail) {
-    throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
-  }
-  const quantity = definition.unit === 'pack' ? 1 : line.quantity;
+  // Both models buy the new plans (legacy licences are no longer sold): per seat, or per paid user.
+  if (definition.unit !== 'per_seat') throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
+  // Gmail accounts buy Pro (Personal); domain accounts the domain plans (spec 001 §2).
+  if ((definition.userPlan === 'PRO_PERSONAL') !== gmail) throw refuse(BILLING_MESSAGES.PRICE_UNKNOWN);
+  const quantity = line.quantity;
   if (definition.userPlan === 'PRO_PERSONAL' && definition.unit === 'per_seat' && quantity !== 1) {
     throw refuse('The only allowed number is 1.', 'stripePlans.0.quantity');
   }
@@ -254,6 +278,21 @@ export async function createCheckoutSession(
   const current = await findActiveSubscription(context.db, workspace.id);
   if (current !== undefined && current.workspacePlan !== 'LEGACY') {
     throw new AppError('CONFLICT', BILLING_MESSAGES.ALREADY_SUBSCRIBED);
+  }
+  // Per user: exactly these users become paid when the subscription starts (the webhook applies
+  // the list the subscription carries); a legacy licence it replaces is cancelled then.
+  const perUserMetadata: Record<string, string> = {};
+  if (model === 'PER_USER') {
+    const { target } = await checkedPaidUsers(
+      context.db,
+      workspace,
+      { paidIds: paidUserIds, field: 'plans.0.userIds' },
+      definition.workspacePlan === 'PREMIUM' ? 'PREMIUM' : 'PRO',
+    );
+    if (target.length !== quantity) throw refuse(LEGACY_CHECKOUT_MESSAGES.UNKNOWN_USER, 'plans.0.userIds');
+    Object.assign(perUserMetadata, paidMembersMetadata(target));
+    if (current?.stripeSubscriptionId)
+      perUserMetadata[REPLACES_SUBSCRIPTION_KEY] = current.stripeSubscriptionId;
   }
 
   const business = form.isBusinessPurchase && isEuCountry(form.country);
@@ -280,7 +319,7 @@ export async function createCheckoutSession(
     checkout: 'success',
     from: current === undefined ? 'FREE' : 'LEGACY',
   });
-  success.set('to', definition.workspacePlan === 'LEGACY' ? 'LEGACY' : definition.workspacePlan);
+  success.set('to', definition.workspacePlan);
   success.set('interval', catalog.billingInterval);
   if (model === 'PER_SEAT') success.set(gmail ? 'gmailSeats' : 'workspaceSeats', String(quantity));
   else success.set(gmail ? 'gmailUsers' : 'workspaceUsers', String(quantity));
@@ -293,7 +332,7 @@ export async function createCheckoutSession(
     success_url: `${prefix}/space/billing?${success.toString()}`,
     cancel_url: cancelUrl,
     metadata: { workspaceId: workspace.id },
-    subscription_data: { metadata: { workspaceId: workspace.id } },
+    subscription_data: { metadata: { workspaceId: workspace.id, ...perUserMetadata } },
   });
   if (session.url === null) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
   return { stripeCheckoutSessionId: session.id, url: session.url };

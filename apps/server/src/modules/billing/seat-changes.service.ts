@@ -81,7 +81,7 @@ async function refuseDuringDowngrade(context: BillingContext, row: SubscriptionR
   }
 }
 
-const priceIdOfRow = (row: SubscriptionRow): string => {
+export const priceIdOfRow = (row: SubscriptionRow): string => {
   if (row.stripePriceId === null) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_STRIPE);
   return row.stripePriceId;
 };
@@ -89,9 +89,11 @@ const priceIdOfRow = (row: SubscriptionRow): string => {
 /**
  * Makes the subscription's next period what is pending for it: `next` null releases the schedule
  * (the subscription renews as it is); otherwise one schedule with the current phase up to the
- * period end and a next phase with the given price and quantity, then released.
+ * period end and a next phase with the given price and quantity, then released. The next phase's
+ * metadata (a per-user subscription's paid users from then on) is `next.metadata`, else kept from
+ * the schedule while the next phase still removes seats.
  */
-async function setNextPhase(
+export async function setNextPhase(
   stripe: Stripe,
   stripeSubscriptionId: string,
   next: NextPhase | null,
@@ -107,40 +109,51 @@ async function setNextPhase(
     scheduleId === null
       ? await stripe.subscriptionSchedules.create({ from_subscription: stripeSubscriptionId })
       : await stripe.subscriptionSchedules.retrieve(scheduleId);
+  const currentQuantity = item.quantity ?? 1;
+  const metadata =
+    next.metadata ??
+    (next.quantity < currentQuantity ? (schedule.phases[1]?.metadata ?? undefined) : undefined);
   await stripe.subscriptionSchedules.update(schedule.id, {
     end_behavior: 'release',
     phases: [
       {
         start_date: schedule.phases[0]?.start_date ?? item.current_period_start,
         end_date: item.current_period_end,
-        items: [{ price: item.price.id, quantity: item.quantity ?? 1 }],
+        items: [{ price: item.price.id, quantity: currentQuantity }],
       },
       {
         items: [{ price: next.price, quantity: next.quantity }],
         duration: { interval: STRIPE_RECURRING_INTERVAL[next.interval], interval_count: 1 },
+        ...(metadata == null || Object.keys(metadata).length === 0 ? {} : { metadata }),
       },
     ],
   });
 }
 
-type NextPhase = { price: string; quantity: number; interval: BillingInterval };
+type NextPhase = {
+  price: string;
+  quantity: number;
+  interval: BillingInterval;
+  metadata?: Record<string, string>;
+};
 type IntervalChange = { priceId: string; interval: BillingInterval } | null;
 
 /** The next phase a subscription needs: its pending removal and its scheduled interval together. */
-function nextPhaseOf(
+export function nextPhaseOf(
   row: SubscriptionRow,
-  changes: { quantity: number | null; interval: IntervalChange },
+  changes: { quantity: number | null; interval: IntervalChange; metadata?: Record<string, string> },
 ): NextPhase | null {
   if (changes.quantity === null && changes.interval === null) return null;
   return {
     price: changes.interval?.priceId ?? priceIdOfRow(row),
     quantity: changes.quantity ?? row.quantity,
     interval: changes.interval?.interval ?? row.billingInterval,
+    ...(changes.metadata === undefined ? {} : { metadata: changes.metadata }),
   };
 }
 
 /** The Stripe price of the row's product at another interval (same currency). */
-function priceKeyAtInterval(
+export function priceKeyAtInterval(
   row: SubscriptionRow,
   interval: BillingInterval,
   workspacePlan = row.workspacePlan,
@@ -154,14 +167,14 @@ function priceKeyAtInterval(
   return catalog.lookupKey;
 }
 
-async function stripePriceIdOfKey(stripe: Stripe, lookupKey: string): Promise<string> {
+export async function stripePriceIdOfKey(stripe: Stripe, lookupKey: string): Promise<string> {
   const [price] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true })).data;
   if (price === undefined) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
   return price.id;
 }
 
 /** The scheduled interval change of a row with its Stripe price, if any. */
-async function scheduledInterval(stripe: Stripe, row: SubscriptionRow): Promise<IntervalChange> {
+export async function scheduledInterval(stripe: Stripe, row: SubscriptionRow): Promise<IntervalChange> {
   const interval = row.scheduledBillingInterval;
   return interval === null
     ? null

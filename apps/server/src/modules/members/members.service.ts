@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { listQueryFailed } from '../../lib/list-query';
+import { scheduledDowngradeEmails } from '../billing/legacy-users.service';
 import { domainsOf } from '../workspaces/workspaces.service';
 import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
 
@@ -28,11 +29,12 @@ export async function getMembers(
   query: ListQuery,
 ): Promise<{ items: Member[]; total: number }> {
   const listQuery = parseMemberListQuery(query);
-  const [{ rows, total }, domains] = await Promise.all([
+  const [{ rows, total }, domains, downgrading] = await Promise.all([
     listMembers(db, membership.workspace.id, listQuery),
     domainsOf(db, membership.workspace.id),
+    scheduledDowngradeEmails(db, membership.workspace.id),
   ]);
-  return { items: rows.map((row) => toMember(row, domains)), total };
+  return { items: rows.map((row) => toMember(row, domains, downgrading)), total };
 }
 
 function parseMemberListQuery(query: ListQuery): MemberListQuery {
@@ -68,7 +70,7 @@ export function parseCheckedListQuery<F extends string, S extends string, Filter
   return { ...parsed.value, filters: filters as Filters };
 }
 
-function toMember(row: MemberListRow, workspaceDomains: string[]): Member {
+function toMember(row: MemberListRow, workspaceDomains: string[], downgrading: ReadonlySet<string>): Member {
   return {
     userId: row.userId,
     userName: row.userName ?? '',
@@ -80,7 +82,7 @@ function toMember(row: MemberListRow, workspaceDomains: string[]): Member {
     createTimestamp: row.createdAt.getTime(),
     isPersonal: isGmailAddress(row.email),
     isUserInDomain: workspaceDomains.includes(emailDomain(row.email)),
-    // Scheduled downgrades arrive with billing (spec 001); until then nobody is scheduled.
-    isScheduledToBeDowngraded: false,
+    // Per-user model: paid now, free from the period end (spec 002 §4.6).
+    isScheduledToBeDowngraded: downgrading.has(row.email),
   };
 }

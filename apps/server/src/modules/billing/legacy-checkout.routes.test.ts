@@ -1,0 +1,403 @@
+import {
+  billingPath,
+  BILLING_PATHS,
+  type CheckoutUser,
+  type CheckoutUsersResponse,
+  type PaymentInfo,
+  type PaymentPlan,
+  type SubscriptionV1,
+} from '@mergedesk/domain/api/billing';
+import type { Member } from '@mergedesk/domain/api/members';
+import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seatRemovals, workspaceMembers, workspaces } from '../../db/schema';
+import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
+import { bearer, type TestApp } from '../../test/test-app';
+import { subscribeSpaceDirectly } from './demo-billing';
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * The per-user (legacy) model (spec 001 §2, §4, §7; spec 002 §4.6; issues 7 and 8): the checkout
+ * users, the free ↔ paid change of a legacy licence's users, the switch of a legacy Team licence to
+ * Pro per user through the v1 Checkout Session, then users made paid (charged now) and free (at the
+ * period end) on the per-user Pro subscription.
+ */
+describe('per-user (legacy) checkout', () => {
+  let t: TestApp;
+  let billing: BillingTest;
+  let legacy: string;
+  let leo: string;
+  let prices: Map<string, string>;
+  let licence: Stripe.Subscription;
+  const delivered = new Set<string>();
+
+  beforeAll(async () => {
+    billing = await startBillingTest();
+    t = billing.t;
+    legacy = billing.spaces['Legacy Team']!;
+    leo = await t.signIn('leo@legacy.test');
+    licence = await subscribeSpaceDirectly(billing.context, legacy, {
+      lookupKey: 'legacy_team_10_yearly_usd',
+      quantity: 1,
+      email: 'leo@legacy.test',
+    });
+    const plans = await t.app.inject({
+      method: 'GET',
+      url: BILLING_PATHS.paymentPlans,
+      headers: bearer(leo),
+    });
+    prices = new Map(
+      plans.json<{ items: PaymentPlan[] }>().items.map((plan) => [plan.lookupKey, plan.stripePriceId]),
+    );
+    // Two more people in Legacy Team: one on another domain, one paid in another space.
+    await t.db.insert(workspaceMembers).values([
+      { workspaceId: legacy, email: 'bob@other.test', role: 'MEMBER', userPlan: 'FREE', status: 'ACTIVE' },
+      { workspaceId: legacy, email: 'adam@acme.test', role: 'MEMBER', userPlan: 'FREE', status: 'ACTIVE' },
+    ]);
+    await deliverPending();
+  });
+  afterAll(async () => {
+    await billing.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = leo) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+  const usersUrl = (workspaceId = legacy) => billingPath(BILLING_PATHS.checkoutUsers, { workspaceId });
+  const checkoutUsers = async () => (await call('GET', usersUrl())).json<CheckoutUsersResponse>();
+  const idOf = async (email: string) =>
+    (await checkoutUsers()).items.find((user) => user.email === email)!.id;
+  const activeSubscription = async () => {
+    const response = await call('GET', billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: legacy }));
+    return response
+      .json<{ items: SubscriptionV1[] }>()
+      .items.find((item) => item.subscriptionStatus === 'ACTIVE')!;
+  };
+  const put = async (payload: object, subscriptionId?: string, token = leo) =>
+    call(
+      'PUT',
+      billingPath(BILLING_PATHS.subscriptionV1, {
+        workspaceId: legacy,
+        subscriptionId: subscriptionId ?? (await activeSubscription()).subscriptionId,
+      }),
+      payload,
+      token,
+    );
+  const plans = async () => {
+    const rows = await t.db
+      .select({ email: workspaceMembers.email, plan: workspaceMembers.userPlan })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, legacy));
+    return Object.fromEntries(rows.map((row) => [row.email, row.plan]));
+  };
+  const paidEmails = async () =>
+    (await checkoutUsers()).items
+      .filter((user) => user.isPaid)
+      .map((user) => user.email)
+      .sort();
+  /** Delivers every event not delivered yet, as Stripe would. */
+  const deliverPending = async () => {
+    const events = (await billing.testStripe.stripe.events.list({ limit: 100 })).data.reverse();
+    for (const event of events) {
+      if (delivered.has(event.id)) continue;
+      expect((await billing.deliver(event)).statusCode).toBe(200);
+      delivered.add(event.id);
+    }
+  };
+  const sessionBody = (stripePriceId: string, userIds: string[]) => ({
+    workspaceId: legacy,
+    addressInfo: { country: 'US', city: 'Springfield', street: '1 Main St' },
+    customerName: 'Leo Legacy',
+    isB2BTransaction: false,
+    goBackUrl: `${t.config.PUBLIC_URL}/checkout/information`,
+    plans: [{ stripePriceId, userIds }],
+  });
+
+  it('lists the users of the space with their paid flags, restrictions and the plan limits', async () => {
+    const response = await call('GET', usersUrl());
+    expect(response.statusCode).toBe(200);
+    const body = response.json<CheckoutUsersResponse>();
+    expect(body).toMatchObject({
+      paidUserLimit: 10,
+      freeUserLimit: 2,
+      ownerEmail: 'leo@legacy.test',
+      workspacePlan: 'LEGACY',
+      legacyType: 'TEAM',
+    });
+    expect(body.subscriptionId).toBe((await activeSubscription()).subscriptionId);
+    expect(body.items[0]).toMatchObject({ email: 'leo@legacy.test', role: 'OWNER', isPaid: true });
+    const byEmail = new Map(body.items.map((user) => [user.email, user]));
+    expect(byEmail.get('tina@legacy.test')).toMatchObject<Partial<CheckoutUser>>({
+      plan: 'PRO',
+      isPaid: false,
+      isTrial: true,
+      status: 'ACTIVE',
+    });
+    expect(byEmail.get('dan@legacy.test')).toMatchObject({ status: 'DISABLED', isPaid: false });
+    expect(byEmail.get('bob@other.test')).toMatchObject({ isUserInDomain: false, isPaidElsewhere: false });
+    expect(byEmail.get('adam@acme.test')).toMatchObject({ isPaidElsewhere: true });
+    expect(await paidEmails()).toEqual([
+      'lara@legacy.test',
+      'leo@legacy.test',
+      'liam@legacy.test',
+      'lucy@legacy.test',
+      'luke@legacy.test',
+    ]);
+  });
+
+  it('answers 403 to a member, 404 to another space’s owner, 400 in a per-seat space', async () => {
+    const member = await call('GET', usersUrl(), undefined, await t.signIn('liam@legacy.test'));
+    expect(member.statusCode).toBe(403);
+    expect(member.json()).toMatchObject({ code: 'FORBIDDEN', message: BILLING_MESSAGES.FORBIDDEN });
+    const olivia = await t.signIn('olivia@acme.test');
+    expect((await call('GET', usersUrl(), undefined, olivia)).statusCode).toBe(404);
+    const acmeSales: string = billing.spaces['Acme Sales'] ?? '';
+    const perSeat = await call('GET', usersUrl(acmeSales), undefined, olivia);
+    expect(perSeat.statusCode).toBe(400);
+    expect(perSeat.json()).toMatchObject({ message: LEGACY_CHECKOUT_MESSAGES.NOT_PER_USER });
+  });
+
+  it('makes a user of the Team licence paid, then free, at once (issue 7: nothing to charge)', async () => {
+    const fiona = await idOf('fiona@legacy.test');
+    const paid = await put({ workspaceUserPlans: [{ userId: fiona, userPlan: 'PRO' }] });
+    expect(paid.statusCode).toBe(200);
+    expect((await plans())['fiona@legacy.test']).toBe('PRO');
+    // An admin manages billing in a per-user space (spec 001 §6).
+    const lara = await t.signIn('lara@legacy.test');
+    const free = await put({ workspaceUserPlans: [{ userId: fiona, userPlan: 'FREE' }] }, undefined, lara);
+    expect(free.statusCode).toBe(200);
+    expect((await plans())['fiona@legacy.test']).toBe('FREE');
+    // A trial user made paid leaves the trial.
+    await put({ workspaceUserPlans: [{ userId: await idOf('tina@legacy.test'), userPlan: 'PRO' }] });
+    expect((await checkoutUsers()).items.find((user) => user.email === 'tina@legacy.test')).toMatchObject({
+      isPaid: true,
+      isTrial: false,
+    });
+  });
+
+  it('refuses changes that break a rule, and changes nothing', async () => {
+    const before = await plans();
+    const refuse = async (payload: object, status: number, expected: object) => {
+      const response = await put(payload);
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject(expected);
+    };
+    await refuse({ workspaceUserPlans: [{ userId: 'nope', userPlan: 'PRO' }] }, 400, {
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'workspaceUserPlans.0.userId' }],
+    });
+    await refuse({ workspaceUserPlans: [{ userId: crypto.randomUUID(), userPlan: 'PRO' }] }, 400, {
+      message: LEGACY_CHECKOUT_MESSAGES.UNKNOWN_USER,
+      errors: [{ field: 'workspaceUserPlans.0.userId', message: LEGACY_CHECKOUT_MESSAGES.UNKNOWN_USER }],
+    });
+    await refuse({ workspaceUserPlans: [{ userId: await idOf('dan@legacy.test'), userPlan: 'PRO' }] }, 400, {
+      message: LEGACY_CHECKOUT_MESSAGES.DISABLED_USER,
+    });
+    await refuse({ workspaceUserPlans: [{ userId: await idOf('adam@acme.test'), userPlan: 'PRO' }] }, 409, {
+      code: 'CONFLICT',
+      reason: 'already_paid_user',
+      message: 'User is already a paid user in another space.',
+    });
+    const allFree = (await checkoutUsers()).items
+      .filter((user) => user.isPaid)
+      .map((user) => ({ userId: user.id, userPlan: 'FREE' }));
+    await refuse({ workspaceUserPlans: allFree }, 400, { message: LEGACY_CHECKOUT_MESSAGES.NO_PAID_USER });
+    await t.db.update(workspaces).set({ proAllowedUserCount: 6 }).where(eq(workspaces.id, legacy));
+    await refuse(
+      {
+        workspaceUserPlans: [
+          { userId: await idOf('fiona@legacy.test'), userPlan: 'PRO' },
+          { userId: await idOf('felix@legacy.test'), userPlan: 'PRO' },
+        ],
+      },
+      409,
+      { reason: 'max_users_reached', message: 'Your current plan allows a maximum of 6 paid users.' },
+    );
+    await t.db.update(workspaces).set({ proAllowedUserCount: 10 }).where(eq(workspaces.id, legacy));
+    await refuse({ workspaceUserPlans: [], upgradeLegacySubscription: false }, 400, {
+      message: BILLING_MESSAGES.NO_CHANGE,
+    });
+    // The licence switches plans only with upgradeLegacySubscription.
+    await refuse({ workspaceUserPlans: [], workspacePlan: 'PRO' }, 400, {
+      message: LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY,
+    });
+    const member = await put(
+      { workspaceUserPlans: [{ userId: await idOf('fiona@legacy.test'), userPlan: 'PRO' }] },
+      undefined,
+      await t.signIn('liam@legacy.test'),
+    );
+    expect(member.statusCode).toBe(403);
+    const elsewhere = await put(
+      { workspaceUserPlans: [] },
+      (await activeSubscription()).subscriptionId,
+      await t.signIn('olivia@acme.test'),
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await plans()).toEqual(before);
+  });
+
+  it('refuses a v1 purchase that breaks the Pro plan’s one-domain rule (cannot-downgrade) or takes a legacy price', async () => {
+    const ids = [await idOf('leo@legacy.test'), await idOf('bob@other.test')];
+    const url = billingPath(BILLING_PATHS.checkoutSessionV1, { workspaceId: legacy });
+    const pro = await call('POST', url, sessionBody(prices.get('pro_yearly_usd')!, ids));
+    expect(pro.statusCode).toBe(409);
+    expect(pro.json()).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'cannot-downgrade',
+      message:
+        'You have users from multiple domains in your space. The Pro plan only allows users from the same domain as the owner.',
+    });
+    const premium = await call('POST', url, sessionBody(prices.get('premium_yearly_usd')!, ids));
+    expect(premium.statusCode).toBe(200);
+    const legacyPrice = await call('POST', url, sessionBody(prices.get('legacy_team_10_yearly_usd')!, ids));
+    expect(legacyPrice.statusCode).toBe(400);
+    expect(legacyPrice.json()).toMatchObject({ errors: [{ field: 'stripePriceId' }] });
+    const perSeat = await call(
+      'POST',
+      billingPath(BILLING_PATHS.checkoutSessionV1, { workspaceId: billing.spaces['Acme Sales']! }),
+      { ...sessionBody(prices.get('pro_yearly_usd')!, ids), workspaceId: billing.spaces['Acme Sales']! },
+      await t.signIn('olivia@acme.test'),
+    );
+    expect(perSeat.statusCode).toBe(400);
+  });
+
+  it('previews the switch to Pro for the chosen users', async () => {
+    const userUpdates = [
+      { userId: await idOf('lucy@legacy.test'), userPlan: 'FREE' },
+      { userId: await idOf('luke@legacy.test'), userPlan: 'FREE' },
+      { userId: await idOf('tina@legacy.test'), userPlan: 'FREE' },
+    ];
+    const response = await call('POST', billingPath(BILLING_PATHS.checkoutInfoV1, { workspaceId: legacy }), {
+      country: 'US',
+      purchaseType: 'B2C',
+      billingInterval: 'YEARLY',
+      workspacePlan: 'PRO',
+      userUpdates,
+    });
+    expect(response.statusCode).toBe(200);
+    // leo, lara, liam: 3 × $60.
+    expect(response.json<PaymentInfo>()).toMatchObject({ chargedToday: 18000, totalAmount: 18000 });
+  });
+
+  it('switches the Team licence to Pro per user through the hosted checkout: the chosen users paid, the licence cancelled', async () => {
+    const ids = [
+      await idOf('leo@legacy.test'),
+      await idOf('lara@legacy.test'),
+      await idOf('liam@legacy.test'),
+    ];
+    const response = await call(
+      'POST',
+      billingPath(BILLING_PATHS.checkoutSessionV1, { workspaceId: legacy }),
+      sessionBody(prices.get('pro_yearly_usd')!, ids),
+    );
+    expect(response.statusCode).toBe(200);
+    const { stripeCheckoutSessionId, url } = response.json<{
+      stripeCheckoutSessionId: string;
+      url: string;
+    }>();
+    const session = await billing.testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId);
+    expect(session.success_url).toContain(
+      'space/billing?checkout=success&from=LEGACY&to=PRO&interval=YEARLY&workspaceUsers=3',
+    );
+    const paid = await payOnHostedPage(url, 'Leo Legacy');
+    expect(paid.status).toBe(303);
+    // Paying grants nothing by itself: the licence is still there.
+    expect((await plans())['lucy@legacy.test']).toBe('PRO');
+    await deliverPending();
+    await deliverPending();
+    const [space] = await t.db
+      .select({ plan: workspaces.plan, legacyType: workspaces.legacyType })
+      .from(workspaces)
+      .where(eq(workspaces.id, legacy));
+    expect(space).toEqual({ plan: 'PRO', legacyType: null });
+    expect(await paidEmails()).toEqual(['lara@legacy.test', 'leo@legacy.test', 'liam@legacy.test']);
+    expect((await plans())['tina@legacy.test']).toBe('FREE');
+    expect((await billing.testStripe.stripe.subscriptions.retrieve(licence.id)).status).toBe('canceled');
+    const items = (
+      await call('GET', billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: legacy }))
+    ).json<{
+      items: SubscriptionV1[];
+    }>().items;
+    expect(items.map((item) => [item.workspacePlan, item.subscriptionStatus])).toEqual([
+      ['PRO', 'ACTIVE'],
+      ['LEGACY', 'CANCELED'],
+    ]);
+    // A second delivery of everything changes nothing.
+    for (const event of (await billing.testStripe.stripe.events.list({ limit: 100 })).data) {
+      if (delivered.has(event.id))
+        expect((await billing.deliver(event)).json()).toMatchObject({ replay: true });
+    }
+    expect(await paidEmails()).toEqual(['lara@legacy.test', 'leo@legacy.test', 'liam@legacy.test']);
+  });
+
+  it('makes a user paid at once on the per-user subscription, charged prorated', async () => {
+    const fiona = await idOf('fiona@legacy.test');
+    const quote = await call(
+      'POST',
+      `${billingPath(BILLING_PATHS.checkoutInfoV1, { workspaceId: legacy })}?previewProratedChanges=true`,
+      {
+        country: 'US',
+        purchaseType: 'B2C',
+        billingInterval: 'YEARLY',
+        workspacePlan: 'PRO',
+        userUpdates: [{ userId: fiona, userPlan: 'PRO' }],
+      },
+    );
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json<PaymentInfo>().chargedToday).toBeGreaterThan(0);
+    const response = await put({ workspaceUserPlans: [{ userId: fiona, userPlan: 'PRO' }] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SubscriptionV1>()).toMatchObject({ workspacePlan: 'PRO', amount: 4 * 6000 });
+    expect((await plans())['fiona@legacy.test']).toBe('PRO');
+    await deliverPending();
+    expect(await paidEmails()).toEqual([
+      'fiona@legacy.test',
+      'lara@legacy.test',
+      'leo@legacy.test',
+      'liam@legacy.test',
+    ]);
+  });
+
+  it('makes a user free at the period end (paid users are downgraded first), shown as scheduled, then applied', async () => {
+    const response = await put({
+      workspaceUserPlans: [{ userId: await idOf('liam@legacy.test'), userPlan: 'FREE' }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SubscriptionV1>().seatInfo.scheduledRemoval).toMatchObject({
+      targetSeatsQuantity: 3,
+    });
+    await deliverPending();
+    expect((await plans())['liam@legacy.test']).toBe('PRO');
+    expect((await checkoutUsers()).items.find((user) => user.email === 'liam@legacy.test')).toMatchObject({
+      isPaid: true,
+      toBeRemoved: true,
+    });
+    const members = await call(
+      'GET',
+      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:liam@legacy.test`,
+    );
+    expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
+    // Another change waits until the downgrade is cancelled or applied.
+    const again = await put({
+      workspaceUserPlans: [{ userId: await idOf('felix@legacy.test'), userPlan: 'PRO' }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED });
+
+    billing.testStripe.emulator.advanceClock(366 * DAY);
+    await deliverPending();
+    expect((await plans())['liam@legacy.test']).toBe('FREE');
+    expect(await paidEmails()).toEqual(['fiona@legacy.test', 'lara@legacy.test', 'leo@legacy.test']);
+    const subscription = await activeSubscription();
+    expect(subscription.seatInfo.scheduledRemoval).toBeNull();
+    expect(subscription.amount).toBe(3 * 6000);
+    const [removal] = await t.db
+      .select({ status: seatRemovals.status })
+      .from(seatRemovals)
+      .where(and(eq(seatRemovals.workspaceId, legacy), eq(seatRemovals.targetQuantity, 3)));
+    expect(removal?.status).toBe('APPLIED');
+  });
+});

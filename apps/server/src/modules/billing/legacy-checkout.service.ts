@@ -1,0 +1,228 @@
+import type {
+  CheckoutUsersResponse,
+  SubscriptionV1,
+  UpdateSubscriptionBody,
+} from '@mergedesk/domain/api/billing';
+import { LEGACY_CHECKOUT_MESSAGES, planPaidUsers } from '@mergedesk/domain/billing/legacy-checkout';
+import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_PRODUCT_DEFINITIONS } from '@mergedesk/domain/billing/prices';
+import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
+import type Stripe from 'stripe';
+import type { MembershipRecord } from '../../db/records';
+import { AppError } from '../../lib/app-error';
+import { domainsOf } from '../workspaces/workspaces.service';
+import { stripeOf, type BillingContext } from './billing-context';
+import {
+  findActiveSubscription,
+  findPaidEmailsElsewhere,
+  findPendingRemoval,
+  insertRemoval,
+  listSpaceMembers,
+  lockBillingOf,
+  type SubscriptionRow,
+} from './billing.repo';
+import { applyPaidMembers, checkedPaidUsers, paidUserLimitOf, toCheckoutUser } from './legacy-users.service';
+import { paidMembersMetadata } from './paid-members';
+import {
+  nextPhaseOf,
+  priceIdOfRow,
+  priceKeyAtInterval,
+  scheduledInterval,
+  setNextPhase,
+  stripePriceIdOfKey,
+} from './seat-changes.service';
+import { catalogPriceOf, syncStripeSubscription } from './stripe-sync.service';
+import { getSubscriptionView, subscriptionOfSpace } from './subscriptions.service';
+
+/**
+ * The per-user (legacy) model's billing calls (spec 001 §2 options step and legacy users page,
+ * §4, §7 PUT with workspaceUserPlans / upgradeLegacySubscription; spec 002 §4.6): who is paid,
+ * made paid at once (charged prorated) or free at the period end.
+ */
+
+const notPerUser = () => new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.NOT_PER_USER);
+
+/** Per-user spaces only (the per-seat model has seats, not paid users). */
+export function assertPerUser(membership: MembershipRecord): void {
+  if (membership.workspace.billingModel !== 'PER_USER') throw notPerUser();
+}
+
+/** GET …/stripe/checkout/v1/users: the options step's table and the plan's limits. */
+export async function getCheckoutUsers(
+  context: BillingContext,
+  membership: MembershipRecord,
+): Promise<CheckoutUsersResponse> {
+  assertPerUser(membership);
+  const { workspace } = membership;
+  const [members, domains, active] = await Promise.all([
+    listSpaceMembers(context.db, workspace.id),
+    domainsOf(context.db, workspace.id),
+    findActiveSubscription(context.db, workspace.id),
+  ]);
+  const paidElsewhere = await findPaidEmailsElsewhere(
+    context.db,
+    workspace.id,
+    members.map((row) => row.email),
+  );
+  const scheduledPaid = active?.scheduledPaidMembers ?? null;
+  const items = members
+    .map((row) => toCheckoutUser(row, { domains, paidElsewhere, scheduledPaid }))
+    .sort(
+      (a, b) => Number(b.role === 'OWNER') - Number(a.role === 'OWNER') || a.email.localeCompare(b.email),
+    );
+  return {
+    items,
+    paidUserLimit: paidUserLimitOf(workspace),
+    freeUserLimit: workspace.freeAllowedUserCount,
+    hasMultiDomain: workspace.hasMultiDomain,
+    ownerEmail: items.find((user) => user.role === 'OWNER')?.email ?? '',
+    workspacePlan: workspace.plan,
+    legacyType: workspace.legacyType,
+    subscriptionId: active?.id ?? null,
+  };
+}
+
+/** Whether the subscription's price counts paid users (its quantity): not a pack, paid by card. */
+async function isPricedPerUser(stripe: Stripe, row: SubscriptionRow): Promise<boolean> {
+  if (row.paymentSource !== 'STRIPE' || row.stripeSubscriptionId === null) return false;
+  const catalog = catalogPriceOf(await stripe.prices.retrieve(priceIdOfRow(row)));
+  return catalog !== undefined && BILLING_PRODUCT_DEFINITIONS[catalog.product].unit !== 'pack';
+}
+
+const isCardError = (error: unknown): boolean => (error as { type?: string }).type === 'StripeCardError';
+
+export const CARD_DECLINED_MESSAGE =
+  'Your card was declined. Update your card from Manage billing, then try again.';
+
+/** The new plan of a PUT: a legacy licence switched in place, a Pro ↔ Premium change, or the same. */
+function targetPlanOf(row: SubscriptionRow, body: UpdateSubscriptionBody): 'PRO' | 'PREMIUM' | 'LEGACY' {
+  if (body.upgradeLegacySubscription === true) {
+    if (row.workspacePlan !== 'LEGACY' || row.paymentSource !== 'STRIPE') {
+      throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY);
+    }
+    return body.workspacePlan ?? 'PRO';
+  }
+  if (row.workspacePlan === 'LEGACY') {
+    if (body.workspacePlan !== undefined) {
+      throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY);
+    }
+    return 'LEGACY';
+  }
+  return body.workspacePlan ?? row.workspacePlan;
+}
+
+/**
+ * PUT …/subscriptions/v1/{subId} with workspaceUserPlans and/or upgradeLegacySubscription (spec
+ * 001 §7). On a card-paid subscription priced per user: users made paid (and a plan switch) are
+ * charged now, prorated, and must be paid at once (a declined card changes nothing: 409
+ * card_declined); users made free stay paid until the period end, through the subscription
+ * schedule's next phase (spec 002 §4.6), shown as a scheduled downgrade that can be cancelled. On
+ * a licence that is not priced per user (a legacy Team pack, PayPal), the change is made at once.
+ */
+export async function updateUserPlans(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: UpdateSubscriptionBody,
+): Promise<SubscriptionV1> {
+  assertPerUser(membership);
+  const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
+  if (row.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_SUBSCRIPTION);
+  if (isSupportManagedPaymentSource(row.paymentSource))
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.SUPPORT_MANAGED);
+  if (body.billingInterval !== undefined && body.billingInterval !== row.billingInterval) {
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.PLAN_AND_INTERVAL, {
+      reason: 'cannot-update-subscription-plan-and-interval',
+    });
+  }
+  const targetPlan = targetPlanOf(row, body);
+  const { current, target } = await checkedPaidUsers(
+    context.db,
+    membership.workspace,
+    { changes: body.workspaceUserPlans ?? [], field: 'workspaceUserPlans' },
+    targetPlan,
+  );
+  const plan = planPaidUsers(current, target);
+  const planChange = targetPlan !== row.workspacePlan;
+  if (plan.added.length === 0 && plan.removedAtRenewal.length === 0 && !planChange) {
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_CHANGE);
+  }
+  const stripe = context.stripe;
+  if (stripe === null || !(await isPricedPerUser(stripe, row))) {
+    if (planChange) throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY);
+    // Nothing to charge or refund: the licence covers its users up to its limit.
+    await context.db.transaction(async (tx) => {
+      await lockBillingOf(tx, row.workspaceId);
+      await applyPaidMembers(tx, row.workspaceId, target);
+    });
+    return getSubscriptionView(context.db, row);
+  }
+  return changePaidUsers(context, row, { plan, targetPlan, planChange });
+}
+
+async function changePaidUsers(
+  context: BillingContext,
+  row: SubscriptionRow,
+  change: {
+    plan: ReturnType<typeof planPaidUsers>;
+    targetPlan: 'PRO' | 'PREMIUM' | 'LEGACY';
+    planChange: boolean;
+  },
+): Promise<SubscriptionV1> {
+  const stripe = stripeOf(context);
+  const stripeSubscriptionId = row.stripeSubscriptionId!;
+  const { plan, targetPlan, planChange } = change;
+  const chargesNow = plan.added.length > 0 || planChange;
+  if ((await findPendingRemoval(context.db, row.id)) !== undefined) {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+  }
+  if (chargesNow && row.stripeScheduleId !== null) {
+    throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+  }
+  let current = row;
+  if (chargesNow) {
+    const price =
+      targetPlan === 'LEGACY'
+        ? priceIdOfRow(row)
+        : await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, row.billingInterval, targetPlan));
+    const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+    const item = subscription.items.data[0]!;
+    try {
+      await stripe.subscriptions.update(stripeSubscriptionId, {
+        items: [{ id: item.id, price, quantity: plan.paidNow.length }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        metadata: paidMembersMetadata(plan.paidNow),
+      });
+    } catch (error) {
+      if (isCardError(error)) {
+        throw new AppError('CONFLICT', CARD_DECLINED_MESSAGE, { reason: 'card_declined', cause: error });
+      }
+      throw error;
+    }
+    current = (await syncStripeSubscription(context.db, stripe, stripeSubscriptionId)) ?? row;
+  }
+  if (plan.removedAtRenewal.length > 0) {
+    await context.db.transaction(async (tx) => {
+      await lockBillingOf(tx, current.workspaceId);
+      await insertRemoval(tx, {
+        subscriptionId: current.id,
+        workspaceId: current.workspaceId,
+        targetQuantity: plan.paidAtRenewal.length,
+        removeAt: current.currentPeriodEnd,
+      });
+      // Inside the transaction: if Stripe refuses, no downgrade is recorded.
+      await setNextPhase(
+        stripe,
+        stripeSubscriptionId,
+        nextPhaseOf(current, {
+          quantity: plan.paidAtRenewal.length,
+          interval: await scheduledInterval(stripe, current),
+          metadata: paidMembersMetadata(plan.paidAtRenewal),
+        }),
+      );
+    });
+    current = (await syncStripeSubscription(context.db, stripe, stripeSubscriptionId)) ?? current;
+  }
+  return getSubscriptionView(context.db, current);
+}
