@@ -62,7 +62,14 @@ describe('demo billing and PayPal licences', () => {
       billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces['Legacy Team']! }),
     );
     expect(legacy.json<{ items: SubscriptionV1[] }>().items).toMatchObject([
-      { paymentSource: 'STRIPE', workspacePlan: 'LEGACY', legacyType: 'TEAM', allowedQuantity: 1 },
+      {
+        paymentSource: 'STRIPE',
+        workspacePlan: 'LEGACY',
+        legacyType: 'TEAM',
+        // The Team 10 licence: leo, lara, liam, lucy and luke are paid (tina is in her trial).
+        allowedQuantity: 10,
+        numberOfLicensesUsed: 5,
+      },
     ]);
     // A subscription gone from Stripe (emulator data removed) is made again on the next start.
     const [premium] = await t.db

@@ -148,6 +148,21 @@ describe('per-user (legacy) checkout', () => {
     ]);
   });
 
+  it("counts the paid users of 'Add users' as the checkout does: 5 of 10, so 5 more and no more", async () => {
+    const addresses = (count: number) =>
+      Array.from({ length: count }, (_, index) => `new${index}@legacy.test`);
+    const check = async (count: number) =>
+      (
+        await call('POST', `/api/workspaces/${legacy}/members?onlyCheckValidity=true`, {
+          userEmails: addresses(count),
+        })
+      ).json<{ items: { errorMsg: string | null }[] }>().items;
+    expect((await check(5)).every((item) => item.errorMsg === null)).toBe(true);
+    expect((await check(6)).map((item) => item.errorMsg)).toEqual(
+      Array(6).fill('You cannot go over your current plan user limit (10).'),
+    );
+  });
+
   it('answers 403 to a member, 404 to another space’s owner, 400 in a per-seat space', async () => {
     const member = await call('GET', usersUrl(), undefined, await t.signIn('liam@legacy.test'));
     expect(member.statusCode).toBe(403);

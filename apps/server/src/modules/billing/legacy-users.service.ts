@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import {
   findActiveSubscription,
   findPaidEmailsElsewhere,
+  findPaidUserLimit,
   listSpaceMembers,
   setMemberPlan,
   type SpaceMemberRow,
@@ -31,7 +32,9 @@ const trialEndOf = (row: SpaceMemberRow): number | null => row.freeTrialEndTimes
 
 /** Paid: a paid plan and not in a free trial (docs/decisions.md "per-user model"). */
 export const isPaidMember = (row: SpaceMemberRow): boolean =>
-  isPaidUserPlan(row.userPlan) && !isTrialUser({ freeTrialEndTimestamp: trialEndOf(row) });
+  isPaidUserPlan(row.userPlan) &&
+  row.status !== 'FREE_TRIAL' &&
+  !isTrialUser({ freeTrialEndTimestamp: trialEndOf(row) });
 
 export function toCheckoutUser(
   row: SpaceMemberRow,
@@ -159,4 +162,22 @@ export async function scheduledDowngradeEmails(db: Executor, workspaceId: string
   return new Set(
     members.filter((row) => isPaidMember(row) && !scheduled.includes(row.id)).map((row) => row.email),
   );
+}
+
+/**
+ * A legacy licence's use (spec 001 §3 numberOfLicensesUsed / allowedQuantity): its paid users and
+ * the space's paid-user limit (null when unlimited: the licence's quantity then says it).
+ */
+export async function legacyLicenceUse(
+  db: Executor,
+  workspaceId: string,
+): Promise<{ paid: number; limit: number | null }> {
+  const [members, limit] = await Promise.all([
+    listSpaceMembers(db, workspaceId),
+    findPaidUserLimit(db, workspaceId),
+  ]);
+  return {
+    paid: members.filter(isPaidMember).length,
+    limit: limit !== undefined && limit >= 0 ? limit : null,
+  };
 }

@@ -33,6 +33,7 @@ import {
   type SeatRemovalRow,
   type SubscriptionRow,
 } from './billing.repo';
+import { legacyLicenceUse } from './legacy-users.service';
 import { catalogPriceOf, idOf, invoiceWithIntent } from './stripe-sync.service';
 
 /** Spec 001 §3 "Scheduled seat removal" as the API answers it. */
@@ -60,11 +61,12 @@ const tiersOfRow = (row: SubscriptionRow): PriceTier[] => {
 
 /** The fields every subscription view shares (spec 001 §3). */
 async function subscriptionView(db: Executor, row: SubscriptionRow): Promise<SubscriptionV2> {
-  const [seats, removal] = await Promise.all([
+  const legacy = row.workspacePlan === 'LEGACY';
+  const [seats, removal, licences] = await Promise.all([
     loadSeatSummary(db, row.workspaceId),
     row.status === 'ACTIVE' ? findPendingRemoval(db, row.id) : Promise.resolve(undefined),
+    legacy ? legacyLicenceUse(db, row.workspaceId) : Promise.resolve(undefined),
   ]);
-  const legacy = row.workspacePlan === 'LEGACY';
   const totalSeats = legacy ? row.quantity : (seats.totalSeats ?? -1);
   const plan: SubscriptionPaymentPlan = {
     paymentPlanId: row.stripePriceId ?? `${row.paymentSource.toLowerCase()}_${row.id}`,
@@ -114,8 +116,9 @@ async function subscriptionView(db: Executor, row: SubscriptionRow): Promise<Sub
               removeSeatsAtTimestamp: removal.removeAt.getTime(),
             },
     },
-    numberOfLicensesUsed: legacy ? seats.assignedSeats : null,
-    allowedQuantity: legacy ? row.quantity : null,
+    // A legacy licence counts its paid users against the plan's paid-user limit (a Team 10 pack: 10).
+    numberOfLicensesUsed: licences?.paid ?? null,
+    allowedQuantity: licences === undefined ? null : (licences.limit ?? row.quantity),
     subscriptionPaymentPlans: [plan],
   };
 }

@@ -193,7 +193,12 @@ async function batchLimitError(
   const limit = paid ? space.proAllowedUserCount : space.freeAllowedUserCount;
   if (limit < 0) return null;
   const members = await listSeatHolders(db, space.id);
-  const used = members.filter((m) => m.status !== 'DISABLED' && isPaidUserPlan(m.userPlan) === paid).length;
+  // Paid users are counted as the legacy checkout counts them: members in a free trial are not paid.
+  const used = members.filter(
+    (m) =>
+      m.status !== 'DISABLED' &&
+      (paid ? isPaidUserPlan(m.userPlan) && m.status !== 'FREE_TRIAL' : !isPaidUserPlan(m.userPlan)),
+  ).length;
   return used + count <= limit ? null : legacyUserLimitMessage(limit);
 }
 
