@@ -63,9 +63,9 @@ function previewCatalogPrice(request: PaymentPreviewRequest, gmail: boolean): Ca
 
 /**
  * Seats of a preview: the seat plans' quantities; in a per-user space without seat plans, the paid
- * users after `userUpdates` (checked as the PUT checks them) — those paid now when a card-paid
- * subscription changes (users made free stay paid until the period end), all of them for a
- * purchase. At least 1.
+ * users — for a change of a card-paid subscription, those paid now after `userUpdates` (users made
+ * free stay paid until the period end), checked as the PUT checks them; for a purchase, the users
+ * `userUpdates` makes paid, checked as the v1 session checks its userIds. At least 1.
  */
 async function previewQuantity(
   context: BillingContext,
@@ -76,13 +76,20 @@ async function previewQuantity(
   const seats = (request.seatPlans ?? []).reduce((sum, plan) => sum + plan.quantity, 0);
   let quantity = seats;
   if (seats === 0 && membership.workspace.billingModel === 'PER_USER') {
+    const updates = request.userUpdates ?? [];
+    const changing = current?.paymentSource === 'STRIPE' && current.workspacePlan !== 'LEGACY';
+    // A change lists the users whose plan changes; a purchase the users it makes paid (its userIds).
     const { current: paid, target } = await checkedPaidUsers(
       context.db,
       membership.workspace,
-      { changes: request.userUpdates ?? [], field: 'userUpdates' },
+      changing
+        ? { changes: updates, field: 'userUpdates' }
+        : {
+            paidIds: updates.filter((update) => update.userPlan !== 'FREE').map((update) => update.userId),
+            field: 'userUpdates',
+          },
       request.workspacePlan,
     );
-    const changing = current?.paymentSource === 'STRIPE' && current.workspacePlan !== 'LEGACY';
     quantity = changing ? planPaidUsers(paid, target).paidNow.length : target.length;
   }
   if (quantity > MAX_SEATS) {

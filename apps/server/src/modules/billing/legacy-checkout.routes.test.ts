@@ -280,10 +280,11 @@ describe('per-user (legacy) checkout', () => {
   });
 
   it('previews the switch to Pro for the chosen users', async () => {
+    // A purchase lists the users it makes paid (as the v1 session's userIds).
     const userUpdates = [
-      { userId: await idOf('lucy@legacy.test'), userPlan: 'FREE' },
-      { userId: await idOf('luke@legacy.test'), userPlan: 'FREE' },
-      { userId: await idOf('tina@legacy.test'), userPlan: 'FREE' },
+      { userId: await idOf('leo@legacy.test'), userPlan: 'PRO' },
+      { userId: await idOf('lara@legacy.test'), userPlan: 'PRO' },
+      { userId: await idOf('liam@legacy.test'), userPlan: 'PRO' },
     ];
     const response = await call('POST', billingPath(BILLING_PATHS.checkoutInfoV1, { workspaceId: legacy }), {
       country: 'US',
@@ -376,6 +377,27 @@ describe('per-user (legacy) checkout', () => {
     ]);
   });
 
+  it('cancels a scheduled downgrade with Cancel downgrade: the user stays paid', async () => {
+    const liam = await idOf('liam@legacy.test');
+    const scheduled = await put({ workspaceUserPlans: [{ userId: liam, userPlan: 'FREE' }] });
+    expect(scheduled.json<SubscriptionV1>().seatInfo.scheduledRemoval).toMatchObject({
+      targetSeatsQuantity: 3,
+    });
+    const { subscriptionId } = await activeSubscription();
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: billingPath(BILLING_PATHS.scheduledRemovals, { workspaceId: legacy, subscriptionId }),
+      headers: bearer(leo),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await deliverPending();
+    expect((await activeSubscription()).seatInfo.scheduledRemoval).toBeNull();
+    expect((await checkoutUsers()).items.find((user) => user.id === liam)).toMatchObject({
+      isPaid: true,
+      toBeRemoved: false,
+    });
+  });
+
   it('makes a user free at the period end (paid users are downgraded first), shown as scheduled, then applied', async () => {
     const response = await put({
       workspaceUserPlans: [{ userId: await idOf('liam@legacy.test'), userPlan: 'FREE' }],
@@ -409,10 +431,11 @@ describe('per-user (legacy) checkout', () => {
     const subscription = await activeSubscription();
     expect(subscription.seatInfo.scheduledRemoval).toBeNull();
     expect(subscription.amount).toBe(3 * 6000);
-    const [removal] = await t.db
+    const removals = await t.db
       .select({ status: seatRemovals.status })
       .from(seatRemovals)
       .where(and(eq(seatRemovals.workspaceId, legacy), eq(seatRemovals.targetQuantity, 3)));
-    expect(removal?.status).toBe('APPLIED');
+    // The cancelled one and the one applied at the renewal.
+    expect(removals.map((removal) => removal.status).sort()).toEqual(['APPLIED', 'CANCELED']);
   });
 });
