@@ -59,7 +59,7 @@ describe('demo billing and PayPal licences', () => {
     ]);
     const legacy = await get(
       'leo@legacy.test',
-      billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces['Legacy Team']! }),
+      `${billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: spaces['Legacy Team']! })}?includePlans=true`,
     );
     expect(legacy.json<{ items: SubscriptionV1[] }>().items).toMatchObject([
       {
@@ -69,6 +69,8 @@ describe('demo billing and PayPal licences', () => {
         // The Team 10 licence: leo, lara, liam, lucy and luke are paid (tina is in her trial).
         allowedQuantity: 10,
         numberOfLicensesUsed: 5,
+        // The Team 10 yearly price ($270), not another pack's.
+        subscriptionPaymentPlans: [{ tiers: [{ upTo: -1, unitAmount: 27000 }] }],
       },
     ]);
     // A subscription gone from Stripe (emulator data removed) is made again on the next start.

@@ -34,7 +34,7 @@ import {
   type SubscriptionRow,
 } from './billing.repo';
 import { legacyLicenceUse } from './legacy-users.service';
-import { catalogPriceOf, idOf, invoiceWithIntent } from './stripe-sync.service';
+import { catalogPriceOf, idOf, invoiceWithIntent, periodAmount } from './stripe-sync.service';
 
 /** Spec 001 §3 "Scheduled seat removal" as the API answers it. */
 export const toScheduledRemoval = (row: SeatRemovalRow): ScheduledRemoval => ({
@@ -47,8 +47,12 @@ export const toScheduledRemoval = (row: SeatRemovalRow): ScheduledRemoval => ({
   status: 'PENDING',
 });
 
+/**
+ * The tiers of the row's price in the catalogue. The legacy Team packs (5, 10, 25, …) share plan,
+ * type, interval and currency: the one whose price is the row's amount is the row's.
+ */
 const tiersOfRow = (row: SubscriptionRow): PriceTier[] => {
-  const catalog = PRICE_CATALOG.find(
+  const candidates = PRICE_CATALOG.filter(
     (price) =>
       BILLING_PRODUCT_DEFINITIONS[price.product].workspacePlan === row.workspacePlan &&
       BILLING_PRODUCT_DEFINITIONS[price.product].userPlan === row.userPlan &&
@@ -56,6 +60,8 @@ const tiersOfRow = (row: SubscriptionRow): PriceTier[] => {
       price.billingInterval === row.billingInterval &&
       price.currency === row.currency,
   );
+  const catalog =
+    candidates.find((price) => periodAmount(price, row.quantity) === row.amount) ?? candidates[0];
   return catalog === undefined ? [] : [...catalog.tiers];
 };
 
