@@ -412,7 +412,7 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
           typeof signature === 'string' ? signature : undefined,
           secret,
         );
-        return handleStripeEvent(context.db, stripe, event);
+        return handleStripeEvent(context.db, stripe, event, context.paypal);
       },
     );
     registered();

@@ -29,7 +29,12 @@ import { ensureCustomer } from './customers.service';
 import { assertPerUser } from './legacy-checkout.service';
 import { checkedPaidUsers } from './legacy-users.service';
 import { paidMembersMetadata } from './paid-members';
-import { catalogPriceOf, periodAmount, REPLACES_SUBSCRIPTION_KEY } from './stripe-sync.service';
+import {
+  catalogPriceOf,
+  periodAmount,
+  REPLACES_PAYPAL_LICENCE_KEY,
+  REPLACES_SUBSCRIPTION_KEY,
+} from './stripe-sync.service';
 import { sellablePrice } from './subscriptions.service';
 
 /** Spec 001 §7 checkout calls: the payment preview and the Checkout Session. */
@@ -300,6 +305,7 @@ export async function createCheckoutSession(
     Object.assign(perUserMetadata, paidMembersMetadata(target));
     if (current?.stripeSubscriptionId)
       perUserMetadata[REPLACES_SUBSCRIPTION_KEY] = current.stripeSubscriptionId;
+    if (current?.paymentSource === 'PAYPAL') perUserMetadata[REPLACES_PAYPAL_LICENCE_KEY] = current.id;
   }
 
   const business = form.isBusinessPurchase && isEuCountry(form.country);

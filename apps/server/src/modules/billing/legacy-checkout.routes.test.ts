@@ -13,10 +13,10 @@ import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seatRemovals, workspaceMembers, workspaces } from '../../db/schema';
+import { seatRemovals, subscriptions, workspaceMembers, workspaces } from '../../db/schema';
 import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
-import { subscribeSpaceDirectly } from './demo-billing';
+import { setUpDemoBilling, subscribeSpaceDirectly } from './demo-billing';
 
 const DAY = 24 * 60 * 60;
 
@@ -437,5 +437,39 @@ describe('per-user (legacy) checkout', () => {
       .where(and(eq(seatRemovals.workspaceId, legacy), eq(seatRemovals.targetQuantity, 3)));
     // The cancelled one and the one applied at the renewal.
     expect(removals.map((removal) => removal.status).sort()).toEqual(['APPLIED', 'CANCELED']);
+  });
+  it('switches a PayPal-paid licence to Pro (Personal): once the card subscription is active, PayPal stops renewing', async () => {
+    await setUpDemoBilling(billing.context);
+    const pennySpace = billing.spaces["Penny's space"]!;
+    const penny = await t.signIn('penny@gmail.com');
+    const users = (await call('GET', usersUrl(pennySpace), undefined, penny)).json<CheckoutUsersResponse>();
+    expect(users).toMatchObject({ workspacePlan: 'LEGACY', legacyType: 'PERSONAL' });
+    const response = await call(
+      'POST',
+      billingPath(BILLING_PATHS.checkoutSessionV1, { workspaceId: pennySpace }),
+      {
+        ...sessionBody(prices.get('pro_personal_yearly_usd')!, [users.items[0]!.id]),
+        workspaceId: pennySpace,
+        customerName: 'Penny Personal',
+      },
+      penny,
+    );
+    expect(response.statusCode).toBe(200);
+    expect((await payOnHostedPage(response.json<{ url: string }>().url, 'Penny Personal')).status).toBe(303);
+    await deliverPending();
+    const rows = await t.db
+      .select({
+        source: subscriptions.paymentSource,
+        status: subscriptions.status,
+        autoRenew: subscriptions.autoRenew,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, pennySpace));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { source: 'STRIPE', status: 'ACTIVE', autoRenew: true },
+        { source: 'PAYPAL', status: 'CANCELED', autoRenew: false },
+      ]),
+    );
   });
 });

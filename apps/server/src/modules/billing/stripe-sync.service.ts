@@ -11,12 +11,14 @@ import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
 import { applyPaidMembers } from './legacy-users.service';
 import { paidMembersOf } from './paid-members';
+import type { PayPalAdapter } from './paypal-adapter';
 import {
   cancelOtherActive,
   cancelPendingRemovals,
   downgradeAllMembers,
   findActiveSubscription,
   findByStripeId,
+  findSubscriptionById,
   findWorkspaceOfCustomer,
   giveOwnerPaidPlan,
   insertSubscription,
@@ -39,6 +41,8 @@ import {
 
 /** Metadata of a subscription bought to replace a legacy licence: the licence's Stripe id. */
 export const REPLACES_SUBSCRIPTION_KEY = 'replacesSubscription';
+/** …or, for a PayPal-paid licence, our id of it. */
+export const REPLACES_PAYPAL_LICENCE_KEY = 'replacesPayPalLicence';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -270,6 +274,8 @@ export async function syncStripeSubscription(
   db: Database,
   stripe: Stripe,
   stripeSubscriptionId: string,
+  /** The webhook's: a PayPal licence the subscription replaces stops renewing. */
+  paypal?: PayPalAdapter,
 ): Promise<SubscriptionRow | undefined> {
   const first = await stripe.subscriptions.retrieve(stripeSubscriptionId);
   const customerId = idOf(first.customer);
@@ -291,8 +297,33 @@ export async function syncStripeSubscription(
     if (row.status === 'ACTIVE' && paidMembers !== null) await applyPaidMembers(tx, workspaceId, paidMembers);
     return row;
   });
-  if (applied?.status === 'ACTIVE') await cancelReplacedSubscription(stripe, latest?.metadata);
+  if (applied?.status === 'ACTIVE') {
+    await cancelReplacedSubscription(stripe, latest?.metadata);
+    if (paypal !== undefined) await stopReplacedPayPalLicence(db, paypal, latest?.metadata);
+  }
   return applied;
+}
+
+/**
+ * A subscription bought to replace a PayPal-paid legacy licence carries the licence's id: once the
+ * new one is active, the licence's automatic renewal is stopped at PayPal (in the transaction that
+ * records it, so a refusal is retried with the webhook). Idempotent: a stopped one is left alone.
+ */
+async function stopReplacedPayPalLicence(
+  db: Database,
+  paypal: PayPalAdapter,
+  metadata: Record<string, string> | undefined,
+): Promise<void> {
+  const licenceId = metadata?.[REPLACES_PAYPAL_LICENCE_KEY];
+  if (licenceId === undefined || !UUID.test(licenceId)) return;
+  await db.transaction(async (tx) => {
+    const licence = await findSubscriptionById(tx, licenceId);
+    if (licence === undefined || licence.paymentSource !== 'PAYPAL' || licence.externalId === null) return;
+    await lockBillingOf(tx, licence.workspaceId);
+    if (!(await findSubscriptionById(tx, licenceId))?.autoRenew) return;
+    await updateSubscriptionRow(tx, licence.id, { autoRenew: false });
+    await paypal.cancelAutoRenewal(licence.externalId, 'Replaced by a new subscription');
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isEventRecorded, recordEvent } from './billing.repo';
+import type { PayPalAdapter } from './paypal-adapter';
 import { idOf, syncStripeSubscription } from './stripe-sync.service';
 
 export const BAD_SIGNATURE_MESSAGE = 'The webhook signature could not be verified.';
@@ -48,10 +49,11 @@ export async function handleStripeEvent(
   db: Database,
   stripe: Stripe,
   event: Stripe.Event,
+  paypal?: PayPalAdapter,
 ): Promise<{ received: true; replay: boolean }> {
   if (await isEventRecorded(db, event.id)) return { received: true, replay: true };
   const subscriptionId = subscriptionIdOfEvent(event);
-  if (subscriptionId !== null) await syncStripeSubscription(db, stripe, subscriptionId);
+  if (subscriptionId !== null) await syncStripeSubscription(db, stripe, subscriptionId, paypal);
   await recordEvent(db, event.id, event.type);
   return { received: true, replay: false };
 }
