@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
+import { signIn, spacePath } from './sign-in';
+
+/**
+ * The per-user (legacy) model on the real stack (issue 8): leo@legacy.test's Team licence (5 paid
+ * users of 10, fiona and felix free) switches to Pro per user through the Stripe emulator's hosted
+ * card page, then changes its paid users. The tests run in order and change Legacy Team for good,
+ * so this file sorts after space-administration.spec.ts, which reads the seeded Manage Users
+ * summary (the suite runs its files one after the other, by name).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const LEO = 'leo@legacy.test';
+
+async function openSwitch(page: Page): Promise<void> {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  await page.getByRole('link', { name: 'Switch to a new plan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your paid users' })).toBeVisible();
+}
+
+test("the Team licence's legacy users page counts the paid users; Add users stops at the licence's limit", async ({
+  page,
+}) => {
+  await openSwitch(page);
+  await expect(page.getByText('5 of 10 paid users chosen')).toBeVisible();
+  await page.getByRole('button', { name: 'Add users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add users' });
+  const input = dialog.getByRole('combobox', { name: 'Email addresses' });
+  await input.pressSequentially(
+    'n1@legacy.test n2@legacy.test n3@legacy.test n4@legacy.test n5@legacy.test ',
+  );
+  await expect(dialog.getByRole('button', { name: 'Add' })).toBeEnabled();
+  await input.pressSequentially('n6@legacy.test ');
+  await expect(dialog.getByText('You cannot go over your current plan user limit (10).')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // An address of another domain is refused by the server's validity check, with its tip.
+  await page.getByRole('button', { name: 'Add users' }).click();
+  await input.pressSequentially('out@elsewhere.test ');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(
+    dialog.getByText("We can't add some email addresses. Hover over them to know why."),
+  ).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'out@elsewhere.test' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('5 of 10 paid users chosen')).toBeVisible();
+});
+
+test('leo switches to Pro per user with fiona made paid, pays on the hosted card page, and Manage Users shows her paid', async ({
+  page,
+}) => {
+  await openSwitch(page);
+  await page.getByRole('checkbox', { name: 'Paid licence for fiona@legacy.test' }).check();
+  await expect(page.getByText('6 of 10 paid users chosen')).toBeVisible();
+  await page.getByRole('button', { name: 'Next: Billing information' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrading Legacy Team' })).toBeVisible();
+  await expect(page.getByText('6 Pro users')).toBeVisible();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+
+  await expect(page.getByText('Your plan switch has been successfully done!')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Your previous subscription has been automatically canceled.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pro', exact: true })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(new URL(page.url()).pathname.replace('/space/billing', '/space/users'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
+  const fiona = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /fiona@legacy\.test/ });
+  await expect(fiona.getByRole('cell', { name: 'Pro', exact: true })).toBeVisible();
+});
+
+test('leo makes a paid user free: the review is a downgrade applied at the renewal', async ({ page }) => {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  await page.getByRole('link', { name: 'Change paid users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing options' })).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Licence of lucy@legacy.test' })
+    .getByRole('radio', { name: 'Free' })
+    .check();
+  await expect(page.getByText('5 paid users · 3 free users (at most 10 paid)')).toBeVisible();
+  await page.getByRole('button', { name: 'Next: Review' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Downgrade your plan' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Made free at the renewal' })).toContainText(
+    'lucy@legacy.test',
+  );
+  await expect(page.getByText('The change will be applied at your renewal day.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page).toHaveURL(/\/space\/billing\?checkout=success/);
+  await expect(page.getByText('Your subscription has been updated.')).toBeVisible();
+
+  // The downgrade is scheduled: lucy stays paid until the renewal, then becomes free.
+  await expect(
+    page.getByText(/^Your subscription is scheduled to go down to 5 paid users on [A-Z][a-z]+ \d/),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Change paid users' }).click();
+  const lucy = page.getByRole('row', { name: /lucy@legacy\.test/ });
+  await expect(lucy.getByText('Free from the renewal')).toBeVisible();
+  await expect(lucy.getByRole('radio')).toHaveCount(0);
+
+  // The owner cancels it from the billing page: lucy keeps her licence.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Cancel downgrade' }).click();
+  await expect(
+    page.getByText('You successfully cancelled the previously scheduled downgrade.'),
+  ).toBeVisible();
+  await expect(page.getByText(/scheduled to go down/)).toHaveCount(0);
+});
+
+test('the cannot-downgrade page (opened directly: no seeded space has paid users of several domains) says why and goes back where it came from', async ({
+  page,
+}) => {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  const billing = page.url();
+  await page.goto(billing.replace('/space/billing', '/checkout/cannot-downgrade'));
+  await expect(page).toHaveURL(spacePath('legacy-team', 'checkout/cannot-downgrade'));
+  await expect(page.getByText('You have users from multiple domains in your space.')).toBeVisible();
+  await expect(
+    page.getByText('The Pro plan only allows users from the same domain as the owner.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(billing);
+});
