@@ -107,3 +107,51 @@ for (const { name, path, table } of [
     await shoot(page, name);
   });
 }
+
+/**
+ * The per-user (legacy) checkout (issue 8) in Legacy Team as leo: the legacy users page and its Add
+ * users modal, the switch to Pro on the hosted card page, then the billing options and the review
+ * of a downgrade; the cannot-downgrade page. Last in this file: it changes Legacy Team for good.
+ */
+test('Legacy checkout (Legacy Team, per user): legacy users, Add users, options, downgrade review, cannot-downgrade', async ({
+  page,
+}) => {
+  await signIn(page, 'leo@legacy.test');
+  await goToBilling(page, 'Legacy Team');
+  const prefix = new URL(page.url()).pathname.replace('/space/billing', '');
+  await page.getByRole('link', { name: 'Switch to a new plan' }).click();
+  await page.getByRole('checkbox', { name: 'Paid licence for fiona@legacy.test' }).check();
+  await expect(page.getByText('6 of 10 paid users chosen')).toBeVisible();
+  await shoot(page, 'checkout-legacy-users');
+  await page.getByRole('button', { name: 'Add users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add users' });
+  await dialog
+    .getByRole('combobox', { name: 'Email addresses' })
+    .pressSequentially('n1@legacy.test n2@legacy.test n3@legacy.test n4@legacy.test n5@legacy.test ');
+  await expect(dialog.getByText(/You cannot go over your current plan user limit/)).toBeVisible();
+  await shoot(page, 'checkout-legacy-add-users');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Next: Billing information' }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your plan switch has been successfully done!')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('link', { name: 'Change paid users' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Change paid users' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Licence of lucy@legacy.test' })
+    .getByRole('radio', { name: 'Free' })
+    .check();
+  await expect(page.getByText('5 paid users · 3 free users (at most 10 paid)')).toBeVisible();
+  await expect(page.getByText(/ per year$/)).toBeVisible();
+  await shoot(page, 'checkout-options');
+  await page.getByRole('button', { name: 'Next: Review' }).click();
+  await expect(page.getByText('The change will be applied at your renewal day.')).toBeVisible();
+  await expect(page.getByText(/^From .*per year$/)).toBeVisible();
+  await shoot(page, 'checkout-summary-downgrade');
+  await page.goto(`${prefix}/checkout/cannot-downgrade`);
+  await expect(page.getByText('You have users from multiple domains in your space.')).toBeVisible();
+  await shoot(page, 'checkout-cannot-downgrade');
+});
