@@ -113,6 +113,30 @@ test('leo makes a paid user free: the review is a downgrade applied at the renew
   await expect(page.getByText(/scheduled to go down/)).toHaveCount(0);
 });
 
+test("leo makes felix paid from Manage Users' drawer: the review charges the prorated price today", async ({
+  page,
+}) => {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  await page.goto(new URL(page.url()).pathname.replace('/space/billing', '/space/users'));
+  await page.getByRole('checkbox', { name: 'Select felix@legacy.test' }).check();
+  const drawer = page.getByRole('dialog', { name: /selected/ });
+  await drawer.getByRole('button', { name: 'Make paid' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/summary\?from=users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrade your plan' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Made paid now' })).toContainText('felix@legacy.test');
+  await expect(
+    page.getByText(/^Today you will be charged \$\d+\.\d\d \(pro-rated for the \d+ days? left/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByText('Your subscription has been updated.')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(new URL(page.url()).pathname.replace('/space/billing', '/space/users'));
+  const felix = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /felix@legacy\.test/ });
+  await expect(felix.getByRole('cell', { name: 'Pro', exact: true })).toBeVisible();
+});
+
 test('the cannot-downgrade page (opened directly: no seeded space has paid users of several domains) says why and goes back where it came from', async ({
   page,
 }) => {
