@@ -3,14 +3,21 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
-import { browserActivityStore, browserSessionDependencies } from './app/session/browser-session';
+import { createAppRouter, preloadSignedInApp } from './app/router';
+import {
+  browserActivityStore,
+  browserAuthFlag,
+  browserSessionDependencies,
+} from './app/session/browser-session';
 import { createSessionController } from './app/session/session-controller';
 import { SessionProvider } from './app/session/session-provider';
 import { installErrorReporting } from './lib/analytics';
 import { isGrantState } from '@mergedesk/domain/session/compose-grant';
 
 installErrorReporting();
+
+// Someone who signed in on this browser (or is signing in now) will see the signed-in app.
+if (browserAuthFlag.isSet() || window.location.pathname === '/auth/callback') preloadSignedInApp();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

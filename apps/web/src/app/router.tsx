@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from '../components/full-page-states/error-screen';
 import { FullPageLoader } from '../components/full-page-states/full-page-loader';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { RootLayout } from './root-layout';
 import { RequireSession } from './routes/require-session';
 
@@ -13,7 +14,22 @@ const InvitationRoute = lazy(() =>
   import('./routes/invitation-route').then((m) => ({ default: m.InvitationRoute })),
 );
 /** W2's space shell: resolves the space from the URL and renders the space routes. */
-const SpaceShell = lazy(() => import('./shell/space-shell').then((m) => ({ default: m.SpaceShell })));
+const SpaceShell = lazyWithPreload(() =>
+  import('./shell/space-shell').then((m) => {
+    // The page most people land on (the sent merges) lives in the same chunk (build/chunking.ts).
+    void m.preloadLandingPage();
+    return { default: m.SpaceShell };
+  }),
+);
+
+/**
+ * Starts loading the signed-in app (the space shell and its pages, one chunk: build/chunking.ts)
+ * while the session is still being restored, instead of after it (issue 11: the sent merges page's
+ * LCP). Loading it twice is harmless: the module is fetched and run once.
+ */
+export function preloadSignedInApp(): void {
+  void SpaceShell.preload();
+}
 
 /**
  * Top-level routes of spec 000 §2. Every page is loaded lazily so the first download stays small.

@@ -11,13 +11,16 @@ import { spaceBaseRedirect } from '@mergedesk/domain/roles/permissions';
 import type { SettingsGroupLabels, SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import type { CheckoutStep } from '../../features/billing/components/checkout/checkout-page';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { DisabledPage } from './disabled-page';
 
-const MailMergesPage = lazy(() =>
+const MailMergesPage = lazyWithPreload(() =>
   import('../../features/mail-merges/components/mail-merges-page').then((m) => ({
     default: m.MailMergesPage,
   })),
 );
+/** Loads the mail merges page (where sign-in lands) before the shell first renders it. */
+export const preloadLandingPage = () => MailMergesPage.preload();
 const SuppressionListPage = lazy(() =>
   import('../../features/suppression-lists/components/suppression-list-page').then((m) => ({
     default: m.SuppressionListPage,

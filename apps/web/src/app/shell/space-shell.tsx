@@ -6,6 +6,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
+import { isDisabled } from '@mergedesk/domain/roles/permissions';
 import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
 import { SIDEBAR_WIDTH } from '@mergedesk/domain/session/constants';
 import {
@@ -39,6 +40,7 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** Query flag that opens the new-space dialog (spec 000 §2 "Billing query parameters"). */
 export const NEW_SPACE_QUERY_FLAG = 'new-space';
+export { preloadLandingPage } from './space-routes';
 const HEADER_HEIGHT = 60;
 
 /**
@@ -51,11 +53,15 @@ export function SpaceShell() {
   const location = useLocation();
   const me = useCurrentUser();
   const rollout = useRolloutStatus();
+  const space = me.data?.userWorkspaces?.find((candidate) => candidate.workspaceId === workspaceId);
+  // The layout needs the space's details: asked for beside the rollout status, not after it
+  // (issue 11: the sent merges page's LCP). Same query and rule as the layout's (not for a
+  // disabled member).
+  useWorkspace(workspaceId, { enabled: space !== undefined && !isDisabled(space) });
 
   if (me.isPending) return <ShellLoading />;
   if (me.isError) return <ErrorScreen />;
 
-  const space = me.data.userWorkspaces?.find((candidate) => candidate.workspaceId === workspaceId);
   if (!space) return <Navigate to="/" replace />;
 
   const urlPrefix = space.urlPrefix.replace(/\/$/, '');
