@@ -12,10 +12,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
+import { freePort } from '../dev-services/identity-provider/src/testing/provider-browser';
 import { inTransaction, seedOwner, type Section } from './context';
 import { log, printRows } from './report';
 
@@ -271,19 +271,6 @@ async function startServer(name: string, args: string[], env: Record<string, str
   }
   await stop();
   throw new Error(`${name} did not start (see ${SERVER_LOG}).`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** A space of its own with one merge of TRACKING_RECIPIENTS recipients and one link. */
