@@ -839,6 +839,8 @@ export class Billing {
       if (behavior === 'none' && intervalChange) lines = lines.filter((line) => line.amount > 0);
       const invoiceNow = lines.length > 0 && (behavior === 'always_invoice' || intervalChange);
       const previousItems = clone(subscription.items);
+      const previousLatestInvoice = subscription.latest_invoice;
+      const previousPendingLines = this.state.pendingLines[subscription.id];
       if (invoiceNow) {
         const customer = this.customer(subscription.customer);
         const invoice = this.buildInvoice({
@@ -864,7 +866,12 @@ export class Billing {
         if (invoice.status === 'open') {
           const outcome = this.payInvoice(invoice, this.defaultPaymentMethod(subscription), false);
           if (outcome !== 'succeeded' && paymentBehavior === 'error_if_incomplete') {
+            // Stripe makes the whole update or none of it: metadata and the rest are restored too.
+            Object.assign(subscription, previous);
             subscription.items = previousItems;
+            subscription.latest_invoice = previousLatestInvoice;
+            if (previousPendingLines !== undefined)
+              this.state.pendingLines[subscription.id] = previousPendingLines;
             invoice.status = 'void';
             throw new StripeError(402, 'card_error', 'Your card was declined.', {
               code: 'card_declined',

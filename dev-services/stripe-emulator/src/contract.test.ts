@@ -346,6 +346,34 @@ describe('subscriptions', () => {
   });
 });
 
+emulatorOnly('an update that must be paid at once (error_if_incomplete)', () => {
+  it('changes nothing, metadata included, when the card is declined', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 2 }],
+      metadata: { paidMembers: 'a,b' },
+    });
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+      customer: customer.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    const item = subscription.items.data[0]!;
+    await expect(
+      stripe.subscriptions.update(subscription.id, {
+        items: [{ id: item.id, quantity: 3 }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        metadata: { paidMembers: 'a,b,c' },
+      }),
+    ).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
+    const after = await stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]!.quantity).toBe(2);
+    expect(after.metadata).toEqual({ paidMembers: 'a,b' });
+    expect(after.latest_invoice).toBe(subscription.latest_invoice);
+  });
+});
+
 describe('subscription schedules (billing-cycle change at the period end)', () => {
   async function scheduleMonthly() {
     const { customer, clock } = await customerWithCard('pm_card_visa');
