@@ -438,6 +438,54 @@ describe('per-user (legacy) checkout', () => {
     // The cancelled one and the one applied at the renewal.
     expect(removals.map((removal) => removal.status).sort()).toEqual(['APPLIED', 'CANCELED']);
   });
+  it('makes two changes sent at once one after the other: both users paid, both charged', async () => {
+    const [lucy, luke] = [await idOf('lucy@legacy.test'), await idOf('luke@legacy.test')];
+    const { subscriptionId } = await activeSubscription();
+    const responses = await Promise.all([
+      put({ workspaceUserPlans: [{ userId: lucy, userPlan: 'PRO' }] }, subscriptionId),
+      put({ workspaceUserPlans: [{ userId: luke, userPlan: 'PRO' }] }, subscriptionId),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    await deliverPending();
+    expect(await paidEmails()).toEqual([
+      'fiona@legacy.test',
+      'lara@legacy.test',
+      'leo@legacy.test',
+      'lucy@legacy.test',
+      'luke@legacy.test',
+    ]);
+    // Pro's graduated tiers: users 1–4 at $60, the 5th at $48 (−20 %).
+    expect((await activeSubscription()).amount).toBe(4 * 6000 + 4800);
+  });
+
+  it('changes nothing when the card is declined (409 card_declined)', async () => {
+    const [row] = await t.db
+      .select({ id: subscriptions.stripeSubscriptionId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.workspaceId, legacy), eq(subscriptions.status, 'ACTIVE')));
+    const stripe = billing.testStripe.stripe;
+    const subscription = await stripe.subscriptions.retrieve(row!.id!);
+    const declined = await stripe.paymentMethods
+      .attach('pm_card_chargeDeclined', {
+        customer: subscription.customer as string,
+      })
+      .catch(() => undefined);
+    const failing =
+      declined ??
+      (await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', {
+        customer: subscription.customer as string,
+      }));
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    const response = await put({
+      workspaceUserPlans: [{ userId: await idOf('felix@legacy.test'), userPlan: 'PRO' }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT', reason: 'card_declined' });
+    await deliverPending();
+    expect((await plans())['felix@legacy.test']).toBe('FREE');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]!.quantity).toBe(5);
+  });
+
   it('switches a PayPal-paid licence to Pro (Personal): once the card subscription is active, PayPal stops renewing', async () => {
     await setUpDemoBilling(billing.context);
     const pennySpace = billing.spaces["Penny's space"]!;

@@ -3,11 +3,16 @@ import type {
   SubscriptionV1,
   UpdateSubscriptionBody,
 } from '@mergedesk/domain/api/billing';
-import { LEGACY_CHECKOUT_MESSAGES, planPaidUsers } from '@mergedesk/domain/billing/legacy-checkout';
+import {
+  LEGACY_CHECKOUT_MESSAGES,
+  planPaidUsers,
+  type PaidUsersPlan,
+} from '@mergedesk/domain/billing/legacy-checkout';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { BILLING_PRODUCT_DEFINITIONS } from '@mergedesk/domain/billing/prices';
 import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
 import type Stripe from 'stripe';
+import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import { domainsOf } from '../workspaces/workspaces.service';
@@ -16,6 +21,7 @@ import {
   findActiveSubscription,
   findPaidEmailsElsewhere,
   findPendingRemoval,
+  findSubscription,
   insertRemoval,
   listSpaceMembers,
   lockBillingOf,
@@ -31,7 +37,7 @@ import {
   setNextPhase,
   stripePriceIdOfKey,
 } from './seat-changes.service';
-import { catalogPriceOf, syncStripeSubscription } from './stripe-sync.service';
+import { catalogPriceOf, idOf, syncStripeSubscription } from './stripe-sync.service';
 import { getSubscriptionView, subscriptionOfSpace } from './subscriptions.service';
 
 /**
@@ -118,6 +124,8 @@ function targetPlanOf(row: SubscriptionRow, body: UpdateSubscriptionBody): 'PRO'
  * card_declined); users made free stay paid until the period end, through the subscription
  * schedule's next phase (spec 002 §4.6), shown as a scheduled downgrade that can be cancelled. On
  * a licence that is not priced per user (a legacy Team pack, PayPal), the change is made at once.
+ * The space's billing lock is held from the check of the paid users to the write, so two changes
+ * at once are made one after the other, each on the other's result.
  */
 export async function updateUserPlans(
   context: BillingContext,
@@ -136,55 +144,71 @@ export async function updateUserPlans(
     });
   }
   const targetPlan = targetPlanOf(row, body);
-  const { current, target } = await checkedPaidUsers(
-    context.db,
-    membership.workspace,
-    { changes: body.workspaceUserPlans ?? [], field: 'workspaceUserPlans' },
-    targetPlan,
-  );
-  const plan = planPaidUsers(current, target);
-  const planChange = targetPlan !== row.workspacePlan;
-  if (plan.added.length === 0 && plan.removedAtRenewal.length === 0 && !planChange) {
-    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_CHANGE);
-  }
   const stripe = context.stripe;
-  if (stripe === null || !(await isPricedPerUser(stripe, row))) {
-    if (planChange) throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY);
-    // Nothing to charge or refund: the licence covers its users up to its limit.
-    await context.db.transaction(async (tx) => {
-      await lockBillingOf(tx, row.workspaceId);
-      await applyPaidMembers(tx, row.workspaceId, target);
-    });
-    return getSubscriptionView(context.db, row);
+  const priced = stripe !== null && (await isPricedPerUser(stripe, row));
+  // Nothing to charge or refund on a licence not priced per user: it covers its users up to its limit.
+  if (!priced && targetPlan !== row.workspacePlan) {
+    throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY);
   }
-  return changePaidUsers(context, row, { plan, targetPlan, planChange });
+  const changedInStripe = await context.db.transaction(async (tx) => {
+    await lockBillingOf(tx, row.workspaceId);
+    const locked = (await findSubscription(tx, row.workspaceId, row.id)) ?? row;
+    const { current, target } = await checkedPaidUsers(
+      tx,
+      membership.workspace,
+      { changes: body.workspaceUserPlans ?? [], field: 'workspaceUserPlans' },
+      targetPlan,
+    );
+    const plan = planPaidUsers(current, target);
+    const planChange = targetPlan !== locked.workspacePlan;
+    if (plan.added.length === 0 && plan.removedAtRenewal.length === 0 && !planChange) {
+      throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_CHANGE);
+    }
+    if (!priced) {
+      await applyPaidMembers(tx, row.workspaceId, target);
+      return false;
+    }
+    await changePaidUsers(tx, stripe, locked, { plan, targetPlan, planChange });
+    return true;
+  });
+  const synced = changedInStripe
+    ? await syncStripeSubscription(context.db, stripeOf(context), row.stripeSubscriptionId!)
+    : await findSubscription(context.db, row.workspaceId, row.id);
+  return getSubscriptionView(context.db, synced ?? row);
 }
 
+/**
+ * The Stripe side of a change of paid users, in the caller's locked transaction: users made paid
+ * (and a plan switch) now, paid at once, and marked paid here at once (the webhook's re-read gives
+ * the same); users made free at the period end (a scheduled removal and the schedule's next phase).
+ */
 async function changePaidUsers(
-  context: BillingContext,
+  tx: Executor,
+  stripe: Stripe,
   row: SubscriptionRow,
-  change: {
-    plan: ReturnType<typeof planPaidUsers>;
-    targetPlan: 'PRO' | 'PREMIUM' | 'LEGACY';
-    planChange: boolean;
-  },
-): Promise<SubscriptionV1> {
-  const stripe = stripeOf(context);
+  change: { plan: PaidUsersPlan; targetPlan: 'PRO' | 'PREMIUM' | 'LEGACY'; planChange: boolean },
+): Promise<void> {
   const stripeSubscriptionId = row.stripeSubscriptionId!;
   const { plan, targetPlan, planChange } = change;
   const chargesNow = plan.added.length > 0 || planChange;
-  if ((await findPendingRemoval(context.db, row.id)) !== undefined) {
+  if ((await findPendingRemoval(tx, row.id)) !== undefined) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
   }
-  if (chargesNow && row.stripeScheduleId !== null) {
+  if (chargesNow && row.scheduledBillingInterval !== null) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
   }
-  let current = row;
+  if (row.stripeScheduleId !== null && row.scheduledBillingInterval === null) {
+    // A schedule whose changes have all happened (a downgrade applied at the renewal) stays
+    // attached until its last phase ends; nothing is pending in it, so it is let go (if a change
+    // made just before under this lock has not let it go already).
+    const live = idOf((await stripe.subscriptions.retrieve(stripeSubscriptionId)).schedule);
+    if (live !== null) await stripe.subscriptionSchedules.release(live);
+  }
+  let price = priceIdOfRow(row);
   if (chargesNow) {
-    const price =
-      targetPlan === 'LEGACY'
-        ? priceIdOfRow(row)
-        : await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, row.billingInterval, targetPlan));
+    if (targetPlan !== 'LEGACY') {
+      price = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, row.billingInterval, targetPlan));
+    }
     const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
     const item = subscription.items.data[0]!;
     try {
@@ -200,29 +224,27 @@ async function changePaidUsers(
       }
       throw error;
     }
-    current = (await syncStripeSubscription(context.db, stripe, stripeSubscriptionId)) ?? row;
+    await applyPaidMembers(tx, row.workspaceId, plan.paidNow);
   }
   if (plan.removedAtRenewal.length > 0) {
-    await context.db.transaction(async (tx) => {
-      await lockBillingOf(tx, current.workspaceId);
-      await insertRemoval(tx, {
-        subscriptionId: current.id,
-        workspaceId: current.workspaceId,
-        targetQuantity: plan.paidAtRenewal.length,
-        removeAt: current.currentPeriodEnd,
-      });
-      // Inside the transaction: if Stripe refuses, no downgrade is recorded.
-      await setNextPhase(
-        stripe,
-        stripeSubscriptionId,
-        nextPhaseOf(current, {
-          quantity: plan.paidAtRenewal.length,
-          interval: await scheduledInterval(stripe, current),
-          metadata: paidMembersMetadata(plan.paidAtRenewal),
-        }),
-      );
+    await insertRemoval(tx, {
+      subscriptionId: row.id,
+      workspaceId: row.workspaceId,
+      targetQuantity: plan.paidAtRenewal.length,
+      removeAt: row.currentPeriodEnd,
     });
-    current = (await syncStripeSubscription(context.db, stripe, stripeSubscriptionId)) ?? current;
+    // Inside the transaction: if Stripe refuses, no downgrade is recorded.
+    await setNextPhase(
+      stripe,
+      stripeSubscriptionId,
+      nextPhaseOf(
+        { ...row, stripePriceId: price },
+        {
+          quantity: plan.paidAtRenewal.length,
+          interval: chargesNow ? null : await scheduledInterval(stripe, row),
+          metadata: paidMembersMetadata(plan.paidAtRenewal),
+        },
+      ),
+    );
   }
-  return getSubscriptionView(context.db, current);
 }
