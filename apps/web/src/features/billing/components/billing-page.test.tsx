@@ -133,6 +133,22 @@ describe('BillingPage: the current plan card (spec 001 §2)', () => {
     );
   });
 
+  it('offers a PayPal-paid Personal licence the switch to a new plan through /checkout', async () => {
+    setup({
+      subscriptions: [
+        subscription({ workspacePlan: 'LEGACY', legacyType: 'PERSONAL', paymentSource: 'PAYPAL' }),
+      ],
+      space: { workspacePlan: 'LEGACY', legacyPlanType: 'PERSONAL', isPerSeat: false },
+      email: 'penny@gmail.com',
+    });
+    const card = await screen.findByRole('region', { name: 'Personal (legacy)' });
+    expect(within(card).getByRole('link', { name: 'Switch to a new plan' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout?plan=PRO&interval=YEARLY`,
+    );
+    expect(within(card).getByRole('link', { name: 'Stop automatic renewal' })).toBeInTheDocument();
+  });
+
   it('offers a per-user Pro subscription its paid users and the switch to Premium (spec 001 §2 links)', async () => {
     setup({ space: { isPerSeat: false } });
     const card = await currentPlanCard();

@@ -113,9 +113,11 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
             </Button>
           )}
         </Group>
-        {active && !props.isPerSeat && (state === 'legacy' || state === 'paid') && (
-          <PerUserPlanLinks {...props} subscription={active} />
-        )}
+        {active &&
+          !props.isPerSeat &&
+          (state === 'legacy' || state === 'paypal-legacy' || state === 'paid') && (
+            <PerUserPlanLinks {...props} subscription={active} />
+          )}
       </Stack>
     </Card>
   );
@@ -327,15 +329,16 @@ function ScheduledCycleChange({
 }
 
 /**
- * The per-user (legacy model) links of spec 001 §2: a card-paid legacy licence switches to a new
- * plan (/checkout/legacy/users for Team, /checkout otherwise); a Pro or Premium subscription
+ * The per-user (legacy model) links of spec 001 §2: a legacy licence paid by card or PayPal switches
+ * to a new plan (/checkout/legacy/users for Team, /checkout otherwise); a Pro or Premium subscription
  * changes its paid users (/checkout/options) or its plan (Premium → Pro through the options and
  * the review, Pro → Premium straight to the review).
  */
 function PerUserPlanLinks({ subscription, prefix, isPremiumRestricted }: WithSubscription) {
   const checkout = `${prefix}/checkout`;
   if (subscription.workspacePlan === 'LEGACY') {
-    if (subscription.paymentSource !== 'STRIPE') return null;
+    // Card- and PayPal-paid licences switch (the PayPal one stops renewing once the new plan runs).
+    if (subscription.paymentSource !== 'STRIPE' && subscription.paymentSource !== 'PAYPAL') return null;
     const to =
       subscription.legacyType === 'TEAM'
         ? `${checkout}/legacy/users`

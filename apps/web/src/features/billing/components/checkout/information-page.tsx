@@ -269,10 +269,10 @@ export function InformationPage(props: InformationPageProps) {
               request={previewRequest}
               version={purchase.version}
               item={
-                purchase.version === 'v1'
-                  ? `${quantity} ${target.plan === 'PREMIUM' ? 'Premium' : 'Pro'} user${quantity === 1 ? '' : 's'}`
-                  : isGmailUser
-                    ? 'Pro (Personal)'
+                isGmailUser
+                  ? 'Pro (Personal)'
+                  : purchase.version === 'v1'
+                    ? `${quantity} ${target.plan === 'PREMIUM' ? 'Premium' : 'Pro'} user${quantity === 1 ? '' : 's'}`
                     : `${quantity} Pro seat${quantity === 1 ? '' : 's'}`
               }
               interval={target.interval}

@@ -25,8 +25,8 @@ export type LegacyCheckoutProps = CheckoutPageProps & { subscription: Subscripti
  * The checkout of the per-user (legacy) model (spec 001 §2 "Legacy-model flow steps", §4): the flow
  * type follows the running subscription and the target plan; bare /checkout goes to the options
  * step (a Team legacy licence to the legacy users page), the options step to the summary of a
- * change or to the billing information of a purchase. Subscriptions managed elsewhere (PayPal,
- * support, offline) are changed there: billing.
+ * change or to the billing information of a purchase. Support-managed and offline subscriptions are
+ * changed by support: billing.
  */
 export function LegacyCheckout(props: LegacyCheckoutProps) {
   const { step, prefix, space, user, subscription, restrictions, refreshSpace } = props;
@@ -43,7 +43,7 @@ export function LegacyCheckout(props: LegacyCheckoutProps) {
   }
   if (!isPerUser) return toBilling;
   const state = subscriptionState(subscription);
-  if (state !== 'free' && state !== 'paid' && state !== 'legacy') return toBilling;
+  if (state === 'custom') return toBilling;
 
   if (checkoutUsers.isPending) {
     return (
