@@ -5,9 +5,11 @@ import { signIn, spacePath } from './sign-in';
 /**
  * The per-user (legacy) model on the real stack (issue 8): leo@legacy.test's Team licence (5 paid
  * users of 10, fiona and felix free) switches to Pro per user through the Stripe emulator's hosted
- * card page, then changes its paid users. The tests run in order and change Legacy Team for good,
- * so this file sorts after space-administration.spec.ts, which reads the seeded Manage Users
- * summary (the suite runs its files one after the other, by name).
+ * card page, then changes its paid users; penny@gmail.com's PayPal Personal licence switches to Pro
+ * (Personal). The tests run in order and change both spaces for good, so this file sorts after the
+ * specs that read their seeded state (space-administration.spec.ts: Legacy Team's Manage Users
+ * summary; billing.spec.ts and others: Penny's PayPal licence) — the suite runs its files one after
+ * the other, by name.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -151,4 +153,23 @@ test('the cannot-downgrade page (opened directly: no seeded space has paid users
   ).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(billing);
+});
+
+test('penny switches her PayPal Personal licence to Pro (Personal) on the hosted card page; her billing shows Pro, with no PayPal renewal left to stop', async ({
+  page,
+}) => {
+  await signIn(page, 'penny@gmail.com');
+  await goToBilling(page, "Penny's space");
+  await page.getByRole('link', { name: 'Switch to a new plan' }).click();
+  // One user only: the billing options submit themselves (spec 001 §4).
+  await expect(page.getByRole('heading', { level: 1, name: "Upgrading Penny's space" })).toBeVisible();
+  await expect(page.getByText('Pro (Personal)')).toBeVisible();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your plan switch has been successfully done!')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('region', { name: 'Pro', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Stop automatic renewal' })).toHaveCount(0);
 });
