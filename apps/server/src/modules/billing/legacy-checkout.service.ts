@@ -33,11 +33,12 @@ import {
   nextPhaseOf,
   priceIdOfRow,
   priceKeyAtInterval,
+  releaseSettledSchedule,
   scheduledInterval,
   setNextPhase,
   stripePriceIdOfKey,
 } from './seat-changes.service';
-import { catalogPriceOf, idOf, syncStripeSubscription } from './stripe-sync.service';
+import { catalogPriceOf, syncStripeSubscription } from './stripe-sync.service';
 import { getSubscriptionView, subscriptionOfSpace } from './subscriptions.service';
 
 /**
@@ -197,13 +198,7 @@ async function changePaidUsers(
   if (chargesNow && row.scheduledBillingInterval !== null) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
   }
-  if (row.stripeScheduleId !== null && row.scheduledBillingInterval === null) {
-    // A schedule whose changes have all happened (a downgrade applied at the renewal) stays
-    // attached until its last phase ends; nothing is pending in it, so it is let go (if a change
-    // made just before under this lock has not let it go already).
-    const live = idOf((await stripe.subscriptions.retrieve(stripeSubscriptionId)).schedule);
-    if (live !== null) await stripe.subscriptionSchedules.release(live);
-  }
+  await releaseSettledSchedule(stripe, row);
   let price = priceIdOfRow(row);
   if (chargesNow) {
     if (targetPlan !== 'LEGACY') {

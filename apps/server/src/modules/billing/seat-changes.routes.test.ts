@@ -282,6 +282,19 @@ describe('seats and subscription changes', () => {
     expect((await current()).seatInfo).toMatchObject({ totalSeats: 11, scheduledRemoval: null });
   });
 
+  it('adds seats again once the removal has happened: the settled schedule no longer blocks changes', async () => {
+    expect((await current()).stripeSubscriptionScheduleId).not.toBeNull();
+    const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      useProratedAmounts: true,
+      seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SeatsChangeResponse>()).toMatchObject({ totalSeats: 12, requestedSeats: 12 });
+    await deliverPending();
+    expect(await seatTotal()).toBe(12);
+    expect((await current()).stripeSubscriptionScheduleId).toBeNull();
+  });
+
   it('shows a failed renewal (past due: last payment failed), then the space back on Free once every attempt failed', async () => {
     await useCard('pm_card_chargeCustomerFail');
     const day = 24 * 60 * 60;

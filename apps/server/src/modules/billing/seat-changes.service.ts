@@ -130,6 +130,19 @@ export async function setNextPhase(
   });
 }
 
+/**
+ * A schedule whose changes have all happened (a removal applied at the renewal) stays attached to
+ * the subscription until its last phase ends. With nothing pending in it (no scheduled interval;
+ * the caller has refused a pending removal), it is let go, so it neither blocks the next change for
+ * a whole period nor gets its past phases rewritten. The live subscription says whether it is
+ * still attached (a change made just before may have let it go).
+ */
+export async function releaseSettledSchedule(stripe: Stripe, row: SubscriptionRow): Promise<void> {
+  if (row.stripeScheduleId === null || row.scheduledBillingInterval !== null) return;
+  const live = idOf((await stripe.subscriptions.retrieve(stripeSubscriptionIdOf(row))).schedule);
+  if (live !== null) await stripe.subscriptionSchedules.release(live);
+}
+
 type NextPhase = {
   price: string;
   quantity: number;
@@ -193,7 +206,9 @@ export async function addSeats(
   const stripe = stripeOf(context);
   const row = await seatSubscription(context, membership, subscriptionId);
   await refuseDuringDowngrade(context, row);
-  if (row.stripeScheduleId !== null) throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+  if (row.scheduledBillingInterval !== null)
+    throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+  await releaseSettledSchedule(stripe, row);
   const added = body.seatPlans[0]!.quantity;
   const requestedSeats = row.quantity + added;
   if (requestedSeats > MAX_SEATS) throw badRequest(BILLING_MESSAGES.TOO_MANY_SEATS, 'seatPlans.0.quantity');
@@ -293,6 +308,7 @@ export async function scheduleSeatRemoval(
       removeAt: row.currentPeriodEnd,
     });
     // Inside the transaction: if Stripe refuses, no removal is recorded.
+    await releaseSettledSchedule(stripe, row);
     await setNextPhase(
       stripe,
       row.stripeSubscriptionId,
@@ -379,7 +395,7 @@ export async function updateSubscription(
     targetPlan,
     currentInterval: row.billingInterval,
     targetInterval,
-    hasSubscriptionSchedule: row.stripeScheduleId !== null,
+    hasSubscriptionSchedule: row.scheduledBillingInterval !== null || pendingRemoval !== undefined,
   });
   if (refusal !== null) {
     const code = SUBSCRIPTION_UPDATE_ERROR_STATUS[refusal] === 409 ? 'CONFLICT' : 'BAD_REQUEST';
@@ -394,6 +410,7 @@ export async function updateSubscription(
   }
   if (targetInterval !== row.billingInterval) {
     const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval));
+    await releaseSettledSchedule(stripe, row);
     await setNextPhase(
       stripe,
       row.stripeSubscriptionId,
@@ -402,8 +419,9 @@ export async function updateSubscription(
   } else {
     if (targetPlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
     // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
-    if (row.stripeScheduleId !== null)
+    if (row.scheduledBillingInterval !== null || pendingRemoval !== undefined)
       throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+    await releaseSettledSchedule(stripe, row);
     const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval, targetPlan));
     const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
     const item = subscription.items.data[0]!;
