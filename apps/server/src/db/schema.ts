@@ -280,7 +280,9 @@ export const campaigns = pgTable(
     respondedCount: integer('responded_count').notNull().default(0),
   },
   (t) => [
-    index('campaigns_workspace_last_update_idx').on(t.workspaceId, t.lastUpdateAt.desc(), t.id),
+    // Ascending: read backwards it is the list's `order by last_update_at desc, id desc` (issue 11:
+    // a DESC NULLS LAST index served no order of the list, the planner sorted the whole space).
+    index('campaigns_workspace_last_update_idx').on(t.workspaceId, t.lastUpdateAt, t.id),
     index('campaigns_workspace_user_last_update_idx').on(t.workspaceId, t.userId, t.lastUpdateAt.desc()),
     index('campaigns_workspace_last_email_sent_idx').on(t.workspaceId, t.lastEmailSentAt.desc()),
     // The Sheet Name sort (issue 9): spreadsheet name, then sheet name, as the column shows them.
@@ -489,8 +491,12 @@ function suppressionTable<N extends string>(name: N) {
       uniqueIndex(`${name}_workspace_personal_email_key`)
         .on(t.workspaceId, t.userId, t.email)
         .where(sql`type = 'PERSONAL'`),
-      index(`${name}_workspace_created_idx`).on(t.workspaceId, t.createdAt.desc(), t.id),
-      index(`${name}_workspace_updated_idx`).on(t.workspaceId, t.updatedAt.desc(), t.id),
+      // The list's orders (issue 11), each key then the id in the same direction: one ascending
+      // index per key serves both directions (a DESC NULLS LAST index served neither: the planner
+      // sorted the whole space).
+      index(`${name}_workspace_created_idx`).on(t.workspaceId, t.createdAt, t.id),
+      index(`${name}_workspace_updated_idx`).on(t.workspaceId, t.updatedAt, t.id),
+      index(`${name}_workspace_email_idx`).on(t.workspaceId, t.email, t.id),
       // Substring search on the address (filterBy search:…): trigram index (pg_trgm).
       index(`${name}_email_trgm_idx`).using('gin', sql`${t.email} gin_trgm_ops`),
     ],

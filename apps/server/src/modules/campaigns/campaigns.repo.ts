@@ -98,12 +98,18 @@ export async function listCampaigns(
   db: Executor,
   query: CampaignListQuery,
 ): Promise<{ rows: CampaignRow[]; total: number }> {
+  const { page, matching } = campaignListQueries(db, query);
+  return pageWithCappedTotal(db, page, matching, CAMPAIGN_TOTAL_CAP);
+}
+
+/** The page and the matching rows of one list request (the plan test holds their orders to an index). */
+export function campaignListQueries(db: Executor, query: CampaignListQuery) {
   const where = whereClause(query.filters);
   const sort =
     query.sort.length > 0
       ? query.sort
       : [{ key: 'lastUpdateTimestamp' as const, direction: 'desc' as const }];
-  const rowsQuery = db
+  const page = db
     .select(campaignColumns)
     .from(campaigns)
     .leftJoin(users, eq(users.id, campaigns.userId))
@@ -113,12 +119,14 @@ export async function listCampaigns(
         sortColumns[key].map((column) => (direction === 'desc' ? desc(column) : asc(column))),
       ),
       desc(campaigns.lastUpdateAt),
-      asc(campaigns.id),
+      // In the first key's direction: one ascending index (workspace, last update, id) serves the
+      // default order both ways.
+      sort[0]!.direction === 'desc' ? desc(campaigns.id) : asc(campaigns.id),
     )
     .limit(query.limit)
     .offset(query.offset);
   const matching = db.select(ONE).from(campaigns).where(where).$dynamic();
-  return pageWithCappedTotal(db, rowsQuery, matching, CAMPAIGN_TOTAL_CAP);
+  return { page, matching };
 }
 
 /** A mail merge of a space by id. */

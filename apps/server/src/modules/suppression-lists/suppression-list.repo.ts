@@ -1,4 +1,4 @@
-import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
+import type { ParsedListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import {
   SUPPRESSION_TOTAL_CAP,
   type SuppressionFilterKey,
@@ -85,6 +85,21 @@ export async function listSuppressions(
   viewerId: string,
   query: SuppressionListQuery,
 ): Promise<{ rows: SuppressionRow[]; total: number }> {
+  const { page, matching } = suppressionListQueries(db, table, workspaceId, viewerId, query);
+  return pageWithCappedTotal(db, page, matching, SUPPRESSION_TOTAL_CAP);
+}
+
+/**
+ * The page and the matching rows of one list request. Every order has its index (migration
+ * 0011_list_orders; the plan test in suppression-list.repo.test.ts holds them to it).
+ */
+export function suppressionListQueries(
+  db: Executor,
+  table: SuppressionTable,
+  workspaceId: string,
+  viewerId: string,
+  query: SuppressionListQuery,
+) {
   const where = whereClause(table, workspaceId, viewerId, query.filters);
   const sortColumns: Record<SuppressionSortKey, AnyColumn> = {
     emailAddress: table.email,
@@ -92,13 +107,14 @@ export async function listSuppressions(
     lastUpdateTimestamp: table.updatedAt,
   };
   const sort = query.sort.length > 0 ? query.sort : [{ key: 'createTimestamp', direction: 'desc' } as const];
+  const by = (direction: SortDirection) => (direction === 'desc' ? desc : asc);
+  // The id breaks ties in the first key's direction, so that one ascending index (workspace, key,
+  // id) serves the order both ways (read backwards for desc).
   const orderBy = [
-    ...sort.map(({ key, direction }) =>
-      direction === 'desc' ? desc(sortColumns[key]) : asc(sortColumns[key]),
-    ),
-    asc(table.id),
+    ...sort.map(({ key, direction }) => by(direction)(sortColumns[key])),
+    by(sort[0]!.direction)(table.id),
   ];
-  const rowsQuery = db
+  const page = db
     .select(columnsOf(table))
     .from(table)
     .where(where)
@@ -106,7 +122,7 @@ export async function listSuppressions(
     .limit(query.limit)
     .offset(query.offset);
   const matching = db.select(ONE).from(table).where(where).$dynamic();
-  return pageWithCappedTotal(db, rowsQuery, matching, SUPPRESSION_TOTAL_CAP);
+  return { page, matching };
 }
 
 /**

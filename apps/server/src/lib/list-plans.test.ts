@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SortDirection } from '@mergedesk/domain/api/list-query';
+import type { SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
+import { bounces, unsubscriptions } from '../db/schema';
+import { campaignListQueries } from '../modules/campaigns/campaigns.repo';
+import { suppressionListQueries } from '../modules/suppression-lists/suppression-list.repo';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * Issue 11: a page of a list in a big space is read in its order from an index, never by sorting
+ * every row of the space. With sorts and sequential scans priced out, PostgreSQL still sorts when
+ * no index has the order — the test fails then (as it did with the DESC NULLS LAST indexes, which
+ * served no order of the lists).
+ */
+describe('list pages read their order from an index (issue 11)', () => {
+  let t: TestApp;
+  const workspaceId = randomUUID();
+  const viewerId = randomUUID();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const planOf = async (query: { sql: string; params: unknown[] }): Promise<PlanNode[]> => {
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_sort = off');
+      await client.query('set local enable_seqscan = off');
+      const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (format json) ${query.sql}`,
+        query.params,
+      );
+      await client.query('rollback');
+      return nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+    } finally {
+      client.release();
+    }
+  };
+
+  const directions: SortDirection[] = ['asc', 'desc'];
+  const suppressionCases = (['unsubscriptions', 'bounces'] as const).flatMap((list) =>
+    (['emailAddress', 'createTimestamp', 'lastUpdateTimestamp'] satisfies SuppressionSortKey[]).flatMap(
+      (key) => directions.map((direction) => [list, key, direction] as const),
+    ),
+  );
+
+  it.each(suppressionCases)('%s sorted by %s %s, page 201', async (list, key, direction) => {
+    const { page } = suppressionListQueries(
+      t.db,
+      list === 'unsubscriptions' ? unsubscriptions : bounces,
+      workspaceId,
+      viewerId,
+      { filters: {}, sort: [{ key, direction }], limit: 25, offset: 5000 },
+    );
+    const nodes = await planOf(page.toSQL());
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(nodes.map((node) => node['Index Name'])).toContain(
+      `${list}_workspace_${{ emailAddress: 'email', createTimestamp: 'created', lastUpdateTimestamp: 'updated' }[key]}_idx`,
+    );
+  });
+
+  it.each(directions)('sent merges by last update %s', async (direction) => {
+    const { page } = campaignListQueries(t.db, {
+      filters: { workspaceId, search: [] },
+      sort: [{ key: 'lastUpdateTimestamp', direction }],
+      limit: 25,
+      offset: 1000,
+    });
+    const nodes = await planOf(page.toSQL());
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(nodes.map((node) => node['Index Name'])).toContain('campaigns_workspace_last_update_idx');
+  });
+});
