@@ -17,10 +17,12 @@ export type SuppressionServer = {
   addStatus?: number;
   deleteStatus?: number;
   owner?: string;
+  /** The text of the CSV export (…/export). */
+  csv?: string;
 };
 
 /**
- * A fetch stub answering the list, add and delete calls of one suppression list (spec 002 §7) and
+ * A fetch stub answering the list, export, add and delete calls of one suppression list (spec 002 §7) and
  * the owner lookup; `kind` is 'unsubscriptions' or 'bounces'. Deletes remove the row.
  */
 export function serveSuppressions(
@@ -48,6 +50,14 @@ export function serveSuppressions(
         jsonResponse(200, {
           items: server.items.slice(offset, offset + limit),
           total: server.total ?? server.items.length,
+        }),
+      );
+    }
+    if (method === 'GET' && url.pathname.endsWith(`/${kind}/export`)) {
+      return Promise.resolve(
+        new Response(server.csv ?? '', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv; charset=utf-8' },
         }),
       );
     }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { clientText } from '../text/client-text';
+import type { CsvValue } from '../exports/csv-safety';
+import { csvTimestamp } from '../exports/csv-values';
+import type { SuppressionList } from '../suppressions/permissions';
 import { emailSchema } from '../users/email';
 
 /**
@@ -77,3 +80,32 @@ export const deleteSuppressionParamsSchema = z.object({
   workspaceId: clientText(),
   emailAddress: emailSchema,
 });
+
+/**
+ * The export of a list (spec 002 §2.3, §2.4; issue 11: the server writes it, streamed): the
+ * table's columns — the address, the date (lastUpdateTimestamp, else createTimestamp, spec 002 §3)
+ * as ISO 8601 UTC, and the Type on the unsubscription list, which shows it.
+ */
+export const SUPPRESSION_LIST_SHOWS_TYPE: Record<SuppressionList, boolean> = {
+  unsubscriptions: true,
+  bounces: false,
+};
+export const SUPPRESSION_TYPE_LABELS: Record<SuppressionType, string> = {
+  WORKSPACE: 'Shared',
+  PERSONAL: 'Personal',
+};
+
+/** Spec 002 §3: an entry's date is lastUpdateTimestamp, falling back to createTimestamp. */
+export const suppressionItemDate = (item: SuppressionItem): number =>
+  item.lastUpdateTimestamp || item.createTimestamp;
+
+export const suppressionCsvHeader = (list: SuppressionList): string[] =>
+  SUPPRESSION_LIST_SHOWS_TYPE[list] ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];
+
+export const suppressionCsvRow = (list: SuppressionList, item: SuppressionItem): CsvValue[] => {
+  const row: CsvValue[] = [item.emailAddress, csvTimestamp(suppressionItemDate(item))];
+  return SUPPRESSION_LIST_SHOWS_TYPE[list] ? [...row, SUPPRESSION_TYPE_LABELS[item.type]] : row;
+};
+
+/** The export is written in the order of one sort key (the table sorts by one column). */
+export const SUPPRESSION_EXPORT_ONE_SORT_KEY_MESSAGE = 'Sort the export by one key only.';

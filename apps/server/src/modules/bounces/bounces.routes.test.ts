@@ -1,5 +1,6 @@
 import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bounces, suppressionDeletions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
@@ -114,6 +115,30 @@ describe('bounces API', () => {
     expect(response.json<ListBody>()).toMatchObject({ total: 8 });
     expect(response.json<ListBody>().items).toHaveLength(2);
     expect(response.json<ListBody>().items.every((item) => item.type === 'WORKSPACE')).toBe(true);
+  });
+
+  it('exports what the list shows as CSV without a Type column; another space is 404 (issue 11)', async () => {
+    const exportOf = async (email: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/bounces/export?sortBy=createTimestamp:desc`,
+        headers: bearer(await t.signIn(email)),
+      });
+    const response = await exportOf('olivia@acme.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="Exported_Bounces_\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = Papa.parse<Record<string, string>>(response.body, { header: true, skipEmptyLines: true });
+    expect(rows.meta.fields).toEqual(['Email address', 'Date']);
+    const listed = await entriesOf('Acme Sales', '?limit=100&sortBy=createTimestamp:desc');
+    expect(rows.data).toEqual(
+      listed.map((item) => ({
+        'Email address': item.emailAddress,
+        Date: new Date(item.lastUpdateTimestamp || item.createTimestamp).toISOString(),
+      })),
+    );
+    expect((await exportOf('gina@gmail.com')).statusCode).toBe(404);
   });
 
   it('sorts by emailAddress descending and answers 400 for an unknown key', async () => {

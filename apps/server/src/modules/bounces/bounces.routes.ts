@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
-import { addBounces, deleteBounce, getBounces } from './bounces.service';
+import { BOUNCE_LIST, addBounces, deleteBounce, getBounces } from './bounces.service';
+import { registerSuppressionExport } from '../suppression-lists/suppression-list.routes';
 
 const tags = ['bounces'];
 
@@ -39,6 +40,12 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
     },
     async (request) => getBounces(db, userOf(request), membershipOf(request), request.query),
   );
+
+  registerSuppressionExport(app, db, BOUNCE_LIST, {
+    path: '/users/me/workspaces/:workspaceId/bounces',
+    spaceParam: 'workspaceId',
+    tags,
+  });
 
   app.post(
     '/users/workspace-activation-add-bounces/me',

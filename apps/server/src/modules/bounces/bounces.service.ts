@@ -11,8 +11,9 @@ import {
 } from '../suppression-lists/suppression-list.service';
 import type { UserRecord } from '../../db/records';
 
-const BOUNCE_LIST: SuppressionListConfig = {
+export const BOUNCE_LIST: SuppressionListConfig = {
   list: 'bounces',
+  exportKind: 'BOUNCES',
   table: bounces,
   notInListMessage: (email) => `${email} is not in the bounce list.`,
 };

@@ -4,12 +4,11 @@ import {
 } from '@mergedesk/domain/api/campaign-recipients';
 import { campaignParamsSchema } from '@mergedesk/domain/api/campaigns';
 import { listQuerySchema } from '@mergedesk/domain/api/list-query';
-import { exportFileName } from '@mergedesk/domain/exports/file-names';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf } from '../../lib/access';
+import { sendCsv } from '../../lib/csv-export';
 import { errorResponses } from '../../lib/openapi';
 import {
   exportCampaignRecipients,
@@ -64,11 +63,7 @@ export const campaignRecipientsRoutes: FastifyPluginCallbackZod<{ db: Database }
         request.params.id,
         request.query,
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName('RECIPIENTS', Date.now())}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(lines));
+      return sendCsv(reply, 'RECIPIENTS', lines);
     },
   );
 

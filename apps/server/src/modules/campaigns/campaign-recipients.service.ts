@@ -23,11 +23,10 @@ import {
   type RecipientFilter,
   type RecipientMoments,
 } from '@mergedesk/domain/campaigns/recipient-status';
-import { csvCell } from '@mergedesk/domain/exports/csv-values';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import Papa from 'papaparse';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
+import { csvLines } from '../../lib/csv-export';
 import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/list-query';
 import {
   listLinkClicks,
@@ -84,15 +83,13 @@ export async function exportCampaignRecipients(
 }
 
 async function* recipientCsvLines(db: Database, query: RecipientQuery): AsyncGenerator<string> {
-  const unparse = (rows: ReadonlyArray<ReadonlyArray<string | number | boolean>>) =>
-    Papa.unparse(rows as Array<Array<string | number | boolean>>, { newline: '\r\n' });
-  yield `${unparse([RECIPIENT_CSV_HEADER.map(csvCell)])}\r\n`;
+  yield csvLines([RECIPIENT_CSV_HEADER]);
   let after: { email: string; id: string } | undefined;
   for (;;) {
     const rows = await recipientsAfter(db, query, after, RECIPIENT_EXPORT_CHUNK);
     if (rows.length === 0) return;
     const recipients = await withActivity(db, rows);
-    yield `${unparse(recipients.map((recipient) => recipientCsvRow(recipient).map(csvCell)))}\r\n`;
+    yield csvLines(recipients.map(recipientCsvRow));
     const last = rows[rows.length - 1]!;
     after = { email: last.email, id: last.id };
     if (rows.length < RECIPIENT_EXPORT_CHUNK) return;

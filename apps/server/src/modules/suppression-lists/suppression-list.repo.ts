@@ -7,7 +7,7 @@ import {
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
 import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { suppressionDeletions, type bounces, type unsubscriptions } from '../../db/schema';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
@@ -91,7 +91,7 @@ export async function listSuppressions(
 
 /**
  * The page and the matching rows of one list request. Every order has its index (migration
- * 0011_list_orders; the plan test in suppression-list.repo.test.ts holds them to it).
+ * 0011_list_orders; lib/list-plans.test.ts holds them to it).
  */
 export function suppressionListQueries(
   db: Executor,
@@ -101,28 +101,67 @@ export function suppressionListQueries(
   query: SuppressionListQuery,
 ) {
   const where = whereClause(table, workspaceId, viewerId, query.filters);
-  const sortColumns: Record<SuppressionSortKey, AnyColumn> = {
-    emailAddress: table.email,
-    createTimestamp: table.createdAt,
-    lastUpdateTimestamp: table.updatedAt,
-  };
-  const sort = query.sort.length > 0 ? query.sort : [{ key: 'createTimestamp', direction: 'desc' } as const];
-  const by = (direction: SortDirection) => (direction === 'desc' ? desc : asc);
-  // The id breaks ties in the first key's direction, so that one ascending index (workspace, key,
-  // id) serves the order both ways (read backwards for desc).
-  const orderBy = [
-    ...sort.map(({ key, direction }) => by(direction)(sortColumns[key])),
-    by(sort[0]!.direction)(table.id),
-  ];
   const page = db
     .select(columnsOf(table))
     .from(table)
     .where(where)
-    .orderBy(...orderBy)
+    .orderBy(...orderOf(table, query.sort))
     .limit(query.limit)
     .offset(query.offset);
   const matching = db.select(ONE).from(table).where(where).$dynamic();
   return { page, matching };
+}
+
+const sortColumnOf = (table: SuppressionTable, key: SuppressionSortKey) =>
+  ({ emailAddress: table.email, createTimestamp: table.createdAt, lastUpdateTimestamp: table.updatedAt })[
+    key
+  ];
+
+const DEFAULT_SORT = [{ key: 'createTimestamp', direction: 'desc' }] as const;
+
+/**
+ * The list's order: the keys asked for (newest first by default), then the id in the first key's
+ * direction, so that one ascending index (workspace, key, id) serves each order both ways.
+ */
+function orderOf(table: SuppressionTable, sort: SuppressionListQuery['sort']) {
+  const keys = sort.length > 0 ? sort : DEFAULT_SORT;
+  const by = (direction: SortDirection) => (direction === 'desc' ? desc : asc);
+  return [
+    ...keys.map(({ key, direction }) => by(direction)(sortColumnOf(table, key))),
+    by(keys[0].direction)(table.id),
+  ];
+}
+
+/** Where the export stopped: the last row's sort value (as PostgreSQL wrote it, to the microsecond) and id. */
+export type SuppressionCursor = { value: string; id: string };
+
+/**
+ * The next `limit` entries after `cursor` in the order of one sort key (the export's keyset
+ * batches): the row comparison (key, id) > / < (value, id) is an index condition on (workspace,
+ * key, id), so every batch starts where the last one ended instead of counting an offset.
+ */
+export async function suppressionsAfter(
+  db: Executor,
+  table: SuppressionTable,
+  workspaceId: string,
+  viewerId: string,
+  query: { filters: SuppressionFilters; sort: SuppressionListQuery['sort'][number] | undefined },
+  cursor: SuppressionCursor | undefined,
+  limit: number,
+): Promise<Array<SuppressionRow & { cursor: SuppressionCursor }>> {
+  const sort = query.sort ?? DEFAULT_SORT[0];
+  const column = sortColumnOf(table, sort.key);
+  const type = sort.key === 'emailAddress' ? sql.raw('text') : sql.raw('timestamptz');
+  const after =
+    cursor &&
+    sql`(${column}, ${table.id}) ${sql.raw(sort.direction === 'desc' ? '<' : '>')} (cast(${cursor.value} as ${type}), cast(${cursor.id} as uuid))`;
+  const rows = await db
+    .select({ ...columnsOf(table), sortValue: sql<string>`${column}::text` })
+    .from(table)
+    .where(and(whereClause(table, workspaceId, viewerId, query.filters), after))
+    .orderBy(...orderOf(table, [sort]))
+    .limit(limit);
+  return rows.map(({ sortValue, ...row }) => ({ ...row, cursor: { value: sortValue, id: row.id } }));
 }
 
 /**

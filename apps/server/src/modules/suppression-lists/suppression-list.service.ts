@@ -1,8 +1,11 @@
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import { parseListQuery } from '@mergedesk/domain/api/list-query';
 import {
+  SUPPRESSION_EXPORT_ONE_SORT_KEY_MESSAGE,
   SUPPRESSION_FILTER_KEYS,
   SUPPRESSION_SORT_KEYS,
+  suppressionCsvHeader,
+  suppressionCsvRow,
   suppressionTypeSchema,
   type SuppressionItem,
   type SuppressionType,
@@ -10,7 +13,9 @@ import {
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
 import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import { EXPORT_LIMIT, type ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { Database } from '../../db/client';
+import { csvLines } from '../../lib/csv-export';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { listQueryFailed } from '../../lib/list-query';
@@ -22,6 +27,8 @@ import {
   insertSuppressionDeletion,
   insertSuppressions,
   listSuppressions,
+  suppressionsAfter,
+  type SuppressionCursor,
   type SuppressionFilters,
   type SuppressionListQuery,
   type SuppressionRow,
@@ -34,11 +41,15 @@ import {
  */
 export type SuppressionListConfig = {
   list: SuppressionList;
+  exportKind: ExportKind;
   table: SuppressionTable;
   notInListMessage: (email: string) => string;
   /** usage_events types of spec 002 §7 "Other" (manual unsubscribe); undefined: not logged. */
   usageEvents?: { added: string; deleted: string };
 };
+
+/** Rows per keyset batch of an export (each batch one statement, the connection free in between). */
+export const SUPPRESSION_EXPORT_BATCH = 2000;
 
 /**
  * What a member sees of a space's list: the shared entries and their own personal ones (a
@@ -60,6 +71,45 @@ export async function listSuppressionEntries(
     listQuery,
   );
   return { items: rows.map((row) => toItem(row, caller.id)), total };
+}
+
+/**
+ * GET …/{list}/export (issue 11): what the list shows the caller — its filters, in the order of
+ * one sort key — as CSV, at most EXPORT_LIMIT rows (spec 002 §9). The parameters are checked
+ * before anything is sent, so a refusal is a JSON error; the lines then follow in keyset batches.
+ */
+export function exportSuppressionEntries(
+  db: Database,
+  list: SuppressionListConfig,
+  caller: UserRecord,
+  membership: SpaceMembership,
+  query: ListQuery,
+): AsyncGenerator<string> {
+  const { filters, sort } = parseSuppressionListQuery(query);
+  if (sort.length > 1) {
+    throw listQueryFailed([{ field: 'sortBy', message: SUPPRESSION_EXPORT_ONE_SORT_KEY_MESSAGE }]);
+  }
+  return suppressionCsvLines(db, list, caller, membership.workspace.id, { filters, sort: sort[0] });
+}
+
+async function* suppressionCsvLines(
+  db: Database,
+  list: SuppressionListConfig,
+  caller: UserRecord,
+  workspaceId: string,
+  query: Parameters<typeof suppressionsAfter>[4],
+): AsyncGenerator<string> {
+  yield csvLines([suppressionCsvHeader(list.list)]);
+  let cursor: SuppressionCursor | undefined;
+  for (let written = 0; written < EXPORT_LIMIT;) {
+    const batch = Math.min(SUPPRESSION_EXPORT_BATCH, EXPORT_LIMIT - written);
+    const rows = await suppressionsAfter(db, list.table, workspaceId, caller.id, query, cursor, batch);
+    if (rows.length === 0) return;
+    yield csvLines(rows.map((row) => suppressionCsvRow(list.list, toItem(row, caller.id))));
+    written += rows.length;
+    cursor = rows[rows.length - 1]!.cursor;
+    if (rows.length < batch) return;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RECIPIENT_OPT_OUT_MESSAGE,
@@ -210,6 +211,97 @@ describe('unsubscriptions API', () => {
       const anonymous = await t.app.inject({
         method: 'GET',
         url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/unsubscriptions`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('export (issue 11)', () => {
+    const exportCsv = async (email: string, spaceId: string, query = '') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/me/workspaces/${spaceId}/unsubscriptions/export${query}`,
+        headers: bearer(await t.signIn(email)),
+      });
+      const rows = Papa.parse<Record<string, string>>(response.body, { header: true, skipEmptyLines: true });
+      return { response, rows: rows.data };
+    };
+    /** Entries of a space that tie on their dates by the hundred, to the microsecond. */
+    const seedTies = async (spaceId: string, userId: string, count: number, type = 'WORKSPACE') =>
+      t.db.execute(
+        sql`insert into unsubscriptions (workspace_id, user_id, email, type, created_at, updated_at)
+            select ${spaceId}, ${userId}, 'tie' || n || '.' || lower(${type}) || '@example.com', ${type},
+              timestamptz '2026-03-01 10:00:00' + (n % 7) * interval '1 microsecond',
+              timestamptz '2026-03-02 10:00:00' + (n % 5) * interval '1 microsecond'
+            from generate_series(1, ${count}) n`,
+      );
+
+    it('streams what the list shows, in its order, across keyset batches that tie to the microsecond', async () => {
+      const spaceId = space('Max 2');
+      await seedTies(spaceId, demo.users['max@max.test']!, 4100);
+      // A colleague's personal entries and another space's stay out.
+      await seedTies(spaceId, demo.users['olivia@acme.test']!, 300, 'PERSONAL');
+      await seedTies(space('Max 3'), demo.users['max@max.test']!, 300);
+      for (const sortBy of ['lastUpdateTimestamp:desc', 'createTimestamp:asc', 'emailAddress:desc']) {
+        const { response, rows } = await exportCsv('max@max.test', spaceId, `?sortBy=${sortBy}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(response.headers['content-disposition']).toMatch(
+          /^attachment; filename="Exported_Unsubscriptions_\d{4}-\d{2}-\d{2}\.csv"$/,
+        );
+        const listed = (
+          await list('max@max.test', spaceId, `?limit=30000&sortBy=${sortBy}`)
+        ).json<ListBody>();
+        expect(rows.map((row) => row['Email address'])).toEqual(
+          listed.items.map((item) => item.emailAddress),
+        );
+        expect(rows).toHaveLength(4100);
+      }
+      const { rows } = await exportCsv('max@max.test', spaceId, '?sortBy=emailAddress:asc');
+      expect(rows[0]).toEqual({
+        'Email address': 'tie1.workspace@example.com',
+        Date: '2026-03-02T10:00:00.000Z',
+        Type: 'Shared',
+      });
+    });
+
+    it('takes the list’s filters', async () => {
+      const { rows } = await exportCsv(
+        'olivia@acme.test',
+        space('Acme Sales'),
+        '?filterBy=type:WORKSPACE&sortBy=emailAddress:asc',
+      );
+      const listed = await entriesOf(
+        'Acme Sales',
+        '?limit=100&filterBy=type:WORKSPACE&sortBy=emailAddress:asc',
+      );
+      expect(rows.map((row) => row['Email address'])).toEqual(listed.map((item) => item.emailAddress));
+      expect(rows.every((row) => row.Type === 'Shared')).toBe(true);
+    });
+
+    it('stops at the export limit of 30000 rows (spec 002 §9)', async () => {
+      await seedTies(space('Max 4'), demo.users['max@max.test']!, 30001);
+      const { rows } = await exportCsv('max@max.test', space('Max 4'));
+      expect(rows).toHaveLength(30000);
+      expect(new Set(rows.map((row) => row['Email address'])).size).toBe(30000);
+    });
+
+    it.each([
+      ['?sortBy=emailAddress:asc,createTimestamp:desc', 'Sort the export by one key only.'],
+      ['?filterBy=type:SHARED', "Unknown value 'SHARED' for filter 'type'."],
+    ])('answers 400 for %s before anything is sent', async (query, message) => {
+      const { response } = await exportCsv('olivia@acme.test', space('Acme Sales'), query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    });
+
+    it('answers 404 for another space and 401 without a session', async () => {
+      const { response } = await exportCsv('gina@gmail.com', space('Acme Sales'));
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: SPACE_NOT_FOUND_MESSAGE });
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/unsubscriptions/export`,
       });
       expect(anonymous.statusCode).toBe(401);
     });

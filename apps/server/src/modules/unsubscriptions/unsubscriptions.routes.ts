@@ -10,7 +10,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
-import { addUnsubscriptions, deleteUnsubscription, getUnsubscriptions } from './unsubscriptions.service';
+import {
+  UNSUBSCRIPTION_LIST,
+  addUnsubscriptions,
+  deleteUnsubscription,
+  getUnsubscriptions,
+} from './unsubscriptions.service';
+import { registerSuppressionExport } from '../suppression-lists/suppression-list.routes';
 
 const tags = ['unsubscriptions'];
 
@@ -31,6 +37,12 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
     },
     async (request) => getUnsubscriptions(db, userOf(request), membershipOf(request), request.query),
   );
+
+  registerSuppressionExport(app, db, UNSUBSCRIPTION_LIST, {
+    path: '/users/me/workspaces/:id/unsubscriptions',
+    spaceParam: 'id',
+    tags,
+  });
 
   app.post(
     '/users/workspace-activation-add-unsubscriptions/me',

@@ -11,8 +11,9 @@ import {
 } from '../suppression-lists/suppression-list.service';
 import type { UserRecord } from '../../db/records';
 
-const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
+export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   list: 'unsubscriptions',
+  exportKind: 'UNSUBSCRIPTIONS',
   table: unsubscriptions,
   notInListMessage: (email) => `${email} is not in the unsubscription list.`,
   // Spec 002 §7 "Other": usage events are logged for manual unsubscribes.

@@ -1,3 +1,4 @@
+import { SUPPRESSION_LIST_SHOWS_TYPE } from '@mergedesk/domain/api/suppression-list';
 import type { OtherFeatures } from '@mergedesk/domain/api/users';
 import type { ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { EmptyState } from '@mergedesk/domain/format/empty-states';
@@ -23,8 +24,8 @@ export type SuppressionListConfig = {
   list: SuppressionList;
   /** The page title, its heading and the table's accessible name. */
   title: string;
-  /** API paths (relative to /api, with :workspaceId and :emailAddress). */
-  endpoints: { list: string; add: string; delete: string };
+  /** API paths (relative to /api, with :workspaceId and :emailAddress); `export` answers the CSV. */
+  endpoints: { list: string; export: string; add: string; delete: string };
   /** The Premium feature that shares the list across the space (spec 002 §2.3, §2.4). */
   isShared: (features: OtherFeatures) => boolean;
   /** Shows the Type column (shared across the space or personal) in the table and the export. */
@@ -42,11 +43,12 @@ export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   title: 'Unsubscriptions',
   endpoints: {
     list: '/v1/users/me/workspaces/:workspaceId/unsubscriptions',
+    export: '/v1/users/me/workspaces/:workspaceId/unsubscriptions/export',
     add: '/v1/users/workspace-activation-add-unsubscriptions/me',
     delete: '/v1/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress',
   },
   isShared: (features) => features.shareUnsubscribesAcrossWorkspace,
-  showType: true,
+  showType: SUPPRESSION_LIST_SHOWS_TYPE.unsubscriptions,
   addForm: { label: 'Email addresses to unsubscribe', submitLabel: 'Unsubscribe' },
   addResult: unsubscriptionAddResult,
   // Ours: mirrors the bounce list's '1 bounced email address successfully deleted.' (spec 002 §8).
@@ -68,11 +70,12 @@ export const BOUNCE_LIST: SuppressionListConfig = {
   title: 'Bounces',
   endpoints: {
     list: '/v1/users/me/workspaces/:workspaceId/bounces',
+    export: '/v1/users/me/workspaces/:workspaceId/bounces/export',
     add: '/v1/users/workspace-activation-add-bounces/me',
     delete: '/v1/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
   },
   isShared: (features) => features.shareBouncesAccrossWorkspace,
-  showType: false,
+  showType: SUPPRESSION_LIST_SHOWS_TYPE.bounces,
   addForm: { label: 'Email addresses to add to the bounce list', submitLabel: 'Add to bounce list' },
   addResult: bounceAddResult,
   deletedResult: () => bounceDeleteResult(1),

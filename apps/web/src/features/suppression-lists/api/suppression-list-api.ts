@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { EXPORT_LIMIT } from '@mergedesk/domain/exports/file-names';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { SuppressionListConfig } from '../suppression-lists';
@@ -10,6 +9,7 @@ import type { SuppressionListConfig } from '../suppression-lists';
 /**
  * The calls of one suppression list (spec 002 §7), at the config's endpoints:
  * - GET    list parameters → { items, total }
+ * - GET    …/export?sortBy → text/csv
  * - POST   { emailAddresses, workspaceId } → { updated }
  * - DELETE …/{workspaceId}/{emailAddress}
  */
@@ -39,12 +39,15 @@ export const getSuppressionsQueryOptions = (
 export const useSuppressions = (config: SuppressionListConfig, workspaceId: string, query: ListQuery) =>
   useQuery(getSuppressionsQueryOptions(config, workspaceId, query));
 
-/** Spec 002 §7 "Exports fetch everything with a limit of 30000", in the table's order. */
-export const getAllSuppressions = (
+/**
+ * The list as CSV in the table's order (issue 11): the server writes and streams it, at most 30000
+ * rows (spec 002 §9 "Export fetch limit").
+ */
+export const exportSuppressions = (
   config: SuppressionListConfig,
   workspaceId: string,
   sortBy: string | undefined,
-) => getSuppressions(config, workspaceId, { sortBy, limit: EXPORT_LIMIT, limitOffset: 0 });
+): Promise<string> => api.getText(config.endpoints.export, { params: { workspaceId }, query: { sortBy } });
 
 /** Adds and deletes refresh every page of the space's list. */
 function useListMutation<TInput, TResult>(

@@ -16,18 +16,18 @@ import { EmailTagsForm } from '../../../components/email-tags-form';
 import { ExplanationText } from '../../../components/explanation-text';
 import type { ResultAlertValue } from '../../../components/result-alert';
 import { ResultAlert } from '../../../components/result-alert';
-import { exportCsv } from '../../../lib/csv-export';
+import { downloadCsv } from '../../../lib/csv-export';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSpaceOwner } from '../../../lib/space-owner';
 import {
-  getAllSuppressions,
+  exportSuppressions,
   useAddSuppressions,
   useDeleteSuppression,
   useSuppressions,
 } from '../api/suppression-list-api';
 import { useSuppressionListState } from '../lib/suppression-list-query';
 import { SUPPRESSION_LISTS } from '../suppression-lists';
-import { SuppressionTable, suppressionCsvRows } from './suppression-table';
+import { SuppressionTable } from './suppression-table';
 
 export type SuppressionListPageProps = { list: SuppressionList; space: UserWorkspace };
 
@@ -87,11 +87,8 @@ export function SuppressionListPage({ list: listName, space }: SuppressionListPa
 
   const exportList = async () => {
     try {
-      const all = await getAllSuppressions(config, workspaceId, list.query.sortBy);
-      exportCsv(
-        exportFileName(config.exportKind, Date.now()),
-        ...suppressionCsvRows(all.items, config.showType),
-      );
+      const csv = await exportSuppressions(config, workspaceId, list.query.sortBy);
+      downloadCsv(exportFileName(config.exportKind, Date.now()), csv);
     } catch {
       setAlert(suppressionErrorResult());
     }

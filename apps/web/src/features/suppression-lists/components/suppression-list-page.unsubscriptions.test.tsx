@@ -8,7 +8,6 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
-import { parseCsv } from '../../../test/csv';
 import { callsTo, captureCsvDownloads, serveSuppressions } from '../../../test/suppression-server';
 import { SuppressionListPage } from './suppression-list-page';
 
@@ -325,21 +324,26 @@ describe('UnsubscriptionsPage (spec 002 §2.3)', () => {
     expect(await screen.findByText('ann@example.test')).toBeInTheDocument();
   });
 
-  it('exports every unsubscription as CSV with formulas neutralised and ISO dates', async () => {
+  it('downloads the CSV the server writes, in the table’s order (issue 11)', async () => {
     const downloads = captureCsvDownloads();
-    renderUnsubscriptions({ items: [item('=cmd@example.test', 'WORKSPACE'), item('ann@example.test')] });
+    const csv = "Email address,Date,Type\r\n'=cmd@example.test,2026-03-03T12:00:00.000Z,Shared\r\n";
+    renderUnsubscriptions({ items: [item('=cmd@example.test', 'WORKSPACE'), item('ann@example.test')], csv });
     await screen.findByText('ann@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Email address' }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: 'Email address' })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(downloads.names).toHaveLength(1));
     expect(downloads.names[0]).toMatch(/^Exported_Unsubscriptions_\d{4}-\d{2}-\d{2}\.csv$/);
     const [text = ''] = await downloads.texts();
-    expect(parseCsv(text)).toEqual([
-      { 'Email address': "'=cmd@example.test", Date: new Date('2026-03-03T12:00:00Z'), Type: 'Shared' },
-      { 'Email address': 'ann@example.test', Date: new Date('2026-03-03T12:00:00Z'), Type: 'Personal' },
-    ]);
-    const exportCall = callsTo(fetchMock, '/unsubscriptions').at(-1);
-    expect(exportCall?.url.searchParams.get('limit')).toBe('30000');
+    expect(text.replace(/^\uFEFF/, '')).toBe(csv);
+    const exportCall = callsTo(fetchMock, '/unsubscriptions/export').at(-1);
+    expect(exportCall?.url.searchParams.get('sortBy')).toBe('emailAddress:asc');
   });
 });

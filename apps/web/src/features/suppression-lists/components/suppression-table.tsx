@@ -1,8 +1,12 @@
 import { ActionIcon, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
-import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
-import { csvTimestamp } from '@mergedesk/domain/exports/csv-values';
+import {
+  SUPPRESSION_TYPE_LABELS,
+  suppressionItemDate,
+  type SuppressionItem,
+  type SuppressionSortKey,
+} from '@mergedesk/domain/api/suppression-list';
 import { formatLongDate } from '../../../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
 import { ListFooter } from '../../../components/list-footer';
@@ -39,27 +43,6 @@ const SKELETON_ROWS = 5;
 const FIT_CONTENT = { whiteSpace: 'nowrap', width: '1%' } as const;
 /** The column that takes the room left; its text ellipsises (max-width 0 lets the cell shrink). */
 const FILL_AND_TRUNCATE = { width: '100%', maxWidth: 0 } as const;
-const TYPE_LABEL: Record<SuppressionItem['type'], string> = { WORKSPACE: 'Shared', PERSONAL: 'Personal' };
-
-/** Spec 002 §3: the date is lastUpdateTimestamp, falling back to createTimestamp. */
-const itemDate = (item: SuppressionItem): number => item.lastUpdateTimestamp || item.createTimestamp;
-
-/**
- * The export of a list: the table's columns, the date as ISO 8601 in UTC (issue 9: the file is
- * data); the writer neutralises formulas.
- */
-export function suppressionCsvRows(
-  items: readonly SuppressionItem[],
-  withType: boolean,
-): [header: string[], rows: string[][]] {
-  const header = withType ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];
-  const rows = items.map((item) => {
-    const row = [item.emailAddress, csvTimestamp(itemDate(item))];
-    return withType ? [...row, TYPE_LABEL[item.type]] : row;
-  });
-  return [header, rows];
-}
-
 /**
  * The table of the unsubscription and bounce pages (spec 002 §2.3, §2.4): Email address, Date
  * (sortable, aria-sort), optionally Type, and a Delete action per row; skeleton rows while the
@@ -144,17 +127,17 @@ export function SuppressionTable(props: SuppressionTableProps) {
                         </Text>
                         {isPhone && (
                           <Text size="xs" c="dimmed">
-                            {formatLongDate(itemDate(item))}
+                            {formatLongDate(suppressionItemDate(item))}
                           </Text>
                         )}
                       </Table.Td>
                       <Table.Td visibleFrom="sm" style={FIT_CONTENT}>
-                        {formatLongDate(itemDate(item))}
+                        {formatLongDate(suppressionItemDate(item))}
                       </Table.Td>
                       {showType && (
                         <Table.Td style={FIT_CONTENT}>
                           <WholeBadge variant="light" color={item.type === 'WORKSPACE' ? 'blue' : 'gray'}>
-                            {TYPE_LABEL[item.type]}
+                            {SUPPRESSION_TYPE_LABELS[item.type]}
                           </WholeBadge>
                         </Table.Td>
                       )}
