@@ -91,7 +91,7 @@ export async function listSuppressions(
 
 /**
  * The page and the matching rows of one list request. Every order has its index (migration
- * 0011_list_orders; lib/list-plans.test.ts holds them to it).
+ * 0012_list_orders; lib/list-plans.test.ts holds them to it).
  */
 export function suppressionListQueries(
   db: Executor,
