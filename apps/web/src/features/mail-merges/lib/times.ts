@@ -1,4 +1,2 @@
-import { format } from 'date-fns/format';
-
 /** The time of day of a scheduled run or retry, e.g. '9:30 AM' (in the reader's time zone). */
-export const formatTimeOfDay = (timestamp: number): string => format(timestamp, 'h:mm a');
+export { formatTimeOfDay } from '../../../lib/dates';
