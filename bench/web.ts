@@ -342,9 +342,16 @@ async function measureLighthouse(report: Report, base: string, sentUrl: string):
         const { categories, audits, finalDisplayedUrl } = result.lhr;
         if (!finalDisplayedUrl.startsWith(url.split('?')[0]!))
           throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not ${url} (signed out?).`);
+        const score = categories.performance?.score;
+        if (typeof score !== 'number') {
+          // A run Lighthouse could not score (e.g. a trace error on the loaded machine) is left out.
+          const error = result.lhr.runtimeError;
+          log(`web: Lighthouse run ${run + 1} of ${name} gave no score${error ? ` (${error.code})` : ''}`);
+          continue;
+        }
         const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         runs.push({
-          score: categories.performance?.score ?? Number.NaN,
+          score,
           fcp: metric('first-contentful-paint'),
           lcp: metric('largest-contentful-paint'),
           tbt: metric('total-blocking-time'),
@@ -352,7 +359,9 @@ async function measureLighthouse(report: Report, base: string, sentUrl: string):
           si: metric('speed-index'),
         });
       }
-      const mid = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
+      // The median of the scored runs; more than half of them unscored fails the target.
+      const scored = runs.length > LIGHTHOUSE_RUNS / 2;
+      const mid = (key: keyof LighthouseRun) => (scored ? median(runs.map((run) => run[key])) : Number.NaN);
       console.log(
         `| ${name} | ${runs.map((run) => run.score.toFixed(2)).join(' · ')} | ${mid('fcp').toFixed(0)} | ${mid('lcp').toFixed(0)} | ${mid('tbt').toFixed(0)} | ${mid('cls').toFixed(3)} | ${mid('si').toFixed(0)} |`,
       );
