@@ -1,6 +1,6 @@
 import type { RecipientSortKey } from '@mergedesk/domain/api/campaign-recipients';
 import type { RecipientFilter, RecipientStatus } from '@mergedesk/domain/campaigns/recipient-status';
-import { and, asc, desc, eq, gt, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaignEvents, campaignRecipients, pollResponses } from '../../db/schema';
 import { ONE, pageWithCappedTotal } from '../../lib/list-query';
@@ -128,7 +128,7 @@ export async function listRecipients(
   return pageWithCappedTotal(db, recipientPageQuery(db, query), recipientMatchingQuery(db, query), cap);
 }
 
-/** The next `limit` recipients after (email, id) in address order: the export's keyset pages. */
+/** The next `limit` recipients after (email, id) in address order: the export's keyset batches. */
 export async function recipientsAfter(
   db: Executor,
   query: RecipientQuery,
@@ -141,9 +141,12 @@ export async function recipientsAfter(
     .where(
       and(
         whereClause(query),
+        // The row comparison is an index condition on (campaign_id, email) (issue 11); the
+        // equivalent `email > a or (email = a and id > b)` is not, and every batch rescanned the
+        // merge from the cursor on.
         after === undefined
           ? undefined
-          : or(gt(r.email, after.email), and(eq(r.email, after.email), gt(r.id, after.id))),
+          : sql`(${r.email}, ${r.id}) > (${after.email}, cast(${after.id} as uuid))`,
       ),
     )
     .orderBy(asc(r.email), asc(r.id))
