@@ -15,6 +15,7 @@ import {
   optionsNextStep,
   PER_SEAT_FLOW_STEPS,
   isSubscriptionUpdateError,
+  purchaseFirstStep,
   perSeatFlowType,
   purchaseSeats,
   seatDigits,
@@ -44,6 +45,15 @@ describe('perSeatFlowType (spec 001 §4)', () => {
     expect(PER_SEAT_FLOW_STEPS.GMAIL_PURCHASE).toEqual(['Billing information', 'Checkout']);
     expect(PER_SEAT_FLOW_STEPS.ADDITIONAL_SEATS).toEqual(['Add seats']);
     expect(PER_SEAT_FLOW_STEPS.REMOVE_SEATS).toEqual(['Remove unused seats']);
+  });
+});
+
+describe('purchaseFirstStep (spec 001 §2 "Redirects": Gmail-type users skip the seat page)', () => {
+  it.each([
+    [false, '/details'],
+    [true, '/information'],
+  ])('gmail=%s -> %s', (isGmail, step) => {
+    expect(purchaseFirstStep(isGmail)).toBe(step);
   });
 });
 

@@ -28,6 +28,13 @@ export const PER_SEAT_FLOW_STEPS = {
   REMOVE_SEATS: ['Remove unused seats'],
 } as const satisfies Record<PerSeatFlowType, readonly string[]>;
 
+/**
+ * Spec 001 §2 "Redirects": the first page of a per-seat purchase, under {prefix}/checkout —
+ * Gmail-type users skip the seat page and start at the billing information.
+ */
+export const purchaseFirstStep = (isGmailUser: boolean): '/details' | '/information' =>
+  isGmailUser ? '/information' : '/details';
+
 export const LEGACY_MODEL_FLOW_TYPES = [
   'PURCHASE',
   'UPGRADE',

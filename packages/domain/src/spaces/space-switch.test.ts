@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../roles/roles';
-import { canCreateAnotherSpace, countOwnedSpaces, isClearedOnSpaceSwitch } from './space-switch';
+import {
+  canCreateAnotherSpace,
+  countOwnedSpaces,
+  isClearedOnSpaceSwitch,
+  newSpaceLanding,
+} from './space-switch';
 
 describe('isClearedOnSpaceSwitch (spec 000 §2)', () => {
   it.each([
@@ -41,5 +46,16 @@ describe('countOwnedSpaces / canCreateAnotherSpace (spec 000 §5, §9: at most 5
   ])('%s', (_name, list, count, canCreate) => {
     expect(countOwnedSpaces(list)).toBe(count);
     expect(canCreateAnotherSpace(list)).toBe(canCreate);
+  });
+});
+
+describe("newSpaceLanding (spec 000 §4 'New space creation', spec 001 §2 'new-space' flag of the checkout)", () => {
+  it.each([
+    [false, false, '/mail-merges/sent'],
+    [false, true, '/mail-merges/sent'],
+    [true, false, '/checkout/details'],
+    [true, true, '/checkout/information'],
+  ])('from checkout %s, Gmail-type buyer %s -> %s', (fromCheckout, isGmailUser, expected) => {
+    expect(newSpaceLanding({ fromCheckout, isGmailUser })).toBe(expected);
   });
 });

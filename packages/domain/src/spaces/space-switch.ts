@@ -1,3 +1,4 @@
+import { purchaseFirstStep } from '../billing/flows';
 import type { Role } from '../roles/roles';
 import { canCreateSpace } from './space-name';
 
@@ -28,3 +29,18 @@ export const countOwnedSpaces = (spaces: ReadonlyArray<{ userRole: Role }>): num
 /** Spec 000 §5: may the user create one more space, given the spaces they belong to? */
 export const canCreateAnotherSpace = (spaces: ReadonlyArray<{ userRole: Role }>): boolean =>
   canCreateSpace(countOwnedSpaces(spaces));
+
+/**
+ * Spec 000 §2 and spec 001 §2 "Checkout routes": the query flag that opens the new-space dialog,
+ * on any space page including the checkout.
+ */
+export const NEW_SPACE_QUERY_FLAG = 'new-space';
+
+/**
+ * Where the space created in the new-space dialog opens (a path under its URL prefix). Spec 000 §4:
+ * its sent mail merges. Opened from a checkout page (the 'new-space' flag of a purchase), the
+ * purchase goes on in the new space instead: the first step of its purchase (seat selection, or
+ * the billing information for a Gmail-type buyer).
+ */
+export const newSpaceLanding = (input: { fromCheckout: boolean; isGmailUser: boolean }): string =>
+  input.fromCheckout ? `/checkout${purchaseFirstStep(input.isGmailUser)}` : SPACE_SWITCH_TARGET;

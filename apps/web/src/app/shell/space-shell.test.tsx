@@ -314,6 +314,39 @@ describe('SpaceShell: new space (spec 000 §2, §4)', () => {
     expect(localStorage.getItem('mergedesk.last-space-id')).toBe(NEW_SPACE_ID);
   });
 
+  it.each([
+    ['olivia@acme.test', 'details'],
+    ['gina@gmail.com', 'information'],
+  ])(
+    "from a checkout with the 'new-space' flag, %s goes on buying in the new space (%s step)",
+    async (email, step) => {
+      const createdSpace = userWorkspace({
+        workspaceId: NEW_SPACE_ID,
+        workspaceName: 'Marketing team',
+        workspacePlan: 'FREE',
+        userPlan: 'FREE',
+        urlPrefix: `/${NEW_SPACE_ID}/marketing-team`,
+      });
+      const buyer = { ...olivia, userEmail: email };
+      const { location } = renderShell(`${SALES}/checkout?new-space=1&plan=PRO&checkout=success`, buyer, {
+        server: {
+          created: workspaceOf(createdSpace),
+          me: { ...buyer, userWorkspaces: [...olivia.userWorkspaces!, createdSpace] },
+        },
+      });
+
+      const dialog = await screen.findByRole('dialog', { name: 'Create a new space' });
+      await userEvent.type(within(dialog).getByLabelText("Space's name"), 'Marketing team');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      // The purchase's query goes along, without the flag and what a space switch drops.
+      await waitFor(() =>
+        expect(location()).toBe(`/${NEW_SPACE_ID}/marketing-team/checkout/${step}?plan=PRO`),
+      );
+      expect(localStorage.getItem('mergedesk.last-space-id')).toBe(NEW_SPACE_ID);
+    },
+  );
+
   it('shows the 5-space limit to an owner of five spaces', async () => {
     const spaces = Array.from({ length: 5 }, (_, index) =>
       userWorkspace({

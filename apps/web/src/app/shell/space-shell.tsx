@@ -15,7 +15,7 @@ import {
   spaceNavigation,
   topBarUpgrade,
 } from '@mergedesk/domain/shell/space-navigation';
-import { canCreateAnotherSpace, SPACE_SWITCH_TARGET } from '@mergedesk/domain/spaces/space-switch';
+import { canCreateAnotherSpace, NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { AlertNotice } from '../../components/alert-area';
 import { AlertArea } from '../../components/alert-area';
@@ -29,7 +29,7 @@ import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
 import { clearAlertsOnNavigation, showSpaceCreatedAlert } from '../../lib/alerts';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
-import { spaceSwitchPath } from '../../lib/space-switch';
+import { newSpacePath, spaceSwitchPath } from '../../lib/space-switch';
 import { AccountMenu } from './account-menu';
 import { isSpacePage, withUrlPrefix } from './space-path';
 import { SpaceRoutes } from './space-routes';
@@ -38,8 +38,6 @@ import { TopBar } from './top-bar';
 import { RetryAlert } from '../../components/retry-alert';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Query flag that opens the new-space dialog (spec 000 §2 "Billing query parameters"). */
-export const NEW_SPACE_QUERY_FLAG = 'new-space';
 export { preloadLandingPage } from './space-routes';
 const HEADER_HEIGHT = 60;
 
@@ -192,8 +190,12 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
     setNewSpaceRequested(false);
     // Raised for the new space's page: seen on the page being left, the navigation would clear it
     // at once (spec 000 §4: cleared on navigation once seen).
-    const target = spacePath(created, SPACE_SWITCH_TARGET);
-    showSpaceCreatedAlert(target);
+    // From a checkout page (the purchase's 'new-space' flag) the purchase goes on in the new space.
+    const target = newSpacePath(spacePath(created, ''), location.search, {
+      fromCheckout: isSpacePage(location.pathname, prefix, '/checkout'),
+      isGmailUser,
+    });
+    showSpaceCreatedAlert(target.split('?')[0]);
     await navigate(target);
   };
 

@@ -86,6 +86,24 @@ describe('checkout redirects (spec 001 §2 "Redirects")', () => {
     expect(await screen.findByRole('heading', { name: 'Upgrading Acme Sales' })).toBeInTheDocument();
   });
 
+  it('starts a bare checkout of a Gmail user at the information step', async () => {
+    const { router } = setup({ step: 'root', email: 'gina@gmail.com' });
+    await waitFor(() => expect(path(router)).toBe(`${PREFIX}/checkout/information`));
+  });
+
+  it("holds the purchase while the 'new-space' flag asks for a new space, even in a paid space", async () => {
+    const { router } = setup({
+      step: 'root',
+      subscriptions: [subscription()],
+      space: {},
+      search: '?new-space=1&plan=PRO',
+    });
+    expect(
+      await screen.findByText('Create the space you are buying for, or cancel to buy for Acme Sales.'),
+    ).toBeInTheDocument();
+    expect(path(router)).toBe(`${PREFIX}/checkout?new-space=1&plan=PRO`);
+  });
+
   it('sends a paid space from the purchase to billing', async () => {
     const { router } = setup({ step: 'details', subscriptions: [subscription()], space: {} });
     await waitFor(() => expect(path(router)).toBe(`${PREFIX}/space/billing`));

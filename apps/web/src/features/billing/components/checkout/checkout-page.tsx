@@ -1,10 +1,11 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { PER_SEAT_FLOW_STEPS } from '@mergedesk/domain/billing/flows';
+import { PER_SEAT_FLOW_STEPS, purchaseFirstStep } from '@mergedesk/domain/billing/flows';
 import { seatPageRedirectsToBilling, subscriptionState } from '@mergedesk/domain/billing/subscription-card';
 import type { RestrictionFlag } from '@mergedesk/domain/rollout/restrictions';
+import { NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { RetryAlert } from '../../../../components/retry-alert';
 import { currentSubscription, useSubscriptions } from '../../api/get-subscriptions';
@@ -54,6 +55,17 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const billingPath = `${prefix}/space/billing`;
   const at = (path: string) => `${prefix}/checkout${path}`;
 
+  // Spec 001 §2: the 'new-space' flag opens the new-space dialog (the shell's) over the checkout.
+  // The purchase waits for it: once the space is created it goes on there; cancelled, here.
+  if (searchParams.has(NEW_SPACE_QUERY_FLAG)) {
+    return (
+      <Center py="xl">
+        <Text c="dimmed">
+          Create the space you are buying for, or cancel to buy for {space.workspaceName}.
+        </Text>
+      </Center>
+    );
+  }
   if (subscriptions.isPending) {
     return (
       <Center py="xl">
@@ -122,7 +134,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
     // Spec 001 §2: a Gmail user on bare checkout while a subscription exists goes to billing; with
     // no plan or interval parameters the checkout starts at the details step.
     if (isGmailUser && active) return toBilling;
-    return <Navigate to={at('/details')} replace />;
+    return <Navigate to={at(purchaseFirstStep(isGmailUser))} replace />;
   }
 
   // A purchase is for a space without a running paid subscription (ours: no second subscription).
