@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buySeats, fillAddress, goToBilling } from './billing-steps';
+import { buySeats, fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
 import { chooseAccount, signIn, spacePath } from './sign-in';
 
 /**
@@ -10,6 +10,7 @@ import { chooseAccount, signIn, spacePath } from './sign-in';
 test.describe.configure({ mode: 'serial' });
 
 const MAX = 'max@max.test';
+const GINA = 'gina@gmail.com';
 const EMULATOR_PORT = Number(process.env.E2E_PORTS?.split(',')[3] ?? 0);
 
 test('max buys 3 Pro seats with the 4242 card: the banner shows and the members screen counts them', async ({
@@ -156,4 +157,62 @@ test('penny stops the automatic renewal of her PayPal licence', async ({ page })
   await page.getByRole('button', { name: 'Confirm cancellation' }).click();
   await expect(page.getByRole('heading', { name: 'Autorenewal stopped successfully' })).toBeVisible();
   await expect(page).toHaveURL(/\/stop-automatic-renewal\?success=1$/);
+});
+
+/**
+ * The Gmail purchase of spec 001 (information, then checkout) for a space created on the way: the
+ * checkout's 'new-space' flag opens the new-space dialog and the purchase goes on in the new space
+ * (Gina's own space stays free for the other specs).
+ */
+test("gina buys Pro for a new space: the 'new-space' flag, billing information, the hosted page, the banner", async ({
+  page,
+}) => {
+  await signIn(page, GINA);
+  await expect(page).toHaveURL(spacePath('ginas-space', 'mail-merges/sent'));
+  const prefix = new URL(page.url()).pathname.replace('/mail-merges/sent', '');
+  await page.goto(`${prefix}/checkout?new-space=1&plan=PRO`);
+  const dialog = page.getByRole('dialog', { name: 'Create a new space' });
+  await dialog.getByLabel("Space's name").fill('Gina Pro');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+
+  // A Gmail-type buyer skips the seat page: Billing information, then Checkout.
+  await expect(page).toHaveURL(spacePath('gina-pro', 'checkout/information\\?plan=PRO'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrading Gina Pro' })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Checkout steps' }).getByRole('listitem');
+  await expect(steps).toHaveText(['1. Billing information', '2. Checkout']);
+  await expect(steps.first()).toHaveAttribute('aria-current', 'step');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(spacePath('gina-pro', 'space/billing'));
+  await expect(page.getByText('Well done! You successfully upgraded your space to Pro.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('region', { name: /^Pro/ }).getByText(/^Renews on /)).toBeVisible();
+  // Gina's own space is untouched.
+  await goToBilling(page, "Gina's space");
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+});
+
+test("'Manage billing' opens the provider's customer portal; a cancellation there shows on return", async ({
+  page,
+}) => {
+  await signIn(page, GINA);
+  await goToBilling(page, 'Gina Pro');
+  const card = page.getByRole('region', { name: /^Pro/ });
+  await expect(card.getByText(/^Renews on /)).toBeVisible();
+  await card.getByRole('button', { name: 'Manage billing' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage billing' })).toBeVisible();
+  await expect(page.getByText(GINA)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByRole('button', { name: 'Renew subscription' })).toBeVisible();
+  await page.getByRole('link', { name: '← Return' }).click();
+
+  await expect(page).toHaveURL(spacePath('gina-pro', 'space/billing'));
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText(/^Ends on /)).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 });
