@@ -73,6 +73,34 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await shoot(page, 'checkout-cycle-change');
 });
 
+/** Stop automatic renewal (spec 001 §2): penny's PayPal licence, the confirmation, then the result. */
+test('Stop automatic renewal (penny, PayPal licence)', async ({ page }) => {
+  await signIn(page, 'penny@gmail.com', `/login?continue=${encodeURIComponent('/stop-automatic-renewal')}`);
+  await expect(page).toHaveURL(/\/stop-automatic-renewal$/);
+  await expect(page.getByRole('button', { name: 'Confirm cancellation' })).toBeVisible();
+  await shoot(page, 'stop-renewal');
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await expect(page.getByRole('heading', { name: 'Autorenewal stopped successfully' })).toBeVisible();
+  await shoot(page, 'stop-renewal-success');
+});
+
+/** Wrong plan (spec 001 §2): a workplace plan asked for with a Gmail address, then the quota panel. */
+test('Wrong plan (gina asks for Pro Google Workspace)', async ({ page }) => {
+  await signIn(
+    page,
+    'gina@gmail.com',
+    `/login?continue=${encodeURIComponent('/wrong-plan?plan=pro-google-workspace')}`,
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^You are trying to purchase a .+ with gina@gmail\.com$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pro gmail.com' })).toBeVisible();
+  await shoot(page, 'wrong-plan');
+  await page.getByRole('button', { name: 'Recipient quota conditions' }).click();
+  await expect(page.getByRole('dialog', { name: 'Recipient quota conditions' })).toBeVisible();
+  await shoot(page, 'wrong-plan-quota');
+});
+
 test('Recipients of a merge (Acme Sales, the merge dialog)', async ({ page }) => {
   await signIn(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));

@@ -86,7 +86,15 @@ export function WrongPlanPage() {
             <Button variant="default" onClick={() => void switchAccount()}>
               Sign-in with another account
             </Button>
-            <Button component={Link} to="/settings/billing?show-plans=1" variant="subtle">
+            {/* On a phone the product's name makes the label longer than the card: it wraps. */}
+            <Button
+              component={Link}
+              to="/settings/billing?show-plans=1"
+              variant="subtle"
+              h="auto"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
               Back to {PRODUCT_NAME} pricing plans
             </Button>
           </>
