@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { loadConfigOrExit } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/server';
-import { setUpDemoBilling } from '../apps/server/src/modules/billing/demo-billing';
+import { isLiveStripeKey, setUpDemoBilling } from '../apps/server/src/modules/billing/demo-billing';
 import { createLocalPayPalAdapter } from '../apps/server/src/modules/billing/paypal-adapter';
 import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';
 import {
@@ -79,14 +79,21 @@ try {
     await syncPriceCatalog(createStripeClient(config)!);
   }
   server = await startServer(config);
-  // The demo spaces' subscriptions (shared/demo-data.md), made once and kept across restarts.
-  const arranged = await setUpDemoBilling({
-    db: server.db,
-    stripe: createStripeClient(config),
-    publicUrl,
-    paypal: createLocalPayPalAdapter(),
-  });
-  if (arranged.length > 0) console.log(`  demo billing set up for: ${arranged.join(', ')}`);
+  // The demo spaces' subscriptions (shared/demo-data.md), made once and kept across restarts: in
+  // the emulator, or in the Stripe test account of STRIPE_SECRET_KEY (never with a live key).
+  const report = await setUpDemoBilling(
+    {
+      db: server.db,
+      stripe: createStripeClient(config),
+      publicUrl,
+      paypal: createLocalPayPalAdapter(),
+    },
+    { liveKey: isLiveStripeKey(config.STRIPE_SECRET_KEY) },
+  );
+  if (report.arranged.length > 0) console.log(`  demo billing set up for: ${report.arranged.join(', ')}`);
+  for (const { space, reason } of report.skipped) {
+    console.warn(`  demo billing skipped for ${space}: ${reason}`);
+  }
 } catch (error) {
   await server?.close();
   await stripeEmulator?.close();

@@ -177,6 +177,28 @@ test("leo's legacy team: Manage Users with its summary line", async ({ page }) =
   await expect(page.getByRole('button', { name: 'Add users' })).toBeVisible();
 });
 
+test("leo's Offline Team: billing shows the Custom plan, Manage Users the offline-subscription notice", async ({
+  page,
+}) => {
+  await signIn(page, 'leo@legacy.test');
+  await goToBilling(page, 'Offline Team');
+  const card = page.getByRole('region', { name: 'Custom' });
+  await expect(card.getByText('Your subscription is managed by our support team.')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Contact sales' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
+  await expect(
+    page.getByText('You are on an offline managed subscription. Please contact us if you need changes.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add users' })).toHaveCount(0);
+});
+
 /**
  * The last-seat race in the browser (issue 7). Reservations can outnumber seats only after a seat
  * removal took effect, so sam gets there as an owner would: he buys 3 Pro seats, schedules the

@@ -122,6 +122,18 @@ describe('demo seed', () => {
     expect(others.filter((m) => m.userPlan === 'FREE' && m.status === 'ACTIVE')).toHaveLength(2);
     expect(others.filter((m) => m.status === 'FREE_TRIAL')).toHaveLength(1);
     expect(others.filter((m) => m.status === 'DISABLED')).toHaveLength(1);
+    expect(await spaceRow('Offline Team')).toMatchObject({
+      plan: 'OFFLINE',
+      legacyType: null,
+      billingModel: 'PER_USER',
+      proAllowedUserCount: 25,
+    });
+    expect((await membersOf('Offline Team')).map(({ email, role }) => [email, role])).toEqual([
+      ['leo@legacy.test', 'OWNER'],
+      ['lara@legacy.test', 'ADMIN'],
+      ['liam@legacy.test', 'MEMBER'],
+      ['fiona@legacy.test', 'MEMBER'],
+    ]);
     for (const name of ['Max 1', 'Max 2', 'Max 3', 'Max 4', 'Max 5', "Gina's space", "Sam's space"]) {
       expect(await spaceRow(name)).toMatchObject({ plan: 'FREE', billingModel: 'PER_SEAT' });
       expect((await membersOf(name)).map((member) => member.role)).toEqual(['OWNER']);

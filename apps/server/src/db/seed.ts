@@ -219,6 +219,23 @@ const DEMO_SPACES: readonly DemoSpace[] = [
       { email: 'dan@legacy.test', role: 'MEMBER', userPlan: 'FREE', status: 'DISABLED' },
     ],
   },
+  {
+    // Billed outside the product (an OFFLINE contract, `npm start`'s demo billing): 'Custom' on
+    // billing, the offline-subscription notice with 'Contact us' on Manage Users.
+    name: 'Offline Team',
+    plan: 'OFFLINE',
+    billingModel: 'PER_USER',
+    freeAllowedUserCount: 2,
+    proAllowedUserCount: 25,
+    teamAnalyticsDashboard: true,
+    domains: ['legacy.test'],
+    members: [
+      { email: 'leo@legacy.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'lara@legacy.test', role: 'ADMIN', userPlan: 'PRO' },
+      { email: 'liam@legacy.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'fiona@legacy.test', role: 'MEMBER', userPlan: 'FREE' },
+    ],
+  },
   ...[1, 2, 3, 4, 5].map((index): DemoSpace => ({
     name: `Max ${index}`,
     plan: 'FREE',

@@ -172,7 +172,7 @@ export async function cancelOtherActive(
 }
 
 export type WorkspaceBillingValues = {
-  plan: 'FREE' | 'PRO' | 'PREMIUM' | 'LEGACY';
+  plan: 'FREE' | 'PRO' | 'PREMIUM' | 'LEGACY' | 'OFFLINE';
   legacyType: 'TEAM' | 'UNLIMITED' | 'PROFESSIONAL' | 'PERSONAL' | null;
   seatTotal: number | null;
 };

@@ -5,12 +5,18 @@ import {
   type SubscriptionV1,
 } from '@mergedesk/domain/api/billing';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { subscriptionDisplayName } from '@mergedesk/domain/billing/subscription-card';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, workspaces } from '../../db/schema';
 import { startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
-import { setUpDemoBilling } from './demo-billing';
+import {
+  isLiveStripeKey,
+  LIVE_KEY_SKIP_REASON,
+  NO_STRIPE_SKIP_REASON,
+  setUpDemoBilling,
+} from './demo-billing';
 import { LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
 import { PAYPAL_REFUSED_MESSAGE } from './licences.service';
 
@@ -32,14 +38,28 @@ describe('demo billing and PayPal licences', () => {
   const get = async (email: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(await t.signIn(email)) });
 
+  it('never subscribes with a live key, nor without a key: it says so per space', async () => {
+    const stripeSpaces = ['Acme Sales', 'Acme Premium', 'Legacy Team'];
+    expect(await setUpDemoBilling({ ...context, stripe: null })).toEqual({
+      arranged: ["Penny's space", 'Offline Team'],
+      skipped: stripeSpaces.map((space) => ({ space, reason: NO_STRIPE_SKIP_REASON })),
+    });
+    expect(await setUpDemoBilling(context, { liveKey: true })).toEqual({
+      arranged: [],
+      skipped: stripeSpaces.map((space) => ({ space, reason: LIVE_KEY_SKIP_REASON })),
+    });
+    expect(isLiveStripeKey('sk_live_abc')).toBe(true);
+    expect(isLiveStripeKey('rk_live_abc')).toBe(true);
+    expect(isLiveStripeKey('sk_test_abc')).toBe(false);
+    expect(isLiveStripeKey(undefined)).toBe(false);
+  });
+
   it('gives the demo spaces their subscriptions once; a second run changes nothing', async () => {
-    expect(await setUpDemoBilling(context)).toEqual([
-      'Acme Sales',
-      'Acme Premium',
-      'Legacy Team',
-      "Penny's space",
-    ]);
-    expect(await setUpDemoBilling(context)).toEqual([]);
+    expect(await setUpDemoBilling(context)).toEqual({
+      arranged: ['Acme Sales', 'Acme Premium', 'Legacy Team'],
+      skipped: [],
+    });
+    expect(await setUpDemoBilling(context)).toEqual({ arranged: [], skipped: [] });
     const rows = await t.db
       .select({ name: workspaces.name, plan: workspaces.plan, seatTotal: workspaces.seatTotal })
       .from(workspaces)
@@ -79,7 +99,34 @@ describe('demo billing and PayPal licences', () => {
       .from(subscriptions)
       .where(eq(subscriptions.workspaceId, spaces['Acme Premium']!));
     await billing.testStripe.stripe.subscriptions.cancel(premium!.id!);
-    expect(await setUpDemoBilling(context)).toEqual(['Acme Premium']);
+    expect(await setUpDemoBilling(context)).toEqual({ arranged: ['Acme Premium'], skipped: [] });
+  });
+
+  it("records Offline Team's contract paid offline: 'Custom' on billing, no portal, no seat changes", async () => {
+    const offline = spaces['Offline Team']!;
+    const [space] = await t.db
+      .select({ plan: workspaces.plan, seatTotal: workspaces.seatTotal })
+      .from(workspaces)
+      .where(eq(workspaces.id, offline));
+    expect(space).toEqual({ plan: 'OFFLINE', seatTotal: null });
+    const view = await get(
+      'leo@legacy.test',
+      billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: offline }),
+    );
+    expect(view.statusCode).toBe(200);
+    const [subscription] = view.json<{ items: SubscriptionV1[] }>().items;
+    expect(subscription).toMatchObject({
+      paymentSource: 'OFFLINE',
+      subscriptionStatus: 'ACTIVE',
+      autoRenew: true,
+    });
+    expect(subscriptionDisplayName(subscription!)).toBe('Custom');
+    const portal = await get(
+      'leo@legacy.test',
+      `${billingPath(BILLING_PATHS.customerPortal, { workspaceId: offline })}?returnUrl=${encodeURIComponent(`${t.config.PUBLIC_URL}/`)}`,
+    );
+    expect(portal.statusCode).toBe(400);
+    expect(portal.json()).toEqual({ errors: [], code: 'BAD_REQUEST', message: BILLING_MESSAGES.NOT_STRIPE });
   });
 
   it("answers penny's PayPal licence; others have none (404)", async () => {

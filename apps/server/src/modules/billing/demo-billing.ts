@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingCustomers, workspaces } from '../../db/schema';
 import { stripeOf, type BillingContext } from './billing-context';
-import { findActiveSubscription, findCustomerId, lockBillingOf } from './billing.repo';
+import {
+  findActiveSubscription,
+  findCustomerId,
+  lockBillingOf,
+  updateWorkspaceBilling,
+} from './billing.repo';
 import { ensureCustomer } from './customers.service';
 import { applySubscriptionValues, syncStripeSubscription } from './stripe-sync.service';
 
@@ -54,6 +59,52 @@ export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<{ space: string } & Direct
 export const DEMO_PAYPAL_SPACE = "Penny's space";
 /** The demo's PayPal billing agreement (the local PayPal stand-in accepts it). */
 export const DEMO_PAYPAL_AGREEMENT = 'I-PENNY0DEMO';
+/** The demo's space billed outside the product (spec 001 §1: SUPPORT and OFFLINE are managed by support). */
+export const DEMO_OFFLINE_SPACE = 'Offline Team';
+
+/**
+ * The demo's subscriptions that no card provider bills, recorded as they are: Penny's PayPal
+ * licence (she can stop its renewal) and Offline Team's contract paid offline (the billing page
+ * shows 'Custom', Manage Users the offline-subscription notice).
+ */
+const DEMO_DIRECT_SUBSCRIPTIONS = [
+  {
+    space: DEMO_PAYPAL_SPACE,
+    externalId: DEMO_PAYPAL_AGREEMENT,
+    paymentSource: 'PAYPAL',
+    workspacePlan: 'LEGACY',
+    legacyType: 'PERSONAL',
+    userPlan: 'PRO_PERSONAL',
+    purchaseType: 'B2C',
+    quantity: 1,
+    amount: 3600,
+    spacePlan: null,
+  },
+  {
+    space: DEMO_OFFLINE_SPACE,
+    externalId: 'OFFLINE-CONTRACT-DEMO',
+    paymentSource: 'OFFLINE',
+    workspacePlan: 'PRO',
+    legacyType: null,
+    userPlan: 'PRO',
+    purchaseType: 'B2B',
+    quantity: 25,
+    amount: 90000,
+    // A contract made by support: the space's plan is OFFLINE (spec 000 §3), its user limits stay.
+    spacePlan: 'OFFLINE',
+  },
+] as const;
+
+/** What the demo billing did: the spaces it subscribed, and those it left alone with the reason. */
+export type DemoBillingReport = { arranged: string[]; skipped: Array<{ space: string; reason: string }> };
+
+/** A live Stripe key (`sk_live_…`, `rk_live_…`): the demo never subscribes real customers with it. */
+export const isLiveStripeKey = (key: string | undefined): boolean =>
+  key !== undefined && /^[sr]k_live_/.test(key);
+export const LIVE_KEY_SKIP_REASON = 'STRIPE_SECRET_KEY is a live key; the demo subscribes only in test mode';
+export const NO_STRIPE_SKIP_REASON = 'no STRIPE_SECRET_KEY';
+export const missingPriceReason = (lookupKey: string): string =>
+  `the Stripe account has no price ${lookupKey}: run npm run stripe:setup`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,59 +133,88 @@ async function stillSubscribed(
   }
 }
 
+/** Why a demo space cannot get its Stripe subscription here, or null when it can. */
+async function stripeSkipReason(
+  stripe: Stripe | null,
+  liveKey: boolean,
+  lookupKey: string,
+): Promise<string | null> {
+  if (stripe === null) return NO_STRIPE_SKIP_REASON;
+  if (liveKey) return LIVE_KEY_SKIP_REASON;
+  const prices = await stripe.prices.list({ lookup_keys: [lookupKey], active: true });
+  return prices.data.length > 0 ? null : missingPriceReason(lookupKey);
+}
+
 /**
  * `npm start`'s demo billing, idempotent across restarts (the emulator keeps its data file, the
  * database its rows): each demo space that has no live subscription gets its Stripe subscription
- * (paid off-session with the test card 4242), Penny's space its PAYPAL licence. A customer id the
- * payment provider no longer knows (emulator data removed) is forgotten first.
+ * (paid off-session with the test card 4242), Penny's space its PAYPAL licence and Offline Team its
+ * OFFLINE contract. A customer id the payment provider no longer knows (emulator data removed) is
+ * forgotten first. With a live key, no key or a missing price the Stripe spaces are skipped and
+ * the report says why (never silently).
  */
-export async function setUpDemoBilling(context: BillingContext): Promise<string[]> {
-  const done: string[] = [];
+export async function setUpDemoBilling(
+  context: BillingContext,
+  options: { liveKey?: boolean } = {},
+): Promise<DemoBillingReport> {
+  const report: DemoBillingReport = { arranged: [], skipped: [] };
   const { stripe } = context;
-  if (stripe !== null) {
-    for (const demo of DEMO_STRIPE_SUBSCRIPTIONS) {
-      const workspaceId = await spaceIdByName(context, demo.space);
-      if (workspaceId === undefined || (await stillSubscribed(stripe, context, workspaceId))) continue;
-      const customer = await findCustomerId(context.db, workspaceId);
-      if (customer !== undefined) {
-        const known = await stripe.customers.retrieve(customer).catch(() => undefined);
-        if (known === undefined || known.deleted === true) {
-          await context.db.delete(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId));
-        }
-      }
-      await subscribeSpaceDirectly(context, workspaceId, demo);
-      done.push(demo.space);
+  for (const demo of DEMO_STRIPE_SUBSCRIPTIONS) {
+    const workspaceId = await spaceIdByName(context, demo.space);
+    if (workspaceId === undefined || (await stillSubscribed(stripe, context, workspaceId))) continue;
+    const skip = await stripeSkipReason(stripe, options.liveKey === true, demo.lookupKey);
+    if (stripe === null || skip !== null) {
+      report.skipped.push({ space: demo.space, reason: skip ?? NO_STRIPE_SKIP_REASON });
+      continue;
     }
+    const customer = await findCustomerId(context.db, workspaceId);
+    if (customer !== undefined) {
+      const known = await stripe.customers.retrieve(customer).catch(() => undefined);
+      if (known === undefined || known.deleted === true) {
+        await context.db.delete(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId));
+      }
+    }
+    await subscribeSpaceDirectly(context, workspaceId, demo);
+    report.arranged.push(demo.space);
   }
-  const penny = await spaceIdByName(context, DEMO_PAYPAL_SPACE);
-  if (penny !== undefined && (await findActiveSubscription(context.db, penny)) === undefined) {
-    const now = new Date();
+  for (const demo of DEMO_DIRECT_SUBSCRIPTIONS) {
+    const workspaceId = await spaceIdByName(context, demo.space);
+    if (workspaceId === undefined || (await findActiveSubscription(context.db, workspaceId)) !== undefined)
+      continue;
+    const now = Date.now();
     await context.db.transaction(async (tx) => {
-      await lockBillingOf(tx, penny);
+      await lockBillingOf(tx, workspaceId);
       await applySubscriptionValues(tx, {
-        workspaceId: penny,
+        workspaceId,
         stripeSubscriptionId: null,
-        externalId: DEMO_PAYPAL_AGREEMENT,
+        externalId: demo.externalId,
         status: 'ACTIVE',
         providerStatus: null,
-        paymentSource: 'PAYPAL',
-        workspacePlan: 'LEGACY',
-        legacyType: 'PERSONAL',
-        userPlan: 'PRO_PERSONAL',
+        paymentSource: demo.paymentSource,
+        workspacePlan: demo.workspacePlan,
+        legacyType: demo.legacyType,
+        userPlan: demo.userPlan,
         billingInterval: 'YEARLY',
         currency: 'USD',
         country: 'US',
-        purchaseType: 'B2C',
+        purchaseType: demo.purchaseType,
         taxRate: 0,
-        quantity: 1,
-        amount: 3600,
+        quantity: demo.quantity,
+        amount: demo.amount,
         autoRenew: true,
-        startedAt: new Date(now.getTime() - 400 * DAY_MS),
-        currentPeriodStart: new Date(now.getTime() - 35 * DAY_MS),
-        currentPeriodEnd: new Date(now.getTime() + 330 * DAY_MS),
+        startedAt: new Date(now - 400 * DAY_MS),
+        currentPeriodStart: new Date(now - 35 * DAY_MS),
+        currentPeriodEnd: new Date(now + 330 * DAY_MS),
       });
+      if (demo.spacePlan !== null) {
+        await updateWorkspaceBilling(tx, workspaceId, {
+          plan: demo.spacePlan,
+          legacyType: null,
+          seatTotal: null,
+        });
+      }
     });
-    done.push(DEMO_PAYPAL_SPACE);
+    report.arranged.push(demo.space);
   }
-  return done;
+  return report;
 }
