@@ -14,6 +14,7 @@ import { bearer, type TestApp } from '../../test/test-app';
 import {
   isLiveStripeKey,
   LIVE_KEY_SKIP_REASON,
+  missingPriceReason,
   NO_STRIPE_SKIP_REASON,
   setUpDemoBilling,
 } from './demo-billing';
@@ -55,10 +56,17 @@ describe('demo billing and PayPal licences', () => {
   });
 
   it('gives the demo spaces their subscriptions once; a second run changes nothing', async () => {
+    // A price missing from the account (no stripe:setup yet) skips that space with the hint.
+    const { stripe } = billing.testStripe;
+    const lookupKey = 'legacy_team_10_yearly_usd';
+    const [legacyPrice] = (await stripe.prices.list({ lookup_keys: [lookupKey] })).data;
+    await stripe.prices.update(legacyPrice!.id, { active: false });
     expect(await setUpDemoBilling(context)).toEqual({
-      arranged: ['Acme Sales', 'Acme Premium', 'Legacy Team'],
-      skipped: [],
+      arranged: ['Acme Sales', 'Acme Premium'],
+      skipped: [{ space: 'Legacy Team', reason: missingPriceReason(lookupKey) }],
     });
+    await stripe.prices.update(legacyPrice!.id, { active: true });
+    expect(await setUpDemoBilling(context)).toEqual({ arranged: ['Legacy Team'], skipped: [] });
     expect(await setUpDemoBilling(context)).toEqual({ arranged: [], skipped: [] });
     const rows = await t.db
       .select({ name: workspaces.name, plan: workspaces.plan, seatTotal: workspaces.seatTotal })
