@@ -10,7 +10,11 @@ import path from 'node:path';
 
 import { loadConfigOrExit } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/server';
-import { isLiveStripeKey, setUpDemoBilling } from '../apps/server/src/modules/billing/demo-billing';
+import {
+  isLiveStripeKey,
+  printDemoBillingReport,
+  setUpDemoBilling,
+} from '../apps/server/src/modules/billing/demo-billing';
 import { createLocalPayPalAdapter } from '../apps/server/src/modules/billing/paypal-adapter';
 import { syncPriceCatalog } from '../apps/server/src/modules/billing/price-catalog';
 import {
@@ -90,10 +94,7 @@ try {
     },
     { liveKey: isLiveStripeKey(config.STRIPE_SECRET_KEY) },
   );
-  if (report.arranged.length > 0) console.log(`  demo billing set up for: ${report.arranged.join(', ')}`);
-  for (const { space, reason } of report.skipped) {
-    console.warn(`  demo billing skipped for ${space}: ${reason}`);
-  }
+  printDemoBillingReport(report, console);
 } catch (error) {
   await server?.close();
   await stripeEmulator?.close();

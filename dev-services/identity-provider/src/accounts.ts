@@ -1,6 +1,6 @@
 /**
- * The Google identities offered by the local identity provider: exactly the sign-in accounts of
- * shared/demo-data.md. Nina Newcomer has a Google identity but no MergeDesk account (the
+ * The Google identities offered by the local identity provider: the sign-in accounts of
+ * shared/demo-data.md, then the owners of the billing demo spaces that extend it. Nina Newcomer has a Google identity but no MergeDesk account (the
  * 'no-user' state), so she is here even though the demo seed creates no user for her.
  */
 export type DemoAccount = {
@@ -41,6 +41,10 @@ const people = [
   ['demo-max', 'max@max.test', 'Max', 'Many'],
   ['demo-sam', 'sam@acme.test', 'Sam', 'Stepfour'],
   ['demo-nina', 'nina@newcomer.test', 'Nina', 'Newcomer'],
+  // Owners of the billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing").
+  ['demo-sue', 'sue@support.test', 'Sue', 'Support'],
+  ['demo-carl', 'carl@classic.test', 'Carl', 'Classic'],
+  ['demo-gwen', 'gwen@global.test', 'Gwen', 'Global'],
 ] as const;
 
 export const demoAccounts: readonly DemoAccount[] = Object.freeze(

@@ -140,6 +140,48 @@ describe('demo seed', () => {
     }
   });
 
+  it('creates the billing demo spaces beyond demo-data.md: support, free per user, two domains per user', async () => {
+    expect(await spaceRow('Support Team')).toMatchObject({ plan: 'PRO', billingModel: 'PER_SEAT' });
+    expect(
+      (await membersOf('Support Team')).map(({ email, role, userPlan }) => [email, role, userPlan]),
+    ).toEqual([
+      ['sue@support.test', 'OWNER', 'PRO'],
+      ['sid@support.test', 'MEMBER', 'PRO'],
+    ]);
+    expect(await spaceRow('Classic Team')).toMatchObject({
+      plan: 'FREE',
+      billingModel: 'PER_USER',
+      freeAllowedUserCount: 3,
+      proAllowedUserCount: 10,
+    });
+    expect(
+      (await membersOf('Classic Team')).map(({ email, role, userPlan }) => [email, role, userPlan]),
+    ).toEqual([
+      ['carl@classic.test', 'OWNER', 'FREE'],
+      ['cara@classic.test', 'MEMBER', 'FREE'],
+      ['cody@classic.test', 'MEMBER', 'FREE'],
+    ]);
+    expect(await spaceRow('Global Team')).toMatchObject({ plan: 'PREMIUM', billingModel: 'PER_USER' });
+    expect(
+      (await membersOf('Global Team')).map(({ email, role, userPlan }) => [email, role, userPlan]),
+    ).toEqual([
+      ['gwen@global.test', 'OWNER', 'PRO'],
+      ['gabe@global.test', 'ADMIN', 'PRO'],
+      ['gus@partner.test', 'MEMBER', 'PRO'],
+      ['gail@partner.test', 'MEMBER', 'FREE'],
+    ]);
+    const globalDomains = await t.db
+      .select({ domainName: workspaceDomains.domainName })
+      .from(workspaceDomains)
+      .where(eq(workspaceDomains.workspaceId, demo.spaces['Global Team']!));
+    expect(globalDomains.map((row) => row.domainName).sort()).toEqual(['global.test', 'partner.test']);
+    const [global] = await t.db
+      .select({ hasMultiDomain: workspaces.hasMultiDomain })
+      .from(workspaces)
+      .where(eq(workspaces.id, demo.spaces['Global Team']!));
+    expect(global).toEqual({ hasMultiDomain: true });
+  });
+
   it('creates the accounts with their installation, add-on space and rollout step', async () => {
     const rows = await t.db
       .select({
@@ -206,5 +248,6 @@ describe('demo seed', () => {
     expect(seatsOf('Acme Sales')).toBe(10);
     expect(seatsOf('Acme Premium')).toBe(3);
     expect(seatsOf("Gina's space")).toBeNull();
+    expect(seatsOf('Support Team')).toBe(20);
   });
 });

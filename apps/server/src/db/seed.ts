@@ -66,6 +66,18 @@ const DEMO_USERS: readonly DemoUser[] = [
   { email: 'dan@legacy.test', name: 'Dan Dormant' },
   { email: 'max@max.test', name: 'Max Many' },
   { email: 'sam@acme.test', name: 'Sam Stepfour', lastActivatedStep: 3 },
+  // The billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing"):
+  // Support Team (a subscription given by support), Classic Team (free, per user) and Global Team
+  // (Premium per user, members of two domains). Their owners sign in; the others are members only.
+  { email: 'sue@support.test', name: 'Sue Support' },
+  { email: 'sid@support.test', name: 'Sid Stone' },
+  { email: 'carl@classic.test', name: 'Carl Classic' },
+  { email: 'cara@classic.test', name: 'Cara Cole' },
+  { email: 'cody@classic.test', name: 'Cody Cross' },
+  { email: 'gwen@global.test', name: 'Gwen Global' },
+  { email: 'gabe@global.test', name: 'Gabe Grant' },
+  { email: 'gus@partner.test', name: 'Gus Partner' },
+  { email: 'gail@partner.test', name: 'Gail Page' },
 ];
 
 type DemoMember = {
@@ -248,6 +260,53 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     billingModel: 'PER_SEAT',
     members: [{ email: 'sam@acme.test', role: 'OWNER', userPlan: 'FREE' }],
   },
+  {
+    // A subscription given by support (payment source SUPPORT, `npm start`'s demo billing): 'Custom'
+    // on billing, no 'Manage billing', no cycle change, seat changes only through support.
+    name: 'Support Team',
+    plan: 'PRO',
+    billingModel: 'PER_SEAT',
+    seatTotal: 20,
+    ...ALL_FEATURES,
+    domains: ['support.test'],
+    members: [
+      { email: 'sue@support.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'sid@support.test', role: 'MEMBER', userPlan: 'PRO' },
+    ],
+  },
+  {
+    // An older space on the free plan (per user): its purchase is the legacy model's PURCHASE flow
+    // (billing options, billing information, the hosted card page).
+    name: 'Classic Team',
+    plan: 'FREE',
+    billingModel: 'PER_USER',
+    freeAllowedUserCount: 3,
+    proAllowedUserCount: 10,
+    domains: ['classic.test'],
+    members: [
+      { email: 'carl@classic.test', role: 'OWNER', userPlan: 'FREE' },
+      { email: 'cara@classic.test', role: 'MEMBER', userPlan: 'FREE' },
+      { email: 'cody@classic.test', role: 'MEMBER', userPlan: 'FREE' },
+    ],
+  },
+  {
+    // Premium per user (Stripe, `npm start`'s demo billing) with paid users of two domains: the
+    // switch to Pro ends on the cannot-downgrade page (spec 001 §2, §4).
+    name: 'Global Team',
+    plan: 'PREMIUM',
+    billingModel: 'PER_USER',
+    hasMultiDomain: true,
+    freeAllowedUserCount: 2,
+    proAllowedUserCount: 10,
+    teamAnalyticsDashboard: true,
+    domains: ['global.test', 'partner.test'],
+    members: [
+      { email: 'gwen@global.test', role: 'OWNER', userPlan: 'PRO' },
+      { email: 'gabe@global.test', role: 'ADMIN', userPlan: 'PRO' },
+      { email: 'gus@partner.test', role: 'MEMBER', userPlan: 'PRO' },
+      { email: 'gail@partner.test', role: 'MEMBER', userPlan: 'FREE' },
+    ],
+  },
 ];
 
 /** The space each demo user's add-on sends from (spec 000 §3 addonWorkspaceId). */
@@ -262,6 +321,15 @@ const ADDON_SPACES: Record<string, string> = {
   'penny@gmail.com': "Penny's space",
   'max@max.test': 'Max 1',
   'sam@acme.test': "Sam's space",
+  'sue@support.test': 'Support Team',
+  'sid@support.test': 'Support Team',
+  'carl@classic.test': 'Classic Team',
+  'cara@classic.test': 'Classic Team',
+  'cody@classic.test': 'Classic Team',
+  'gwen@global.test': 'Global Team',
+  'gabe@global.test': 'Global Team',
+  'gus@partner.test': 'Global Team',
+  'gail@partner.test': 'Global Team',
 };
 
 /** Mails sent per month in Acme Sales, newest month first, so the me call's counters are non-zero. */

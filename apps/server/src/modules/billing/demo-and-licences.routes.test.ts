@@ -16,6 +16,7 @@ import {
   LIVE_KEY_SKIP_REASON,
   missingPriceReason,
   NO_STRIPE_SKIP_REASON,
+  printDemoBillingReport,
   setUpDemoBilling,
 } from './demo-billing';
 import { LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
@@ -39,16 +40,36 @@ describe('demo billing and PayPal licences', () => {
   const get = async (email: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(await t.signIn(email)) });
 
-  it('never subscribes with a live key, nor without a key: it says so per space', async () => {
-    const stripeSpaces = ['Acme Sales', 'Acme Premium', 'Legacy Team'];
-    expect(await setUpDemoBilling({ ...context, stripe: null })).toEqual({
-      arranged: ["Penny's space", 'Offline Team'],
+  it('never subscribes with a live key, nor without a key: it says so per space, and npm start prints it', async () => {
+    const stripeSpaces = ['Acme Sales', 'Acme Premium', 'Legacy Team', 'Global Team'];
+    const lines: string[] = [];
+    const out = {
+      log: (line: string) => lines.push(`log ${line}`),
+      warn: (line: string) => lines.push(`warn ${line}`),
+    };
+    const withoutKey = await setUpDemoBilling({ ...context, stripe: null });
+    expect(withoutKey).toEqual({
+      arranged: ["Penny's space", 'Offline Team', 'Support Team'],
       skipped: stripeSpaces.map((space) => ({ space, reason: NO_STRIPE_SKIP_REASON })),
     });
-    expect(await setUpDemoBilling(context, { liveKey: true })).toEqual({
+    printDemoBillingReport(withoutKey, out);
+    const withLiveKey = await setUpDemoBilling(context, { liveKey: true });
+    expect(withLiveKey).toEqual({
       arranged: [],
       skipped: stripeSpaces.map((space) => ({ space, reason: LIVE_KEY_SKIP_REASON })),
     });
+    printDemoBillingReport(withLiveKey, out);
+    expect(lines).toEqual([
+      "log   demo billing set up for: Penny's space, Offline Team, Support Team",
+      'warn   demo billing skipped for Acme Sales: no STRIPE_SECRET_KEY',
+      'warn   demo billing skipped for Acme Premium: no STRIPE_SECRET_KEY',
+      'warn   demo billing skipped for Legacy Team: no STRIPE_SECRET_KEY',
+      'warn   demo billing skipped for Global Team: no STRIPE_SECRET_KEY',
+      'warn   demo billing skipped for Acme Sales: STRIPE_SECRET_KEY is a live key; the demo subscribes only in test mode',
+      'warn   demo billing skipped for Acme Premium: STRIPE_SECRET_KEY is a live key; the demo subscribes only in test mode',
+      'warn   demo billing skipped for Legacy Team: STRIPE_SECRET_KEY is a live key; the demo subscribes only in test mode',
+      'warn   demo billing skipped for Global Team: STRIPE_SECRET_KEY is a live key; the demo subscribes only in test mode',
+    ]);
     expect(isLiveStripeKey('sk_live_abc')).toBe(true);
     expect(isLiveStripeKey('rk_live_abc')).toBe(true);
     expect(isLiveStripeKey('sk_test_abc')).toBe(false);
@@ -61,10 +82,17 @@ describe('demo billing and PayPal licences', () => {
     const lookupKey = 'legacy_team_10_yearly_usd';
     const [legacyPrice] = (await stripe.prices.list({ lookup_keys: [lookupKey] })).data;
     await stripe.prices.update(legacyPrice!.id, { active: false });
-    expect(await setUpDemoBilling(context)).toEqual({
-      arranged: ['Acme Sales', 'Acme Premium'],
+    const missing = await setUpDemoBilling(context);
+    expect(missing).toEqual({
+      arranged: ['Acme Sales', 'Acme Premium', 'Global Team'],
       skipped: [{ space: 'Legacy Team', reason: missingPriceReason(lookupKey) }],
     });
+    const lines: string[] = [];
+    printDemoBillingReport(missing, { log: (line) => lines.push(line), warn: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      '  demo billing set up for: Acme Sales, Acme Premium, Global Team',
+      '  demo billing skipped for Legacy Team: the Stripe account has no price legacy_team_10_yearly_usd: run npm run stripe:setup',
+    ]);
     await stripe.prices.update(legacyPrice!.id, { active: true });
     expect(await setUpDemoBilling(context)).toEqual({ arranged: ['Legacy Team'], skipped: [] });
     expect(await setUpDemoBilling(context)).toEqual({ arranged: [], skipped: [] });

@@ -5,10 +5,13 @@ import { stripeOf, type BillingContext } from './billing-context';
 import {
   findActiveSubscription,
   findCustomerId,
+  listSpaceMembers,
   lockBillingOf,
   updateWorkspaceBilling,
 } from './billing.repo';
 import { ensureCustomer } from './customers.service';
+import { isPaidMember } from './legacy-users.service';
+import { paidMembersMetadata } from './paid-members';
 import { applySubscriptionValues, syncStripeSubscription } from './stripe-sync.service';
 
 export type DirectSubscription = {
@@ -18,6 +21,8 @@ export type DirectSubscription = {
   paymentMethod?: string;
   country?: string;
   email?: string;
+  /** Metadata of the subscription besides the space id (a per-user subscription's paid members). */
+  metadata?: Record<string, string>;
 };
 
 /**
@@ -44,28 +49,44 @@ export async function subscribeSpaceDirectly(
     items: [{ price: price.id, quantity: options.quantity }],
     default_payment_method: method.id,
     automatic_tax: { enabled: true },
-    metadata: { workspaceId },
+    metadata: { ...options.metadata, workspaceId },
   });
   await syncStripeSubscription(context.db, stripe, subscription.id);
   return subscription;
 }
 
-/** The demo spaces' billing (shared/demo-data.md "Spaces"): Stripe subscriptions and a PayPal licence. */
-export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<{ space: string } & DirectSubscription> = [
+/**
+ * The demo spaces' Stripe subscriptions (shared/demo-data.md "Spaces", and Global Team of
+ * docs/decisions.md "Demo spaces for billing"). `perUser`: the subscription names its paid members
+ * (the space's seeded paid users, paid-members.ts) and counts them as its quantity.
+ */
+export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<
+  { space: string; perUser?: true } & Omit<DirectSubscription, 'metadata'>
+> = [
   { space: 'Acme Sales', lookupKey: 'pro_yearly_usd', quantity: 10, email: 'olivia@acme.test' },
   { space: 'Acme Premium', lookupKey: 'premium_yearly_usd', quantity: 3, email: 'olivia@acme.test' },
   { space: 'Legacy Team', lookupKey: 'legacy_team_10_yearly_usd', quantity: 1, email: 'leo@legacy.test' },
+  {
+    space: 'Global Team',
+    lookupKey: 'premium_yearly_usd',
+    quantity: 3,
+    email: 'gwen@global.test',
+    perUser: true,
+  },
 ];
 export const DEMO_PAYPAL_SPACE = "Penny's space";
 /** The demo's PayPal billing agreement (the local PayPal stand-in accepts it). */
 export const DEMO_PAYPAL_AGREEMENT = 'I-PENNY0DEMO';
 /** The demo's space billed outside the product (spec 001 §1: SUPPORT and OFFLINE are managed by support). */
 export const DEMO_OFFLINE_SPACE = 'Offline Team';
+/** The demo's space whose subscription support gave (payment source SUPPORT, per seat). */
+export const DEMO_SUPPORT_SPACE = 'Support Team';
 
 /**
  * The demo's subscriptions that no card provider bills, recorded as they are: Penny's PayPal
- * licence (she can stop its renewal) and Offline Team's contract paid offline (the billing page
- * shows 'Custom', Manage Users the offline-subscription notice).
+ * licence (she can stop its renewal), Offline Team's contract paid offline (the billing page
+ * shows 'Custom', Manage Users the offline-subscription notice) and Support Team's plan given by
+ * support ('Custom', seat changes through support).
  */
 const DEMO_DIRECT_SUBSCRIPTIONS = [
   {
@@ -93,10 +114,35 @@ const DEMO_DIRECT_SUBSCRIPTIONS = [
     // A contract made by support: the space's plan is OFFLINE (spec 000 §3), its user limits stay.
     spacePlan: 'OFFLINE',
   },
+  {
+    // Pro per seat given by support (a partner's plan): the space stays PRO with its 20 seats.
+    space: DEMO_SUPPORT_SPACE,
+    externalId: 'SUPPORT-GRANT-DEMO',
+    paymentSource: 'SUPPORT',
+    workspacePlan: 'PRO',
+    legacyType: null,
+    userPlan: 'PRO',
+    purchaseType: 'B2B',
+    quantity: 20,
+    amount: 0,
+    spacePlan: null,
+  },
 ] as const;
 
 /** What the demo billing did: the spaces it subscribed, and those it left alone with the reason. */
 export type DemoBillingReport = { arranged: string[]; skipped: Array<{ space: string; reason: string }> };
+
+/** Where `npm start` prints the demo billing's report (the console; a test passes its own). */
+export type DemoBillingLog = { log: (line: string) => void; warn: (line: string) => void };
+
+/**
+ * `npm start`'s lines about the demo billing: the spaces it set up, then one warning per space it
+ * skipped, with the reason (never silent).
+ */
+export function printDemoBillingReport(report: DemoBillingReport, out: DemoBillingLog): void {
+  if (report.arranged.length > 0) out.log(`  demo billing set up for: ${report.arranged.join(', ')}`);
+  for (const { space, reason } of report.skipped) out.warn(`  demo billing skipped for ${space}: ${reason}`);
+}
 
 /** A live Stripe key (`sk_live_…`, `rk_live_…`): the demo never subscribes real customers with it. */
 export const isLiveStripeKey = (key: string | undefined): boolean =>
@@ -107,6 +153,11 @@ export const missingPriceReason = (lookupKey: string): string =>
   `the Stripe account has no price ${lookupKey}: run npm run stripe:setup`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The members of a per-user space who are paid now (its Stripe subscription names them). */
+async function seededPaidMembers(context: BillingContext, workspaceId: string): Promise<string[]> {
+  return (await listSpaceMembers(context.db, workspaceId)).filter(isPaidMember).map((row) => row.id);
+}
 
 async function spaceIdByName(context: BillingContext, name: string): Promise<string | undefined> {
   const [row] = await context.db
@@ -148,8 +199,8 @@ async function stripeSkipReason(
 /**
  * `npm start`'s demo billing, idempotent across restarts (the emulator keeps its data file, the
  * database its rows): each demo space that has no live subscription gets its Stripe subscription
- * (paid off-session with the test card 4242), Penny's space its PAYPAL licence and Offline Team its
- * OFFLINE contract. A customer id the payment provider no longer knows (emulator data removed) is
+ * (paid off-session with the test card 4242), Penny's space its PAYPAL licence, Offline Team its
+ * OFFLINE contract and Support Team its SUPPORT plan. A customer id the payment provider no longer knows (emulator data removed) is
  * forgotten first. With a live key, no key or a missing price the Stripe spaces are skipped and
  * the report says why (never silently).
  */
@@ -174,7 +225,14 @@ export async function setUpDemoBilling(
         await context.db.delete(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId));
       }
     }
-    await subscribeSpaceDirectly(context, workspaceId, demo);
+    const paidMembers = demo.perUser ? await seededPaidMembers(context, workspaceId) : undefined;
+    await subscribeSpaceDirectly(
+      context,
+      workspaceId,
+      paidMembers === undefined
+        ? demo
+        : { ...demo, quantity: paidMembers.length, metadata: paidMembersMetadata(paidMembers) },
+    );
     report.arranged.push(demo.space);
   }
   for (const demo of DEMO_DIRECT_SUBSCRIPTIONS) {
