@@ -15,6 +15,7 @@ import {
   seatPageRedirectsToBilling,
   subscriptionDisplayName,
   subscriptionState,
+  paidUsersText,
 } from './subscription-card';
 
 describe('subscription state and display name (spec 001 §2)', () => {
@@ -113,5 +114,16 @@ describe('scheduled downgrade notice (spec 001 §2 "Scheduled seat downgrade"; s
     [4, 'paid user', 'Your subscription is scheduled to go down to 4 paid users on March 3rd, 2027.'],
   ] as const)('%i %s', (target, unit, text) => {
     expect(seatDowngradeNotice(target, 'March 3rd, 2027', unit)).toBe(text);
+  });
+});
+
+describe('paidUsersText (per-user licence use)', () => {
+  it.each([
+    [4, 10, '4 of 10 paid users'],
+    [1, 1, '1 of 1 paid users'],
+    [3, -1, '3 paid users'],
+    [1, -1, '1 paid user'],
+  ])('%s of %s: %s', (used, allowed, text) => {
+    expect(paidUsersText(used, allowed)).toBe(text);
   });
 });

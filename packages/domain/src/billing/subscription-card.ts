@@ -120,3 +120,11 @@ export const seatPageRedirectsToBilling = (input: SeatPageRedirectInput): boolea
   input.hasScheduledRemoval ||
   isUnlimited(input.totalSeats) ||
   (input.page === 'remove-seats' && input.totalSeats <= 1);
+
+/**
+ * The paid-user line of a per-user subscription (spec 001 §3 numberOfLicensesUsed /
+ * allowedQuantity; wording ours): '4 of 10 paid users', or '4 paid users' when the plan allows
+ * any number (-1).
+ */
+export const paidUsersText = (used: number, allowed: number): string =>
+  allowed < 0 ? `${used} paid user${used === 1 ? '' : 's'}` : `${used} of ${allowed} paid users`;

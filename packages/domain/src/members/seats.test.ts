@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAddMembersToSeats,
+  countPaidUserSeats,
   countSeats,
   hasSeatForJoiningMember,
+  holdsPaidLicence,
   holdsSeat,
   notEnoughSeatsMessage,
+  paidUsersOf,
   seatsUsedText,
+  spaceSeatCounts,
   summarizeSeats,
 } from './seats';
 
@@ -89,4 +93,81 @@ describe('seat arithmetic (spec 002 §2.7, §3 "Subscription seat", §5)', () =>
   ])('a joining member finds a seat with %s total and %i held: %s', (total, held, expected) => {
     expect(hasSeatForJoiningMember(total, held)).toBe(expected);
   });
+});
+
+describe('paid-user seats of the per-user (legacy) model (spec 001 §3 "Seat info", spec 002 §5)', () => {
+  const TRIAL_END = Date.UTC(2030, 0, 1);
+  it.each([
+    // status, plan, trial end, holds a paid licence
+    ['ACTIVE', 'PRO', null, true],
+    ['ACTIVE', 'PRO_PERSONAL', null, true],
+    ['PENDING', 'PRO', null, true],
+    ['LEGACY', 'PRO', null, true],
+    ['ACTIVE', 'FREE', null, false],
+    ['ACTIVE', 'PRO', TRIAL_END, false],
+    ['FREE_TRIAL', 'PRO', null, false],
+    ['DISABLED', 'PRO', null, false],
+  ] as const)('a %s %s member (trial end %s) holds a paid licence: %s', (status, userPlan, end, expected) => {
+    expect(holdsPaidLicence({ status, userPlan, freeTrialEndTimestamp: end })).toBe(expected);
+  });
+
+  it('counts Legacy Team as the demo has it: 5 paid of 10 (a trial, two free and a disabled user do not count)', () => {
+    const member = (status: 'ACTIVE' | 'PENDING' | 'DISABLED', userPlan: 'PRO' | 'FREE', trial = false) => ({
+      status,
+      userPlan,
+      freeTrialEndTimestamp: trial ? TRIAL_END : null,
+    });
+    const counts = countPaidUserSeats(10, [
+      member('ACTIVE', 'PRO'),
+      member('ACTIVE', 'PRO'),
+      member('ACTIVE', 'PRO'),
+      member('ACTIVE', 'PRO'),
+      member('PENDING', 'PRO'),
+      member('ACTIVE', 'PRO', true),
+      member('ACTIVE', 'FREE'),
+      member('ACTIVE', 'FREE'),
+      member('DISABLED', 'FREE'),
+    ]);
+    expect(counts).toEqual({ totalSeats: 10, assignedSeats: 4, unavailableSeats: 1 });
+    expect(paidUsersOf(counts)).toBe(5);
+    expect(summarizeSeats(counts)).toMatchObject({
+      availableSeats: 5,
+      unlimited: false,
+      usagePercentage: 50,
+    });
+  });
+
+  it('is unlimited when the plan allows any number of paid users (-1)', () => {
+    const counts = countPaidUserSeats(-1, [
+      { status: 'ACTIVE', userPlan: 'PRO', freeTrialEndTimestamp: null },
+    ]);
+    expect(summarizeSeats(counts)).toMatchObject({
+      totalSeats: null,
+      assignedSeats: 1,
+      availableSeats: null,
+    });
+  });
+});
+
+describe('the seats of a space, by billing model', () => {
+  const members = [
+    { status: 'ACTIVE', userPlan: 'PRO', freeTrialEndTimestamp: null },
+    { status: 'ACTIVE', userPlan: 'PRO', freeTrialEndTimestamp: Date.UTC(2030, 0, 1) },
+    { status: 'PENDING', userPlan: 'PRO', freeTrialEndTimestamp: null },
+  ] as const;
+  it.each([
+    ['PER_SEAT', 'PRO', 5, 25, { totalSeats: 5, assignedSeats: 2, unavailableSeats: 1 }],
+    ['PER_SEAT', 'FREE', null, 25, { totalSeats: null, assignedSeats: 2, unavailableSeats: 1 }],
+    ['PER_USER', 'LEGACY', 1, 10, { totalSeats: 10, assignedSeats: 1, unavailableSeats: 1 }],
+    ['PER_USER', 'PRO', 2, 25, { totalSeats: 25, assignedSeats: 1, unavailableSeats: 1 }],
+    ['PER_USER', 'LEGACY', 1, -1, { totalSeats: null, assignedSeats: 1, unavailableSeats: 1 }],
+    ['PER_USER', 'FREE', null, 10, { totalSeats: null, assignedSeats: 1, unavailableSeats: 1 }],
+  ] as const)(
+    '%s on %s (seat total %s, paid-user limit %s): %o',
+    (billingModel, plan, seatTotal, limit, expected) => {
+      expect(spaceSeatCounts({ billingModel, plan, seatTotal, proAllowedUserCount: limit }, members)).toEqual(
+        expected,
+      );
+    },
+  );
 });

@@ -1,5 +1,6 @@
-import type { MemberStatus, UserPlan } from '../plans/plans';
+import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '../plans/plans';
 import { isPaidUserPlan } from '../plans/plans';
+import { isTrialUser } from './legacy-users';
 
 /**
  * Seat arithmetic of the per-seat model (spec 002 §2.7, §3 "Subscription seat", §5). One place for
@@ -97,3 +98,61 @@ export const hasSeatForJoiningMember = (totalSeats: number | null, assignedSeats
 
 /** Spec 002 §9: about 100 seats or paid users at most ('Contact us if you need more than 100 seats'). */
 export const MAX_SEATS = 100;
+
+/**
+ * What the per-user (legacy) model counts of a member: the seat fields and the free trial (a user
+ * in trial holds a paid plan without paying for it).
+ */
+export type PaidUserHolder = SeatHolder & { freeTrialEndTimestamp: number | null };
+
+/**
+ * Per-user model: a member holds a paid licence when their plan is paid, they are not in a free
+ * trial (status FREE_TRIAL or a trial end) and not disabled (spec 002 §2.8 counts disabled users
+ * apart). One rule for the legacy checkout's paid flag, the licence use on the billing page, the
+ * seats of the members screen and the paid-user limit of 'Add users' and of a join.
+ */
+export const holdsPaidLicence = (member: PaidUserHolder): boolean =>
+  isPaidUserPlan(member.userPlan) &&
+  member.status !== 'FREE_TRIAL' &&
+  member.status !== 'DISABLED' &&
+  !isTrialUser(member);
+
+/**
+ * The seats of a per-user (legacy model) space on a paid plan (spec 001 §3 "Seat info": "For
+ * LEGACY it reads numberOfLicensesUsed and allowedQuantity"; spec 002 §5 "Plan user limits"): the
+ * total is the plan's paid-user maximum (features.PRO.allowedUserCount, -1 unlimited), the paid
+ * users who joined are assigned, paid users still pending reserve theirs. Billing (seatInfo,
+ * numberOfLicensesUsed / allowedQuantity) and the members screen read this one count.
+ */
+export const countPaidUserSeats = (paidUserLimit: number, members: readonly PaidUserHolder[]): SeatCounts => {
+  const paid = members.filter(holdsPaidLicence);
+  return {
+    totalSeats: paidUserLimit < 0 ? null : paidUserLimit,
+    assignedSeats: paid.filter((member) => member.status !== 'PENDING').length,
+    unavailableSeats: paid.filter((member) => member.status === 'PENDING').length,
+  };
+};
+
+/** The paid users of a per-user space's seat counts: assigned plus reserved. */
+export const paidUsersOf = (counts: Pick<SeatCounts, 'assignedSeats' | 'unavailableSeats'>): number =>
+  counts.assignedSeats + counts.unavailableSeats;
+
+/** What a space's seat count reads of the space. */
+export type SeatSpace = {
+  billingModel: BillingModel;
+  plan: SpacePlan;
+  /** Per seat: the subscription's seat quantity (null: unlimited, a FREE space). */
+  seatTotal: number | null;
+  /** Per user: features.PRO.allowedUserCount (-1 unlimited). */
+  proAllowedUserCount: number;
+};
+
+/**
+ * The seat counts of any space, the one rule the members screen, the billing page and the member
+ * limits read: per seat, the subscription's seats and the members holding them; per user, the
+ * paid-user licences of the plan (a FREE space has no limit on them: nobody is paid).
+ */
+export const spaceSeatCounts = (space: SeatSpace, members: readonly PaidUserHolder[]): SeatCounts =>
+  space.billingModel === 'PER_USER'
+    ? countPaidUserSeats(space.plan === 'FREE' ? -1 : space.proAllowedUserCount, members)
+    : countSeats(space.seatTotal, members);

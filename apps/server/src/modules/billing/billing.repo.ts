@@ -402,12 +402,3 @@ export async function setMemberPlan(
     })
     .where(eq(workspaceMembers.id, memberId));
 }
-
-/** The space's paid-user limit (features.PRO.allowedUserCount; -1 unlimited). */
-export async function findPaidUserLimit(db: Executor, workspaceId: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ limit: workspaces.proAllowedUserCount })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.limit;
-}

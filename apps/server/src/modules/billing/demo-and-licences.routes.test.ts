@@ -129,6 +129,25 @@ describe('demo billing and PayPal licences', () => {
         subscriptionPaymentPlans: [{ tiers: [{ upTo: -1, unitAmount: 27000 }] }],
       },
     ]);
+    // Seats of a per-user space are its paid-user licences, one count for billing and members
+    // (before: the licence's quantity, 1 pack, so billing said 0 of 1 left where members said 5).
+    const legacySeats = {
+      totalSeats: 10,
+      assignedSeats: 5,
+      availableSeats: 5,
+      unavailableSeats: 0,
+      unlimited: false,
+      usagePercentage: 50,
+    };
+    const [licence] = legacy.json<{ items: SubscriptionV1[] }>().items;
+    expect(licence!.seatInfo).toEqual({ ...legacySeats, scheduledRemoval: null });
+    expect(licence!.subscriptionPaymentPlans![0]).toMatchObject({
+      totalSeats: 10,
+      assignedSeats: 5,
+      availableSeats: 5,
+    });
+    const members = await get('lara@legacy.test', `/api/workspaces/${spaces['Legacy Team']!}/seats`);
+    expect(members.json()).toEqual({ ...legacySeats, scheduledRemoval: null });
     // A subscription gone from Stripe (emulator data removed) is made again on the next start.
     const [premium] = await t.db
       .select({ id: subscriptions.stripeSubscriptionId })

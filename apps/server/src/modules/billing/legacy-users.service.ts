@@ -5,10 +5,9 @@ import {
   LEGACY_CHECKOUT_MESSAGES,
   targetUserPlan,
 } from '@mergedesk/domain/billing/legacy-checkout';
-import { MAX_SEATS } from '@mergedesk/domain/members/seats';
+import { holdsPaidLicence, MAX_SEATS } from '@mergedesk/domain/members/seats';
 import { isTrialUser } from '@mergedesk/domain/members/legacy-users';
 import { maxPaidUsersMessage } from '@mergedesk/domain/members/messages';
-import { isPaidUserPlan } from '@mergedesk/domain/plans/plans';
 import { emailDomain } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import type { WorkspaceRecord } from '../../db/records';
@@ -16,7 +15,6 @@ import { AppError } from '../../lib/app-error';
 import {
   findActiveSubscription,
   findPaidEmailsElsewhere,
-  findPaidUserLimit,
   listSpaceMembers,
   setMemberPlan,
   type SpaceMemberRow,
@@ -32,9 +30,7 @@ const trialEndOf = (row: SpaceMemberRow): number | null => row.freeTrialEndTimes
 
 /** Paid: a paid plan and not in a free trial (docs/decisions.md "per-user model"). */
 export const isPaidMember = (row: SpaceMemberRow): boolean =>
-  isPaidUserPlan(row.userPlan) &&
-  row.status !== 'FREE_TRIAL' &&
-  !isTrialUser({ freeTrialEndTimestamp: trialEndOf(row) });
+  holdsPaidLicence({ status: row.status, userPlan: row.userPlan, freeTrialEndTimestamp: trialEndOf(row) });
 
 export function toCheckoutUser(
   row: SpaceMemberRow,
@@ -162,22 +158,4 @@ export async function scheduledDowngradeEmails(db: Executor, workspaceId: string
   return new Set(
     members.filter((row) => isPaidMember(row) && !scheduled.includes(row.id)).map((row) => row.email),
   );
-}
-
-/**
- * A legacy licence's use (spec 001 §3 numberOfLicensesUsed / allowedQuantity): its paid users and
- * the space's paid-user limit (null when unlimited: the licence's quantity then says it).
- */
-export async function legacyLicenceUse(
-  db: Executor,
-  workspaceId: string,
-): Promise<{ paid: number; limit: number | null }> {
-  const [members, limit] = await Promise.all([
-    listSpaceMembers(db, workspaceId),
-    findPaidUserLimit(db, workspaceId),
-  ]);
-  return {
-    paid: members.filter(isPaidMember).length,
-    limit: limit !== undefined && limit >= 0 ? limit : null,
-  };
 }

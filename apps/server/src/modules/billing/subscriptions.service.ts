@@ -18,12 +18,12 @@ import {
   type Currency,
   type PriceTier,
 } from '@mergedesk/domain/billing/prices';
-import { MAX_SEATS } from '@mergedesk/domain/members/seats';
+import { MAX_SEATS, paidUsersOf } from '@mergedesk/domain/members/seats';
 import type Stripe from 'stripe';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
-import { loadSeatSummary } from '../members/seats.service';
+import { loadSpaceSeats } from '../members/seats.service';
 import { ownUrl, stripeOf, type BillingContext } from './billing-context';
 import {
   findCustomerId,
@@ -33,7 +33,6 @@ import {
   type SeatRemovalRow,
   type SubscriptionRow,
 } from './billing.repo';
-import { legacyLicenceUse } from './legacy-users.service';
 import { catalogPriceOf, idOf, invoiceWithIntent, periodAmount } from './stripe-sync.service';
 
 /** Spec 001 §3 "Scheduled seat removal" as the API answers it. */
@@ -67,21 +66,20 @@ const tiersOfRow = (row: SubscriptionRow): PriceTier[] => {
 
 /** The fields every subscription view shares (spec 001 §3). */
 async function subscriptionView(db: Executor, row: SubscriptionRow): Promise<SubscriptionV2> {
-  const legacy = row.workspacePlan === 'LEGACY';
-  const [seats, removal, licences] = await Promise.all([
-    loadSeatSummary(db, row.workspaceId),
+  const [{ billingModel, summary: seats }, removal] = await Promise.all([
+    // One count for billing and the members screen (members/seats spaceSeatCounts): per user, the
+    // plan's paid-user licences; per seat, the subscription's seats.
+    loadSpaceSeats(db, row.workspaceId),
     row.status === 'ACTIVE' ? findPendingRemoval(db, row.id) : Promise.resolve(undefined),
-    legacy ? legacyLicenceUse(db, row.workspaceId) : Promise.resolve(undefined),
   ]);
-  const totalSeats = legacy ? row.quantity : (seats.totalSeats ?? -1);
+  const perUser = billingModel === 'PER_USER';
   const plan: SubscriptionPaymentPlan = {
     paymentPlanId: row.stripePriceId ?? `${row.paymentSource.toLowerCase()}_${row.id}`,
     userPlanType: row.userPlan,
     legalEntity: legalEntityForCurrency(row.currency),
-    totalSeats,
+    totalSeats: seats.totalSeats ?? -1,
     assignedSeats: seats.assignedSeats,
-    availableSeats:
-      totalSeats < 0 ? -1 : Math.max(0, totalSeats - seats.assignedSeats - seats.unavailableSeats),
+    availableSeats: seats.availableSeats ?? -1,
     tiers: tiersOfRow(row),
   };
   return {
@@ -122,9 +120,10 @@ async function subscriptionView(db: Executor, row: SubscriptionRow): Promise<Sub
               removeSeatsAtTimestamp: removal.removeAt.getTime(),
             },
     },
-    // A legacy licence counts its paid users against the plan's paid-user limit (a Team 10 pack: 10).
-    numberOfLicensesUsed: licences?.paid ?? null,
-    allowedQuantity: licences === undefined ? null : (licences.limit ?? row.quantity),
+    // Per user (a legacy licence, or Pro/Premium per user): the paid users against the plan's
+    // paid-user limit (a Team 10 pack: 10; -1 unlimited), the same count as seatInfo.
+    numberOfLicensesUsed: perUser ? paidUsersOf(seats) : null,
+    allowedQuantity: perUser ? (seats.totalSeats ?? -1) : null,
     subscriptionPaymentPlans: [plan],
   };
 }

@@ -16,7 +16,14 @@ import {
   canReinviteOrCancel,
   isAllowedDomain,
 } from '@mergedesk/domain/members/permissions';
-import { hasSeatForJoiningMember, holdsSeat, notEnoughSeatsMessage } from '@mergedesk/domain/members/seats';
+import {
+  canAddMembersToSeats,
+  countPaidUserSeats,
+  hasSeatForJoiningMember,
+  holdsSeat,
+  notEnoughSeatsMessage,
+  summarizeSeats,
+} from '@mergedesk/domain/members/seats';
 import { ADDED_SEAT_TYPE, PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
 import { isPaidUserPlan, paidUserPlanFor, type UserPlan } from '@mergedesk/domain/plans/plans';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
@@ -185,20 +192,24 @@ async function batchLimitError(
   if (count === 0) return null;
   if (space.billingModel === 'PER_SEAT') {
     if (space.plan === 'FREE') return null;
-    const seats = await loadSeatSummary(db, space.id, space.seatTotal);
+    const seats = await loadSeatSummary(
+      db,
+      space.id,
+      space.seatTotal === undefined ? undefined : { ...space, seatTotal: space.seatTotal },
+    );
     if (seats.availableSeats === null || count <= seats.availableSeats) return null;
     return notEnoughSeatsMessage(seats.availableSeats);
   }
-  const paid = mode === 'LEGACY_ADD';
-  const limit = paid ? space.proAllowedUserCount : space.freeAllowedUserCount;
-  if (limit < 0) return null;
   const members = await listSeatHolders(db, space.id);
-  // Paid users are counted as the legacy checkout counts them: members in a free trial are not paid.
-  const used = members.filter(
-    (m) =>
-      m.status !== 'DISABLED' &&
-      (paid ? isPaidUserPlan(m.userPlan) && m.status !== 'FREE_TRIAL' : !isPaidUserPlan(m.userPlan)),
-  ).length;
+  if (mode === 'LEGACY_ADD') {
+    // The paid-user licences as billing counts them (members/seats countPaidUserSeats): members in a
+    // free trial or disabled are not paid; pending paid members hold theirs.
+    const seats = summarizeSeats(countPaidUserSeats(space.proAllowedUserCount, members));
+    return canAddMembersToSeats(seats, count) ? null : legacyUserLimitMessage(space.proAllowedUserCount);
+  }
+  const limit = space.freeAllowedUserCount;
+  if (limit < 0) return null;
+  const used = members.filter((m) => m.status !== 'DISABLED' && !isPaidUserPlan(m.userPlan)).length;
   return used + count <= limit ? null : legacyUserLimitMessage(limit);
 }
 
@@ -404,10 +415,15 @@ async function hasPlaceFor(tx: Executor, space: LockedSpace, joining: AdminMembe
     if (!paid) return true;
     return hasSeatForJoiningMember(space.seatTotal, others.filter(holdsSeat).length);
   }
-  const limit = paid ? space.proAllowedUserCount : space.freeAllowedUserCount;
+  if (paid) {
+    // The paid-user licences held by the others, as billing counts them (countPaidUserSeats).
+    const seats = countPaidUserSeats(space.proAllowedUserCount, others);
+    return hasSeatForJoiningMember(seats.totalSeats, seats.assignedSeats);
+  }
+  const limit = space.freeAllowedUserCount;
   const used = others.filter(
     (member) =>
-      member.status !== 'PENDING' && member.status !== 'DISABLED' && isPaidUserPlan(member.userPlan) === paid,
+      member.status !== 'PENDING' && member.status !== 'DISABLED' && !isPaidUserPlan(member.userPlan),
   ).length;
   return hasSeatForJoiningMember(limit < 0 ? null : limit, used);
 }

@@ -2,6 +2,7 @@ import type { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS } from '@mergedesk/domain/api
 import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
+import type { SeatSpace } from '@mergedesk/domain/members/seats';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
@@ -136,12 +137,19 @@ export async function lockSpace(tx: Executor, workspaceId: string): Promise<Lock
   return row;
 }
 
-export async function findSeatTotal(db: Executor, workspaceId: string): Promise<number | null> {
+/** What the seat count reads of a space (members/seats spaceSeatCounts). */
+export async function findSeatSpace(db: Executor, workspaceId: string): Promise<SeatSpace> {
   const [row] = await db
-    .select({ seatTotal: workspaces.seatTotal })
+    .select({
+      billingModel: workspaces.billingModel,
+      plan: workspaces.plan,
+      seatTotal: workspaces.seatTotal,
+      proAllowedUserCount: workspaces.proAllowedUserCount,
+    })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  return row?.seatTotal ?? null;
+  if (!row) throw new Error(`workspace ${workspaceId} vanished`);
+  return row;
 }
 
 /** A member row as the administration rules need it. */
@@ -169,11 +177,22 @@ const adminMemberColumns = {
 export async function listSeatHolders(
   db: Executor,
   workspaceId: string,
-): Promise<Pick<AdminMemberRow, 'id' | 'status' | 'userPlan'>[]> {
-  return db
-    .select({ id: workspaceMembers.id, status: workspaceMembers.status, userPlan: workspaceMembers.userPlan })
+): Promise<
+  (Pick<AdminMemberRow, 'id' | 'status' | 'userPlan'> & { freeTrialEndTimestamp: number | null })[]
+> {
+  const rows = await db
+    .select({
+      id: workspaceMembers.id,
+      status: workspaceMembers.status,
+      userPlan: workspaceMembers.userPlan,
+      freeTrialEnd: workspaceMembers.freeTrialEndTimestamp,
+    })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return rows.map(({ freeTrialEnd, ...row }) => ({
+    ...row,
+    freeTrialEndTimestamp: freeTrialEnd?.getTime() ?? null,
+  }));
 }
 
 export async function findMembersByEmails(

@@ -1,25 +1,40 @@
 import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
-import { countSeats, summarizeSeats, type SeatSummary } from '@mergedesk/domain/members/seats';
+import {
+  spaceSeatCounts,
+  summarizeSeats,
+  type SeatSpace,
+  type SeatSummary,
+} from '@mergedesk/domain/members/seats';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { scheduledSeatRemovalOf } from '../billing/space-billing.service';
-import { findSeatTotal, listSeatHolders } from './members.repo';
+import { findSeatSpace, listSeatHolders } from './members.repo';
 
 /**
- * The seats of a space, from the one rule (members/seats): the total is the subscription's seat
- * quantity kept on the space (billing writes it), the rest is counted from the member rows. Pass a
- * transaction that locked the space (lockSpace) to get counts that stay true until it commits.
+ * The seats of a space, from the one rule (members/seats spaceSeatCounts): per seat, the total is
+ * the subscription's seat quantity kept on the space (billing writes it); per user, the plan's
+ * paid-user licences. The rest is counted from the member rows. Pass the space as a transaction
+ * that locked it read it (lockSpace) to get counts that stay true until it commits.
  */
 export async function loadSeatSummary(
   db: Executor,
   workspaceId: string,
-  seatTotal?: number | null,
+  space?: SeatSpace,
 ): Promise<SeatSummary> {
-  const [total, members] = await Promise.all([
-    seatTotal === undefined ? findSeatTotal(db, workspaceId) : Promise.resolve(seatTotal),
+  const [seatSpace, members] = await Promise.all([
+    space === undefined ? findSeatSpace(db, workspaceId) : Promise.resolve(space),
     listSeatHolders(db, workspaceId),
   ]);
-  return summarizeSeats(countSeats(total, members));
+  return summarizeSeats(spaceSeatCounts(seatSpace, members));
+}
+
+/** The seat summary with the space's billing model (billing tells per-user licences from seats). */
+export async function loadSpaceSeats(
+  db: Executor,
+  workspaceId: string,
+): Promise<{ billingModel: SeatSpace['billingModel']; summary: SeatSummary }> {
+  const space = await findSeatSpace(db, workspaceId);
+  return { billingModel: space.billingModel, summary: await loadSeatSummary(db, workspaceId, space) };
 }
 
 /** GET /api/workspaces/{workspaceId}/seats: any member may read the seat counter (spec 002 §2.7). */

@@ -9,6 +9,7 @@ import { findPaymentPlan, taxLabel } from '@mergedesk/domain/billing/plan-prices
 import { withTax } from '@mergedesk/domain/billing/tax';
 import {
   CANCEL_CYCLE_CHANGE_FAILED,
+  paidUsersText,
   renewalText,
   scheduledCycleChangeText,
   SEAT_CHANGES_BLOCKED_BY_DOWNGRADE,
@@ -186,7 +187,7 @@ function SeatLine({
       <Stack gap="xs">
         {subscription.allowedQuantity !== null && (
           <Text size="sm">
-            {subscription.numberOfLicensesUsed ?? 0} of {subscription.allowedQuantity} paid users
+            {paidUsersText(subscription.numberOfLicensesUsed ?? 0, subscription.allowedQuantity)}
           </Text>
         )}
         {downgrade}
