@@ -5,7 +5,7 @@ import { signIn, spacePath } from './sign-in';
 /**
  * The per-user (legacy) model on the real stack (issue 8): leo@legacy.test's Team licence (5 paid
  * users of 10, fiona and felix free) switches to Pro per user through the Stripe emulator's hosted
- * card page, then changes its paid users; penny@gmail.com's PayPal Personal licence switches to Pro
+ * card page, then changes its paid users and its billing cycle; penny@gmail.com's PayPal Personal licence switches to Pro
  * (Personal). The tests run in order and change both spaces for good, so this file sorts after the
  * specs that read their seeded state (space-administration.spec.ts: Legacy Team's Manage Users
  * summary; billing.spec.ts and others: Penny's PayPal licence) — the suite runs its files one after
@@ -137,6 +137,33 @@ test("leo makes felix paid from Manage Users' drawer: the review charges the pro
   await page.goto(new URL(page.url()).pathname.replace('/space/billing', '/space/users'));
   const felix = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /felix@legacy\.test/ });
   await expect(felix.getByRole('cell', { name: 'Pro', exact: true })).toBeVisible();
+});
+
+test('leo changes the per-user Pro subscription to monthly billing at the end of the cycle, then cancels the change', async ({
+  page,
+}) => {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  await page.getByRole('link', { name: 'Change billing cycle' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your billing cycle' })).toBeVisible();
+  await expect(page.getByText('From billed annually to billed monthly.')).toBeVisible();
+  await expect(
+    page.getByText('The change will be applied at the end of your current billing cycle.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByText('Your subscription has been updated.')).toBeVisible({ timeout: 20_000 });
+  const scheduled = page.getByText(
+    /^You are currently billed annually, with a change to monthly planned on [A-Z][a-z]+ \d/,
+  );
+  await expect(scheduled).toBeVisible();
+  // Priced for the 7 paid users (leo, lara, liam, lucy, luke, fiona, felix): 4 × $20 + 3 × $16.
+  await expect(page.getByText(/^From .+: \$128\.00 per month$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change billing cycle' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(scheduled).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Change billing cycle' })).toBeVisible();
+  await expect(page.getByText('7 of 10 paid users')).toBeVisible();
 });
 
 test('the cannot-downgrade page (opened directly: no seeded space has paid users of several domains) says why and goes back where it came from', async ({

@@ -32,6 +32,8 @@ export const BILLING_MESSAGES = {
   CYCLE_CHANGE_SCHEDULED: 'A billing cycle change is already scheduled. Cancel it first.',
   NO_CHANGE: 'Nothing to change.',
   NO_SCHEDULED_CHANGE: 'No billing cycle change is scheduled.',
+  LEGACY_KEEPS_CYCLE:
+    'A legacy licence keeps its plan and billing cycle. Switch to a new plan to change them.',
   NO_LICENCE: 'You have no licence paid with PayPal.',
   AUTO_RENEWAL_ALREADY_STOPPED: 'The automatic renewal of this licence is already stopped.',
 } as const;

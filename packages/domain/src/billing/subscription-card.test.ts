@@ -15,6 +15,7 @@ import {
   seatPageRedirectsToBilling,
   subscriptionDisplayName,
   subscriptionState,
+  billedUnits,
   paidUsersText,
 } from './subscription-card';
 
@@ -125,5 +126,16 @@ describe('paidUsersText (per-user licence use)', () => {
     [1, -1, '1 paid user'],
   ])('%s of %s: %s', (used, allowed, text) => {
     expect(paidUsersText(used, allowed)).toBe(text);
+  });
+});
+
+describe('billedUnits (what a cycle change prices)', () => {
+  it.each([
+    ['per seat: the seats', null, 10, 10],
+    ['per seat, unlimited', null, null, 1],
+    ['per user: the paid users, not the paid-user limit', 5, 10, 5],
+    ['per user, nobody paid yet', 0, 10, 1],
+  ])('%s', (_case, used, totalSeats, expected) => {
+    expect(billedUnits({ numberOfLicensesUsed: used, seatInfo: { totalSeats } })).toBe(expected);
   });
 });

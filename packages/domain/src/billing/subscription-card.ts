@@ -128,3 +128,13 @@ export const seatPageRedirectsToBilling = (input: SeatPageRedirectInput): boolea
  */
 export const paidUsersText = (used: number, allowed: number): string =>
   allowed < 0 ? `${used} paid user${used === 1 ? '' : 's'}` : `${used} of ${allowed} paid users`;
+
+/**
+ * The units a subscription bills: per seat its seats, per user its paid users (numberOfLicensesUsed
+ * is given for per-user subscriptions only). The cycle-change preview and the scheduled change's
+ * new price are for these units.
+ */
+export const billedUnits = (subscription: {
+  numberOfLicensesUsed: number | null;
+  seatInfo: { totalSeats: number | null };
+}): number => Math.max(1, subscription.numberOfLicensesUsed ?? subscription.seatInfo.totalSeats ?? 1);

@@ -235,6 +235,8 @@ describe('per-user (legacy) checkout', () => {
     await refuse({ workspaceUserPlans: [], upgradeLegacySubscription: false }, 400, {
       message: BILLING_MESSAGES.NO_CHANGE,
     });
+    // A legacy licence keeps its cycle: it switches to a new plan instead.
+    await refuse({ billingInterval: 'MONTHLY' }, 400, { message: BILLING_MESSAGES.LEGACY_KEEPS_CYCLE });
     // The licence switches plans only with upgradeLegacySubscription.
     await refuse({ workspaceUserPlans: [], workspacePlan: 'PRO' }, 400, {
       message: LEGACY_CHECKOUT_MESSAGES.UPGRADE_LEGACY_ONLY,
@@ -456,6 +458,67 @@ describe('per-user (legacy) checkout', () => {
     ]);
     // Pro's graduated tiers: users 1–4 at $60, the 5th at $48 (−20 %).
     expect((await activeSubscription()).amount).toBe(4 * 6000 + 4800);
+  });
+
+  it('changes the billing cycle of the per-user subscription at the period end: scheduled, shown, cancelled, then applied with the same paid users', async () => {
+    const before = await activeSubscription();
+    const { subscriptionId } = before;
+    // A member does not manage billing; another space's owner does not see the subscription.
+    expect(
+      (await put({ billingInterval: 'MONTHLY' }, subscriptionId, await t.signIn('liam@legacy.test')))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await put({ billingInterval: 'MONTHLY' }, subscriptionId, await t.signIn('olivia@acme.test')))
+        .statusCode,
+    ).toBe(404);
+
+    const scheduled = await put({ billingInterval: 'MONTHLY' }, subscriptionId);
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json<SubscriptionV1>()).toMatchObject({
+      billingInterval: 'YEARLY',
+      scheduledChanges: { targetBillingInterval: 'MONTHLY', effectiveTimestamp: before.endTimestamp },
+    });
+    await deliverPending();
+    expect((await activeSubscription()).scheduledChanges).toMatchObject({ targetBillingInterval: 'MONTHLY' });
+    // Nobody is made free by it, and the schedule's next phase carries the paid users.
+    expect((await checkoutUsers()).items.filter((user) => user.toBeRemoved)).toEqual([]);
+    // Twice is refused with the §2 redirect code; users are not made paid meanwhile (as seats are not added).
+    const again = await put({ billingInterval: 'MONTHLY' }, subscriptionId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'cannot-change-billing-cycle-when-scheduled' });
+    const paidMeanwhile = await put({
+      workspaceUserPlans: [{ userId: await idOf('felix@legacy.test'), userPlan: 'PRO' }],
+    });
+    expect(paidMeanwhile.statusCode).toBe(409);
+    expect(paidMeanwhile.json()).toMatchObject({ message: BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED });
+
+    const cancelled = await put({ cancelScheduledBillingIntervalChange: true }, subscriptionId);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<SubscriptionV1>().scheduledChanges).toBeNull();
+    await deliverPending();
+    expect((await activeSubscription()).scheduledChanges).toBeNull();
+    const nothing = await put({ cancelScheduledBillingIntervalChange: true }, subscriptionId);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ message: BILLING_MESSAGES.NO_SCHEDULED_CHANGE });
+
+    expect((await put({ billingInterval: 'MONTHLY' }, subscriptionId)).statusCode).toBe(200);
+    billing.testStripe.emulator.advanceClock(366 * DAY);
+    await deliverPending();
+    const renewed = await activeSubscription();
+    // Pro monthly, graduated: users 1–4 at $20, the 5th at $16.
+    expect(renewed).toMatchObject({
+      billingInterval: 'MONTHLY',
+      scheduledChanges: null,
+      amount: 4 * 2000 + 1600,
+    });
+    expect(await paidEmails()).toEqual([
+      'fiona@legacy.test',
+      'lara@legacy.test',
+      'leo@legacy.test',
+      'lucy@legacy.test',
+      'luke@legacy.test',
+    ]);
   });
 
   it('changes nothing when the card is declined (409 card_declined)', async () => {

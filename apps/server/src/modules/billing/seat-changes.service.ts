@@ -34,6 +34,7 @@ import {
   setRemovalStatus,
   type SubscriptionRow,
 } from './billing.repo';
+import { paidMembersMetadata, paidMembersOf } from './paid-members';
 import { catalogPriceOf, idOf, periodAmount, syncStripeSubscription } from './stripe-sync.service';
 import {
   getSubscriptionView,
@@ -59,8 +60,8 @@ const badRequest = (message: string, field?: string) =>
     field === undefined ? {} : { fieldErrors: [{ field, message }] },
   );
 
-/** An ACTIVE card-paid per-seat subscription of the space, or the answer why it is not one. */
-async function seatSubscription(
+/** An ACTIVE card-paid subscription of the space, or the answer why it is not one. */
+async function cardSubscription(
   context: BillingContext,
   membership: MembershipRecord,
   subscriptionId: string,
@@ -70,8 +71,21 @@ async function seatSubscription(
     throw new AppError('BAD_REQUEST', BILLING_MESSAGES.SUPPORT_MANAGED);
   const stripeSubscriptionId = stripeSubscriptionIdOf(row);
   if (row.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_SUBSCRIPTION);
-  if (row.workspacePlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
   return { ...row, stripeSubscriptionId };
+}
+
+/**
+ * An ACTIVE card-paid Pro or Premium subscription of the space (per seat, or per user: a per-user
+ * subscription's downgrade is a scheduled removal of paid users), or the answer why it is not one.
+ */
+async function seatSubscription(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+): Promise<SubscriptionRow & { stripeSubscriptionId: string }> {
+  const row = await cardSubscription(context, membership, subscriptionId);
+  if (row.workspacePlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
+  return row;
 }
 
 /** Refuses a seat change while a removal waits (spec 001 §2: cancel the downgrade first). */
@@ -110,9 +124,17 @@ export async function setNextPhase(
       ? await stripe.subscriptionSchedules.create({ from_subscription: stripeSubscriptionId })
       : await stripe.subscriptionSchedules.retrieve(scheduleId);
   const currentQuantity = item.quantity ?? 1;
+  // A per-user subscription's next phase says who is paid from then on: the given list, else the
+  // schedule's while the next phase still removes users, else today's (an interval change keeps
+  // them), so the list never depends on how Stripe treats a phase without metadata.
+  const paidNow = paidMembersOf(subscription.metadata);
   const metadata =
     next.metadata ??
-    (next.quantity < currentQuantity ? (schedule.phases[1]?.metadata ?? undefined) : undefined);
+    (next.quantity < currentQuantity
+      ? (schedule.phases[1]?.metadata ?? undefined)
+      : paidNow === null
+        ? undefined
+        : paidMembersMetadata(paidNow));
   await stripe.subscriptionSchedules.update(schedule.id, {
     end_behavior: 'release',
     phases: [
@@ -370,7 +392,9 @@ export async function updateSubscription(
   body: UpdateSubscriptionBody,
 ): Promise<SubscriptionV1> {
   const stripe = stripeOf(context);
-  const row = await seatSubscription(context, membership, subscriptionId);
+  const row = await cardSubscription(context, membership, subscriptionId);
+  // Per seat and per user (Pro, Premium) alike; a legacy licence is switched to a new plan instead.
+  if (row.workspacePlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.LEGACY_KEEPS_CYCLE);
   const pendingRemoval = await findPendingRemoval(context.db, row.id);
   const removalQuantity = pendingRemoval?.targetQuantity ?? null;
 
@@ -417,7 +441,6 @@ export async function updateSubscription(
       nextPhaseOf(row, { quantity: removalQuantity, interval: { priceId, interval: targetInterval } }),
     );
   } else {
-    if (targetPlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NOT_PER_SEAT);
     // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
     if (row.scheduledBillingInterval !== null || pendingRemoval !== undefined)
       throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);

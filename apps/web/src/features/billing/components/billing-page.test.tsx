@@ -161,6 +161,30 @@ describe('BillingPage: the current plan card (spec 001 §2)', () => {
       `${PREFIX}/checkout/summary?plan=PREMIUM&interval=YEARLY`,
     );
     expect(within(card).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+    // The billing cycle changes per user as per seat (at the period end).
+    expect(within(card).getByRole('link', { name: 'Change billing cycle' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout?change-billing-cycle=1`,
+    );
+  });
+
+  it("prices a per-user subscription's scheduled cycle change for its paid users, not its paid-user limit", async () => {
+    setup({
+      space: { isPerSeat: false },
+      subscriptions: [
+        subscription({
+          numberOfLicensesUsed: 3,
+          allowedQuantity: 10,
+          stripeSubscriptionScheduleId: 'sub_sched_1',
+          scheduledChanges: { targetBillingInterval: 'MONTHLY', effectiveTimestamp: Date.UTC(2027, 2, 3) },
+        }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByText('3 of 10 paid users')).toBeInTheDocument();
+    // Pro monthly: 3 × $20.
+    expect(await within(card).findByText('From March 3rd, 2027: $60.00 per month')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Change billing cycle' })).not.toBeInTheDocument();
   });
 
   it('sends the upgrades of a free per-user space to /checkout with the plan', async () => {

@@ -8,6 +8,7 @@ import { applyCoupon, formatMoney, periodTotal } from '@mergedesk/domain/billing
 import { findPaymentPlan, taxLabel } from '@mergedesk/domain/billing/plan-prices';
 import { withTax } from '@mergedesk/domain/billing/tax';
 import {
+  billedUnits,
   CANCEL_CYCLE_CHANGE_FAILED,
   paidUsersText,
   renewalText,
@@ -104,9 +105,7 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
         {active?.scheduledChanges && <ScheduledCycleChange {...props} subscription={active} />}
 
         <Group gap="sm">
-          {active && state === 'paid' && props.isPerSeat && (
-            <CycleChangeLink {...props} subscription={active} />
-          )}
+          {active && state === 'paid' && <CycleChangeLink {...props} subscription={active} />}
           {active?.paymentSource === 'STRIPE' && <ManageBillingButton workspaceId={props.workspaceId} />}
           {state === 'paypal-legacy' && active?.autoRenew && (
             <Button component={Link} to="/stop-automatic-renewal" variant="default">
@@ -287,7 +286,7 @@ function ScheduledCycleChange({
           billingInterval: change.targetBillingInterval,
         })
       : undefined;
-  const seats = subscription.seatInfo.totalSeats ?? 1;
+  const seats = billedUnits(subscription);
   const newPrice =
     targetPlan &&
     formatMoney(

@@ -11,6 +11,7 @@ import {
 } from '@mergedesk/domain/billing/display';
 import { BILLING_ERROR_QUERY_PARAM, isSubscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import type { BillingInterval } from '@mergedesk/domain/billing/prices';
+import { billedUnits } from '@mergedesk/domain/billing/subscription-card';
 import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
@@ -34,7 +35,8 @@ const OTHER_INTERVAL = { YEARLY: 'MONTHLY', MONTHLY: 'YEARLY' } as const satisfi
 const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
 
 /**
- * /checkout?change-billing-cycle=1 (spec 001 §2, §4 "Summary"): the CYCLE_CHANGE summary of a
+ * /checkout?change-billing-cycle=1 (spec 001 §2, §4 "Summary"), per seat and per user (Pro,
+ * Premium): the CYCLE_CHANGE summary of a
  * move to the other billing interval, priced by the server's prorated preview, with the timing
  * sentence; confirming changes the subscription (yearly to monthly at the end of the cycle, through
  * a subscription schedule on the server) and returns to billing.
@@ -65,7 +67,8 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
     purchaseType: subscription.purchaseType,
     billingInterval: target,
     workspacePlan: perSeatPlan,
-    seatPlans: [{ userPlan, quantity: subscription.seatInfo.totalSeats ?? 1 }],
+    // Per seat the seats, per user the paid users: what the subscription bills.
+    seatPlans: [{ userPlan, quantity: billedUnits(subscription) }],
   };
   const preview = useCheckoutPreview(workspaceId, request, true);
 

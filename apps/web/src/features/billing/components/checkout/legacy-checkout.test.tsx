@@ -450,3 +450,45 @@ function serveBillingRefusal(reason: string) {
     return previous!(input, init);
   });
 }
+
+describe('billing-cycle change of a per-user subscription (spec 001 §2, §4)', () => {
+  it('shows the CYCLE_CHANGE summary priced for the paid users and schedules the change', async () => {
+    const { router, billing } = setup({
+      path: '/checkout?change-billing-cycle=1',
+      subscriptions: [perUserPro({ numberOfLicensesUsed: 2, allowedQuantity: 10 })],
+      server: { checkoutUsers: users([leo, lara, fiona]) },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Change your billing cycle' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('From billed annually to billed monthly.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The change will be applied at the end of your current billing cycle.'),
+    ).toBeInTheDocument();
+    const preview = billing.requests.find((request) => request.path.includes('/stripe/checkout/v2/info'));
+    expect(preview?.body).toMatchObject({
+      billingInterval: 'MONTHLY',
+      workspacePlan: 'PRO',
+      seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() =>
+      expect(location(router)).toBe(
+        `${PREFIX}/space/billing?checkout=success&fromInterval=YEARLY&toInterval=MONTHLY`,
+      ),
+    );
+    expect(billing.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      billingInterval: 'MONTHLY',
+    });
+  });
+
+  it('sends a legacy licence to billing (it switches to a new plan instead)', async () => {
+    const { router } = setup({
+      path: '/checkout?change-billing-cycle=1',
+      subscriptions: [teamLicence()],
+      space: { workspacePlan: 'LEGACY', legacyPlanType: 'TEAM' },
+      server: { checkoutUsers: users([leo, lara], { workspacePlan: 'LEGACY', legacyType: 'TEAM' }) },
+    });
+    await waitFor(() => expect(location(router)).toBe(`${PREFIX}/space/billing`));
+  });
+});

@@ -14,6 +14,7 @@ import { RetryAlert } from '../../../../components/retry-alert';
 import { useCheckoutUsers } from '../../api/get-checkout-users';
 import { readCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import type { CheckoutPageProps } from './checkout-page';
+import { CycleChangeSummaryPage } from './cycle-change-summary-page';
 import { InformationPage } from './information-page';
 import { LegacySummaryPage } from './legacy-summary-page';
 import { LegacyUsersPage } from './legacy-users-page';
@@ -132,7 +133,21 @@ export function LegacyCheckout(props: LegacyCheckoutProps) {
     }
     case 'root':
     case 'details':
-      if (searchParams.get('change-billing-cycle') === '1') return toBilling;
+      if (searchParams.get('change-billing-cycle') === '1') {
+        // A per-user Pro or Premium subscription changes its cycle as a per-seat one does (at the
+        // period end); a legacy licence switches to a new plan instead.
+        if (state !== 'paid' || !subscription) return toBilling;
+        return (
+          <CycleChangeSummaryPage
+            prefix={prefix}
+            subscription={subscription}
+            workspaceId={space.workspaceId}
+            isGmailUser={isGmailAddress(user.userEmail)}
+            isMonthlyBillingRestricted={restrictions.has('MONTHLY_BILLING')}
+            refreshSpace={refreshSpace}
+          />
+        );
+      }
       return (
         <Navigate
           to={isTeamLegacy ? `${checkoutPath}/legacy/users?${query}` : `${checkoutPath}/options?${query}`}
