@@ -5,7 +5,7 @@ import { signIn, spacePath } from './sign-in';
 /**
  * The per-user (legacy) model on the real stack (issue 8): leo@legacy.test's Team licence (5 paid
  * users of 10, fiona and felix free) switches to Pro per user through the Stripe emulator's hosted
- * card page, then changes its paid users and its billing cycle; penny@gmail.com's PayPal Personal licence switches to Pro
+ * card page, then changes its paid users and its billing cycle, and reviews the move to Free; penny@gmail.com's PayPal Personal licence switches to Pro
  * (Personal). The tests run in order and change both spaces for good, so this file sorts after the
  * specs that read their seeded state (space-administration.spec.ts: Legacy Team's Manage Users
  * summary; billing.spec.ts and others: Penny's PayPal licence) — the suite runs its files one after
@@ -164,6 +164,35 @@ test('leo changes the per-user Pro subscription to monthly billing at the end of
   await expect(scheduled).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Change billing cycle' })).toBeVisible();
   await expect(page.getByText('7 of 10 paid users')).toBeVisible();
+});
+
+test('leo reviews the move to the free plan, confirms it for the renewal, then keeps his plan', async ({
+  page,
+}) => {
+  await signIn(page, LEO);
+  await goToBilling(page, 'Legacy Team');
+  await page.getByRole('link', { name: 'Switch to Free' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downgrade your plan' })).toBeVisible();
+  await expect(page.getByText('From Pro to Free.')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Made free at the renewal' }).getByRole('listitem'),
+  ).toHaveCount(7);
+  await expect(
+    page.getByText('The change will be applied at your renewal day.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByText('Your subscription has been updated.')).toBeVisible({ timeout: 20_000 });
+  const notice = page.getByText(
+    /^Your space moves to the free plan on [A-Z][a-z]+ \d+[a-z]{2}, \d{4}: every paid user then becomes free\.$/,
+  );
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(/^Ends on /)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change paid users' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByText(/^Renews on /)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Switch to Free' })).toBeVisible();
 });
 
 test('the cannot-downgrade page (opened directly: no seeded space has paid users of several domains) says why and goes back where it came from', async ({

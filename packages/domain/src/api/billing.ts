@@ -244,6 +244,12 @@ export const updateSubscriptionBodySchema = z.object({
   workspaceUserPlans: z.array(workspaceUserPlanSchema).max(1000).optional(),
   upgradeLegacySubscription: z.boolean().optional(),
   cancelScheduledBillingIntervalChange: z.boolean().optional(),
+  /**
+   * Per-user spaces (spec 001 §4 DOWNGRADE to FREE, §7 downgradeToFree; ours on this call): true
+   * ends the Pro or Premium subscription at the period end (every paid user then becomes free),
+   * false keeps it renewing. Sent alone.
+   */
+  downgradeToFree: z.boolean().optional(),
 });
 export type UpdateSubscriptionBody = z.input<typeof updateSubscriptionBodySchema>;
 

@@ -82,6 +82,7 @@ describe('legacyModelFlowType (spec 001 §4)', () => {
     [{ currentPlan: 'PREMIUM', targetPlan: 'PREMIUM' }, 'UPGRADE'],
     [{ currentPlan: 'PRO', targetPlan: 'PREMIUM' }, 'UPGRADE'],
     [{ currentPlan: 'PRO', targetPlan: 'PRO' }, 'UPGRADE'],
+    [{ currentPlan: 'PRO', targetPlan: 'FREE' }, 'DOWNGRADE'],
   ])('%o -> %s', (input, flowType) => {
     expect(legacyModelFlowType(input)).toBe(flowType);
   });

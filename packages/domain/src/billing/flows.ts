@@ -57,7 +57,8 @@ export type LegacyModelFlowInput = {
 /**
  * Spec 001 §4 "Legacy-model flow type": FREE or no subscription gives PURCHASE; LEGACY gives
  * UPGRADE_LEGACY_{BE|US} for legacy type TEAM, the _INDIVIDUAL variants for the other types;
- * PREMIUM moving to PRO or FREE gives DOWNGRADE; anything else UPGRADE. A legacy subscription with
+ * PREMIUM moving to PRO or FREE gives DOWNGRADE (and, ours, PRO moving to FREE); anything else
+ * UPGRADE. A legacy subscription with
  * no known legal entity is treated as US (the default seller).
  */
 export const legacyModelFlowType = (input: LegacyModelFlowInput): LegacyModelFlowType => {
@@ -67,6 +68,8 @@ export const legacyModelFlowType = (input: LegacyModelFlowInput): LegacyModelFlo
     return input.legacyType === 'TEAM' ? `UPGRADE_LEGACY_${entity}` : `UPGRADE_LEGACY_${entity}_INDIVIDUAL`;
   }
   if (input.currentPlan === 'PREMIUM' && input.targetPlan !== 'PREMIUM') return 'DOWNGRADE';
+  // Ours: the spec names PREMIUM → FREE only; any paid plan moving to FREE is a downgrade too.
+  if (input.targetPlan === 'FREE') return 'DOWNGRADE';
   return 'UPGRADE';
 };
 

@@ -16,6 +16,9 @@ import {
   targetUserPlan,
   typeChangeTarget,
   userPlanChanges,
+  downgradeToFreeRefusal,
+  isMovingToFree,
+  movingToFreeNotice,
 } from './legacy-checkout';
 
 const user = (id: string, overrides: Partial<CheckoutUserLike> = {}): CheckoutUserLike => ({
@@ -200,5 +203,36 @@ describe('planPaidUsers (spec 002 §4.6: paid users downgraded at the next cycle
     [['a'], ['a'], { paidNow: ['a'], paidAtRenewal: ['a'], added: [], removedAtRenewal: [] }],
   ])('%o -> %o', (current, target, expected) => {
     expect(planPaidUsers(current, target)).toEqual(expected);
+  });
+});
+
+describe('the downgrade to the free plan (spec 001 §4 DOWNGRADE to FREE, §7 downgradeToFree)', () => {
+  const running = {
+    workspacePlan: 'PREMIUM',
+    paymentSource: 'STRIPE',
+    subscriptionStatus: 'ACTIVE',
+    autoRenew: true,
+    hasScheduledChange: false,
+  } as const;
+  it.each([
+    ['a renewing Premium subscription paid by card', {}, null],
+    ['a renewing Pro subscription paid by card', { workspacePlan: 'PRO' }, null],
+    ['a legacy licence', { workspacePlan: 'LEGACY' }, 'not-card-pro-or-premium'],
+    ['a PayPal subscription', { paymentSource: 'PAYPAL' }, 'not-card-pro-or-premium'],
+    ['a support-managed one', { paymentSource: 'SUPPORT' }, 'not-card-pro-or-premium'],
+    ['a cancelled one', { subscriptionStatus: 'CANCELED' }, 'not-card-pro-or-premium'],
+    ['one that already ends', { autoRenew: false }, 'already-ending'],
+    ['one with a scheduled change', { hasScheduledChange: true }, 'change-scheduled'],
+  ] as const)('%s: %s', (_case, overrides, expected) => {
+    expect(downgradeToFreeRefusal({ ...running, ...overrides })).toBe(expected);
+  });
+
+  it('reads a card-paid Pro or Premium subscription that ends as moving to Free', () => {
+    expect(isMovingToFree({ ...running, autoRenew: false })).toBe(true);
+    expect(isMovingToFree(running)).toBe(false);
+    expect(isMovingToFree({ ...running, workspacePlan: 'LEGACY', autoRenew: false })).toBe(false);
+    expect(movingToFreeNotice('March 3rd, 2027')).toBe(
+      'Your space moves to the free plan on March 3rd, 2027: every paid user then becomes free.',
+    );
   });
 });

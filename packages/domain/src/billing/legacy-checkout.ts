@@ -33,6 +33,16 @@ export const LEGACY_CHECKOUT_MESSAGES = {
   DOWNGRADE_SCHEDULED: 'This user is already scheduled to become free at the end of the billing period.',
   NOT_PER_USER: 'Users are made paid or free only in spaces billed per user.',
   UPGRADE_LEGACY_ONLY: 'Only a legacy licence paid by card can be switched to the new plans.',
+  /** Ours: the downgrade to the free plan (spec 001 §4 DOWNGRADE to FREE, §7 downgradeToFree). */
+  FREE_ONLY_PRO_OR_PREMIUM:
+    'Only a Pro or Premium subscription paid by card moves to the free plan this way.',
+  FREE_ALREADY_SCHEDULED:
+    'Your subscription already ends at the renewal: the space then moves to the free plan.',
+  FREE_NOT_SCHEDULED: 'No move to the free plan is scheduled.',
+  FREE_SCHEDULED:
+    'Your space moves to the free plan at the renewal. Keep your plan first to change your subscription.',
+  FREE_ALONE: 'A move to the free plan is made on its own, without other changes.',
+  FREE_NOT_A_PURCHASE: 'A move to the free plan takes no payment: confirm it from the review instead.',
 } as const;
 
 /** The message of a paid-radio restriction (spec 001 §4). */
@@ -216,3 +226,40 @@ export const planPaidUsers = (current: readonly string[], target: readonly strin
     removedAtRenewal,
   };
 };
+
+/**
+ * The downgrade to the free plan of a per-user subscription (spec 001 §4: "PREMIUM moving to PRO
+ * or FREE gives DOWNGRADE"; §7 `downgradeToFree`). Ours: every paid user stays paid until the
+ * period end, then the subscription ends and the space is on Free (spec 002 §4.6, paid users are
+ * downgraded at the next cycle); until then it can be undone ('Keep my plan'). What it needs of the
+ * running subscription, and why it cannot be made otherwise.
+ */
+export type DowngradeToFreeInput = {
+  workspacePlan: string;
+  paymentSource: string;
+  subscriptionStatus: 'ACTIVE' | 'CANCELED';
+  autoRenew: boolean;
+  /** A scheduled cycle change or removal of paid users (cancel it first). */
+  hasScheduledChange: boolean;
+};
+
+export type DowngradeToFreeRefusal = 'not-card-pro-or-premium' | 'already-ending' | 'change-scheduled';
+
+export const downgradeToFreeRefusal = (input: DowngradeToFreeInput): DowngradeToFreeRefusal | null => {
+  const cardPaid =
+    input.subscriptionStatus === 'ACTIVE' &&
+    input.paymentSource === 'STRIPE' &&
+    (input.workspacePlan === 'PRO' || input.workspacePlan === 'PREMIUM');
+  if (!cardPaid) return 'not-card-pro-or-premium';
+  if (!input.autoRenew) return 'already-ending';
+  if (input.hasScheduledChange) return 'change-scheduled';
+  return null;
+};
+
+/** Whether a per-user subscription is on its way to the free plan (it ends at the period end). */
+export const isMovingToFree = (input: Omit<DowngradeToFreeInput, 'hasScheduledChange'>): boolean =>
+  downgradeToFreeRefusal({ ...input, hasScheduledChange: false }) === 'already-ending';
+
+/** The billing card's notice of a scheduled move to the free plan (ours). */
+export const movingToFreeNotice = (formattedDate: string): string =>
+  `Your space moves to the free plan on ${formattedDate}: every paid user then becomes free.`;

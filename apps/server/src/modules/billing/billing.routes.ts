@@ -31,6 +31,7 @@ import {
   subscriptionsV1QuerySchema,
   subscriptionsV2QuerySchema,
 } from '@mergedesk/domain/api/billing';
+import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { canAccessBilling } from '@mergedesk/domain/roles/permissions';
 import type { FastifyRequest } from 'fastify';
@@ -42,7 +43,7 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
 import { createCheckoutSession, previewPayment } from './checkout.service';
-import { getCheckoutUsers, updateUserPlans } from './legacy-checkout.service';
+import { getCheckoutUsers, setDowngradeToFree, updateUserPlans } from './legacy-checkout.service';
 import { cancelAutoRenewal, getCancellationLicence } from './licences.service';
 import {
   addSeats,
@@ -244,6 +245,14 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
     },
     async (request) => {
       const plan = request.body.plans[0]!;
+      // A move to the free plan takes no payment: the review's PUT with downgradeToFree makes it.
+      if (plan.downgradeToFree === true) {
+        throw new AppError('VALIDATION_FAILED', LEGACY_CHECKOUT_MESSAGES.FREE_NOT_A_PURCHASE, {
+          fieldErrors: [
+            { field: 'plans.0.downgradeToFree', message: LEGACY_CHECKOUT_MESSAGES.FREE_NOT_A_PURCHASE },
+          ],
+        });
+      }
       return createCheckoutSession(
         context,
         callerOf(request),
@@ -273,6 +282,9 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
     },
     async (request) => {
       const { body } = request;
+      if (body.downgradeToFree !== undefined) {
+        return setDowngradeToFree(context, membershipOf(request), request.params.subscriptionId, body);
+      }
       const perUser = body.workspaceUserPlans !== undefined || body.upgradeLegacySubscription === true;
       const update = perUser ? updateUserPlans : updateSubscription;
       return update(context, membershipOf(request), request.params.subscriptionId, body);

@@ -235,6 +235,10 @@ describe('per-user (legacy) checkout', () => {
     await refuse({ workspaceUserPlans: [], upgradeLegacySubscription: false }, 400, {
       message: BILLING_MESSAGES.NO_CHANGE,
     });
+    // A legacy licence does not move to the free plan this way, nor keep its cycle otherwise.
+    await refuse({ downgradeToFree: true }, 400, {
+      message: LEGACY_CHECKOUT_MESSAGES.FREE_ONLY_PRO_OR_PREMIUM,
+    });
     // A legacy licence keeps its cycle: it switches to a new plan instead.
     await refuse({ billingInterval: 'MONTHLY' }, 400, { message: BILLING_MESSAGES.LEGACY_KEEPS_CYCLE });
     // The licence switches plans only with upgradeLegacySubscription.
@@ -547,6 +551,91 @@ describe('per-user (legacy) checkout', () => {
     await deliverPending();
     expect((await plans())['felix@legacy.test']).toBe('FREE');
     expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]!.quantity).toBe(5);
+  });
+
+  it('moves the per-user subscription to the free plan at the period end (downgradeToFree): shown, kept, then applied with every user free', async () => {
+    const { subscriptionId } = await activeSubscription();
+    const paidBefore = await paidEmails();
+    // The move takes no payment: not a Checkout Session.
+    const session = await call(
+      'POST',
+      billingPath(BILLING_PATHS.checkoutSessionV1, { workspaceId: legacy }),
+      {
+        ...sessionBody(prices.get('pro_yearly_usd')!, [await idOf('leo@legacy.test')]),
+        plans: [
+          {
+            stripePriceId: prices.get('pro_yearly_usd')!,
+            userIds: [await idOf('leo@legacy.test')],
+            downgradeToFree: true,
+          },
+        ],
+      },
+    );
+    expect(session.statusCode).toBe(400);
+    expect(session.json()).toMatchObject({
+      errors: [{ field: 'plans.0.downgradeToFree', message: LEGACY_CHECKOUT_MESSAGES.FREE_NOT_A_PURCHASE }],
+    });
+    expect(
+      (await put({ downgradeToFree: true }, subscriptionId, await t.signIn('liam@legacy.test'))).statusCode,
+    ).toBe(403);
+    expect(
+      (await put({ downgradeToFree: true }, subscriptionId, await t.signIn('olivia@acme.test'))).statusCode,
+    ).toBe(404);
+    const together = await put({ downgradeToFree: true, billingInterval: 'YEARLY' }, subscriptionId);
+    expect(together.statusCode).toBe(400);
+    expect(together.json()).toMatchObject({ message: LEGACY_CHECKOUT_MESSAGES.FREE_ALONE });
+    const notScheduled = await put({ downgradeToFree: false }, subscriptionId);
+    expect(notScheduled.statusCode).toBe(409);
+    expect(notScheduled.json()).toMatchObject({ message: LEGACY_CHECKOUT_MESSAGES.FREE_NOT_SCHEDULED });
+
+    const scheduled = await put({ downgradeToFree: true }, subscriptionId);
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json<SubscriptionV1>()).toMatchObject({ autoRenew: false, workspacePlan: 'PRO' });
+    await deliverPending();
+    // Every paid user is free from the renewal on (shown on Manage Users and the options step).
+    const users = (await checkoutUsers()).items.filter((user) => user.isPaid);
+    expect(users.map((user) => user.toBeRemoved)).toEqual(users.map(() => true));
+    const members = await call(
+      'GET',
+      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:leo@legacy.test`,
+    );
+    expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
+    const twice = await put({ downgradeToFree: true }, subscriptionId);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ message: LEGACY_CHECKOUT_MESSAGES.FREE_ALREADY_SCHEDULED });
+    // Nothing else changes meanwhile: keep the plan first.
+    for (const payload of [
+      { workspaceUserPlans: [{ userId: await idOf('felix@legacy.test'), userPlan: 'PRO' }] },
+      { billingInterval: 'YEARLY' },
+    ]) {
+      const refused = await put(payload, subscriptionId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: LEGACY_CHECKOUT_MESSAGES.FREE_SCHEDULED });
+    }
+
+    // 'Keep my plan': it renews again, nobody is scheduled to become free.
+    const kept = await put({ downgradeToFree: false }, subscriptionId);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<SubscriptionV1>()).toMatchObject({ autoRenew: true });
+    expect((await checkoutUsers()).items.filter((user) => user.toBeRemoved)).toEqual([]);
+
+    expect((await put({ downgradeToFree: true }, subscriptionId)).statusCode).toBe(200);
+    expect(await paidEmails()).toEqual(paidBefore);
+    billing.testStripe.emulator.advanceClock(366 * DAY);
+    await deliverPending();
+    const [space] = await t.db
+      .select({ plan: workspaces.plan })
+      .from(workspaces)
+      .where(eq(workspaces.id, legacy));
+    expect(space).toEqual({ plan: 'FREE' });
+    expect(await paidEmails()).toEqual([]);
+    expect(Object.values(await plans()).every((plan) => plan === 'FREE')).toBe(true);
+    const items = (
+      await call('GET', billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: legacy }))
+    ).json<{ items: SubscriptionV1[] }>().items;
+    expect(items.find((item) => item.subscriptionId === subscriptionId)).toMatchObject({
+      subscriptionStatus: 'CANCELED',
+    });
   });
 
   it('switches a PayPal-paid licence to Pro (Personal): once the card subscription is active, PayPal stops renewing', async () => {

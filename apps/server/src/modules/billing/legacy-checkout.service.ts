@@ -4,6 +4,8 @@ import type {
   UpdateSubscriptionBody,
 } from '@mergedesk/domain/api/billing';
 import {
+  downgradeToFreeRefusal,
+  isMovingToFree,
   LEGACY_CHECKOUT_MESSAGES,
   planPaidUsers,
   type PaidUsersPlan,
@@ -71,7 +73,8 @@ export async function getCheckoutUsers(
     workspace.id,
     members.map((row) => row.email),
   );
-  const scheduledPaid = active?.scheduledPaidMembers ?? null;
+  // Moving to the free plan, every paid user becomes free at the renewal.
+  const scheduledPaid = active === undefined ? null : movingToFree(active) ? [] : active.scheduledPaidMembers;
   const items = members
     .map((row) => toCheckoutUser(row, { domains, paidElsewhere, scheduledPaid }))
     .sort(
@@ -88,6 +91,15 @@ export async function getCheckoutUsers(
     subscriptionId: active?.id ?? null,
   };
 }
+
+/** A per-user Pro or Premium card subscription that ends at the period end (downgradeToFree). */
+export const movingToFree = (row: SubscriptionRow): boolean =>
+  isMovingToFree({
+    workspacePlan: row.workspacePlan,
+    paymentSource: row.paymentSource,
+    subscriptionStatus: row.status,
+    autoRenew: row.autoRenew,
+  });
 
 /** Whether the subscription's price counts paid users (its quantity): not a pack, paid by card. */
 async function isPricedPerUser(stripe: Stripe, row: SubscriptionRow): Promise<boolean> {
@@ -139,6 +151,7 @@ export async function updateUserPlans(
   if (row.status !== 'ACTIVE') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_SUBSCRIPTION);
   if (isSupportManagedPaymentSource(row.paymentSource))
     throw new AppError('BAD_REQUEST', BILLING_MESSAGES.SUPPORT_MANAGED);
+  if (movingToFree(row)) throw new AppError('CONFLICT', LEGACY_CHECKOUT_MESSAGES.FREE_SCHEDULED);
   if (body.billingInterval !== undefined && body.billingInterval !== row.billingInterval) {
     throw new AppError('BAD_REQUEST', BILLING_MESSAGES.PLAN_AND_INTERVAL, {
       reason: 'cannot-update-subscription-plan-and-interval',
@@ -242,4 +255,64 @@ async function changePaidUsers(
       ),
     );
   }
+}
+
+/**
+ * PUT …/subscriptions/v1/{subId} with downgradeToFree (spec 001 §4 "PREMIUM moving to PRO or FREE
+ * gives DOWNGRADE", §7 downgradeToFree; ours on this call, as a move to Free takes no payment):
+ * true ends the per-user Pro or Premium card subscription at the period end — every paid user
+ * stays paid until then (spec 002 §4.6), then Stripe cancels it and the webhook puts the space on
+ * Free with every member free; false makes it renew again. Nothing is charged or refunded. Refused
+ * while a cycle change or a removal of paid users is scheduled (cancel it first).
+ */
+export async function setDowngradeToFree(
+  context: BillingContext,
+  membership: MembershipRecord,
+  subscriptionId: string,
+  body: UpdateSubscriptionBody,
+): Promise<SubscriptionV1> {
+  assertPerUser(membership);
+  const { downgradeToFree, ...others } = body;
+  if (Object.values(others).some((value) => value !== undefined)) {
+    throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.FREE_ALONE);
+  }
+  const stripe = stripeOf(context);
+  const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
+  await context.db.transaction(async (tx) => {
+    await lockBillingOf(tx, row.workspaceId);
+    const locked = (await findSubscription(tx, row.workspaceId, row.id)) ?? row;
+    const pendingRemoval = await findPendingRemoval(tx, locked.id);
+    const refusal = downgradeToFreeRefusal({
+      workspacePlan: locked.workspacePlan,
+      paymentSource: locked.paymentSource,
+      subscriptionStatus: locked.status,
+      autoRenew: locked.autoRenew,
+      hasScheduledChange: locked.scheduledBillingInterval !== null || pendingRemoval !== undefined,
+    });
+    if (refusal === 'not-card-pro-or-premium') {
+      throw new AppError('BAD_REQUEST', LEGACY_CHECKOUT_MESSAGES.FREE_ONLY_PRO_OR_PREMIUM);
+    }
+    if (downgradeToFree === false) {
+      if (refusal !== 'already-ending') {
+        throw new AppError('CONFLICT', LEGACY_CHECKOUT_MESSAGES.FREE_NOT_SCHEDULED);
+      }
+    } else if (refusal === 'already-ending') {
+      throw new AppError('CONFLICT', LEGACY_CHECKOUT_MESSAGES.FREE_ALREADY_SCHEDULED);
+    } else if (refusal === 'change-scheduled') {
+      throw new AppError(
+        'CONFLICT',
+        pendingRemoval === undefined
+          ? BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED
+          : BILLING_MESSAGES.DOWNGRADE_SCHEDULED,
+      );
+    } else {
+      // A schedule whose changes have all happened would otherwise renew the subscription.
+      await releaseSettledSchedule(stripe, locked);
+    }
+    await stripe.subscriptions.update(locked.stripeSubscriptionId!, {
+      cancel_at_period_end: downgradeToFree !== false,
+    });
+  });
+  const synced = await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId!);
+  return getSubscriptionView(context.db, synced ?? row);
 }

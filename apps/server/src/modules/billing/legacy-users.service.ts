@@ -2,6 +2,7 @@ import type { CheckoutUser, WorkspaceUserPlan } from '@mergedesk/domain/api/bill
 import {
   CANNOT_DOWNGRADE_REASON,
   cannotDowngrade,
+  isMovingToFree,
   LEGACY_CHECKOUT_MESSAGES,
   targetUserPlan,
 } from '@mergedesk/domain/billing/legacy-checkout';
@@ -152,7 +153,13 @@ export async function applyPaidMembers(
  */
 export async function scheduledDowngradeEmails(db: Executor, workspaceId: string): Promise<Set<string>> {
   const active = await findActiveSubscription(db, workspaceId);
-  const scheduled = active?.scheduledPaidMembers ?? null;
+  // Moving to the free plan (downgradeToFree), every paid user becomes free at the renewal.
+  const scheduled =
+    active === undefined
+      ? null
+      : isMovingToFree({ ...active, subscriptionStatus: active.status })
+        ? []
+        : active.scheduledPaidMembers;
   if (scheduled === null) return new Set();
   const members = await listSpaceMembers(db, workspaceId);
   return new Set(

@@ -10,6 +10,7 @@ import type {
 } from '@mergedesk/domain/api/billing';
 import { SUBSCRIPTION_UPDATE_ERROR_STATUS } from '@mergedesk/domain/api/billing';
 import { removeSeatsTargets, subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
+import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import {
   findCatalogPrice,
@@ -395,6 +396,11 @@ export async function updateSubscription(
   const row = await cardSubscription(context, membership, subscriptionId);
   // Per seat and per user (Pro, Premium) alike; a legacy licence is switched to a new plan instead.
   if (row.workspacePlan === 'LEGACY') throw new AppError('BAD_REQUEST', BILLING_MESSAGES.LEGACY_KEEPS_CYCLE);
+  // A per-user subscription on its way to Free (downgradeToFree) is kept first ('Keep my plan').
+  const ending = membership.workspace.billingModel === 'PER_USER' && !row.autoRenew;
+  if (ending && body.cancelScheduledBillingIntervalChange !== true) {
+    throw new AppError('CONFLICT', LEGACY_CHECKOUT_MESSAGES.FREE_SCHEDULED);
+  }
   const pendingRemoval = await findPendingRemoval(context.db, row.id);
   const removalQuantity = pendingRemoval?.targetQuantity ?? null;
 

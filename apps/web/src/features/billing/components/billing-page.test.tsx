@@ -187,6 +187,34 @@ describe('BillingPage: the current plan card (spec 001 §2)', () => {
     expect(within(card).queryByRole('link', { name: 'Change billing cycle' })).not.toBeInTheDocument();
   });
 
+  it("offers a per-user subscription 'Switch to Free'; one on its way to Free says when and keeps the plan on request", async () => {
+    const first = setup({ space: { isPerSeat: false } });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Switch to Free' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/summary?plan=FREE`,
+    );
+    first.unmount();
+    const { billing } = setup({
+      space: { isPerSeat: false },
+      subscriptions: [subscription({ autoRenew: false })],
+    });
+    const ending = await currentPlanCard();
+    expect(
+      within(ending).getByText(
+        'Your space moves to the free plan on March 3rd, 2027: every paid user then becomes free.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(ending).queryByRole('link', { name: 'Change paid users' })).not.toBeInTheDocument();
+    expect(within(ending).queryByRole('link', { name: 'Change billing cycle' })).not.toBeInTheDocument();
+    await userEvent.click(within(ending).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() =>
+      expect(billing.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        downgradeToFree: false,
+      }),
+    );
+  });
+
   it('sends the upgrades of a free per-user space to /checkout with the plan', async () => {
     setup({ subscriptions: [], space: { workspacePlan: 'FREE', isPerSeat: false } });
     expect(await screen.findByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(

@@ -22,6 +22,11 @@ import {
   subscriptionState,
 } from '@mergedesk/domain/billing/subscription-card';
 import { seatsUsedText } from '@mergedesk/domain/members/seats';
+import {
+  downgradeToFreeRefusal,
+  isMovingToFree,
+  movingToFreeNotice,
+} from '@mergedesk/domain/billing/legacy-checkout';
 import { PLAN_DESCRIPTIONS } from '@mergedesk/domain/billing/plan-definitions';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { formatLongDate } from '../../../lib/dates';
@@ -61,6 +66,8 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
   const state = subscriptionState(subscription);
   const name = subscriptionDisplayName(subscription);
   const active = subscription?.subscriptionStatus === 'ACTIVE' ? subscription : null;
+  // A per-user Pro or Premium subscription that ends moves the space to the free plan.
+  const movingToFree = active !== null && !props.isPerSeat && isMovingToFree(active);
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="current-plan-title">
@@ -105,7 +112,9 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
         {active?.scheduledChanges && <ScheduledCycleChange {...props} subscription={active} />}
 
         <Group gap="sm">
-          {active && state === 'paid' && <CycleChangeLink {...props} subscription={active} />}
+          {active && state === 'paid' && !movingToFree && (
+            <CycleChangeLink {...props} subscription={active} />
+          )}
           {active?.paymentSource === 'STRIPE' && <ManageBillingButton workspaceId={props.workspaceId} />}
           {state === 'paypal-legacy' && active?.autoRenew && (
             <Button component={Link} to="/stop-automatic-renewal" variant="default">
@@ -113,8 +122,12 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
             </Button>
           )}
         </Group>
+        {active && !props.isPerSeat && movingToFree && (
+          <MovingToFreeNotice {...props} subscription={active} />
+        )}
         {active &&
           !props.isPerSeat &&
+          !movingToFree &&
           (state === 'legacy' || state === 'paypal-legacy' || state === 'paid') && (
             <PerUserPlanLinks {...props} subscription={active} />
           )}
@@ -355,6 +368,12 @@ function PerUserPlanLinks({ subscription, prefix, isPremiumRestricted }: WithSub
     );
   }
   const interval = `interval=${subscription.billingInterval}`;
+  const canMoveToFree =
+    downgradeToFreeRefusal({
+      ...subscription,
+      hasScheduledChange:
+        subscription.scheduledChanges !== null || subscription.seatInfo.scheduledRemoval !== null,
+    }) === null;
   return (
     <Group gap="sm">
       <Button component={Link} to={`${checkout}/options?plan=${subscription.workspacePlan}&${interval}`}>
@@ -371,7 +390,45 @@ function PerUserPlanLinks({ subscription, prefix, isPremiumRestricted }: WithSub
           </Button>
         )
       )}
+      {canMoveToFree && (
+        <Button component={Link} to={`${checkout}/summary?plan=FREE`} variant="default" color="red">
+          Switch to Free
+        </Button>
+      )}
     </Group>
+  );
+}
+
+/**
+ * A per-user subscription on its way to the free plan (downgradeToFree, or cancelled in the
+ * customer portal): the date, and 'Keep my plan', which makes it renew again.
+ */
+function MovingToFreeNotice({ subscription, workspaceId, onChanged }: WithSubscription) {
+  const update = useUpdateSubscription(workspaceId, subscription.subscriptionId);
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Scheduled move to the free plan"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{movingToFreeNotice(formatLongDate(subscription.endTimestamp))}</Text>
+        <Button
+          size="xs"
+          variant="light"
+          loading={update.isPending}
+          onClick={() => update.mutate({ downgradeToFree: false }, { onSuccess: () => void onChanged() })}
+        >
+          Keep my plan
+        </Button>
+        {update.isError && (
+          <Text size="sm" c="red" role="alert">
+            {GENERIC_ERROR_TEXT}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 

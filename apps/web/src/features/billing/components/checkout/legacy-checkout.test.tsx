@@ -492,3 +492,38 @@ describe('billing-cycle change of a per-user subscription (spec 001 §2, §4)', 
     await waitFor(() => expect(location(router)).toBe(`${PREFIX}/space/billing`));
   });
 });
+
+describe('the move of a per-user subscription to the free plan (spec 001 §4 DOWNGRADE to FREE)', () => {
+  it('reviews every paid user made free at the renewal and sends downgradeToFree', async () => {
+    const { router, billing } = setup({
+      path: '/checkout/summary?plan=FREE',
+      subscriptions: [perUserPro({ workspacePlan: 'PREMIUM' })],
+      server: { checkoutUsers: users([leo, lara, fiona], { workspacePlan: 'PREMIUM' }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Downgrade your plan' })).toBeInTheDocument();
+    expect(screen.getByText('From Premium to Free.')).toBeInTheDocument();
+    const madeFree = screen.getByRole('list', { name: 'Made free at the renewal' });
+    expect(
+      within(madeFree)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([leo.email, lara.email]);
+    expect(screen.getByText('From March 3rd, 2027: Free, nothing more to pay')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() =>
+      expect(location(router)).toBe(`${PREFIX}/space/billing?checkout=success&from=PREMIUM&to=FREE`),
+    );
+    expect(billing.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      downgradeToFree: true,
+    });
+  });
+
+  it('sends a subscription that already ends, or a legacy licence, to billing', async () => {
+    const ending = setup({
+      path: '/checkout/summary?plan=FREE',
+      subscriptions: [perUserPro({ autoRenew: false })],
+      server: { checkoutUsers: users([leo, lara]) },
+    });
+    await waitFor(() => expect(location(ending.router)).toBe(`${PREFIX}/space/billing`));
+  });
+});

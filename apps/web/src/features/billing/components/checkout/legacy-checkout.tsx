@@ -15,6 +15,7 @@ import { useCheckoutUsers } from '../../api/get-checkout-users';
 import { readCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import type { CheckoutPageProps } from './checkout-page';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
+import { DowngradeToFreePage } from './downgrade-to-free-page';
 import { InformationPage } from './information-page';
 import { LegacySummaryPage } from './legacy-summary-page';
 import { LegacyUsersPage } from './legacy-users-page';
@@ -97,6 +98,19 @@ export function LegacyCheckout(props: LegacyCheckoutProps) {
         />
       );
     case 'summary':
+      if (searchParams.get('plan')?.toUpperCase() === 'FREE') {
+        // The move to the free plan (DOWNGRADE to FREE, spec 001 §4): its own review, no choice.
+        if (state !== 'paid' || !subscription) return toBilling;
+        return (
+          <DowngradeToFreePage
+            workspaceId={space.workspaceId}
+            prefix={prefix}
+            subscription={subscription}
+            checkoutUsers={users}
+            refreshSpace={refreshSpace}
+          />
+        );
+      }
       if (isPurchase || !subscription) return <Navigate to={checkoutPath} replace />;
       return (
         <LegacySummaryPage
