@@ -1,11 +1,12 @@
 import {
   MEMBER_MESSAGES,
   freeUserLimitTooltip,
+  legacyUserLimitMessage,
   transferLegacyMessage,
 } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workspaceMembers } from '../../db/schema';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -292,6 +293,31 @@ describe('members administration API', () => {
       expect(full.statusCode).toBe(409);
       expect(full.json()).toMatchObject({ message: freeUserLimitTooltip(2) });
       expect(await rowOf('Legacy Team', 'dan@legacy.test')).toMatchObject({ status: 'DISABLED' });
+    });
+
+    it('re-activates a paid user within the paid-user licences as billing counts them (a trial user holds none)', async () => {
+      const legacy = space('Legacy Team');
+      const url = `/workspaces/${legacy}/members/activate`;
+      const dan = and(
+        eq(workspaceMembers.workspaceId, legacy),
+        eq(workspaceMembers.email, 'dan@legacy.test'),
+      );
+      const setLimit = (proAllowedUserCount: number) =>
+        t.db.update(workspaces).set({ proAllowedUserCount }).where(eq(workspaces.id, legacy));
+      await t.db.update(workspaceMembers).set({ userPlan: 'PRO' }).where(dan);
+      // Paid: leo, lara, liam, lucy, luke (tina is in her trial). Five of five: no licence left.
+      await setLimit(5);
+      const full = await call('leo@legacy.test', 'PUT', url, { userIds: [userId('dan@legacy.test')] });
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toMatchObject({ message: legacyUserLimitMessage(5) });
+      expect(await rowOf('Legacy Team', 'dan@legacy.test')).toMatchObject({ status: 'DISABLED' });
+      // Five of six: dan takes the last one (counting tina, as before, refused him).
+      await setLimit(6);
+      const response = await call('leo@legacy.test', 'PUT', url, { userIds: [userId('dan@legacy.test')] });
+      expect(response.statusCode).toBe(200);
+      expect(await rowOf('Legacy Team', 'dan@legacy.test')).toMatchObject({ status: 'ACTIVE' });
+      await t.db.update(workspaceMembers).set({ userPlan: 'FREE', status: 'DISABLED' }).where(dan);
+      await setLimit(10);
     });
   });
 

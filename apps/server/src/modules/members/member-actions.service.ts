@@ -3,9 +3,11 @@ import { SEAT_MEMBER_FILTER_KEYS, SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domai
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import {
   freeUserLimitTooltip,
+  legacyUserLimitMessage,
   MEMBER_MESSAGES,
   transferLegacyMessage,
 } from '@mergedesk/domain/members/messages';
+import { canAddMembersToSeats, countPaidUserSeats, summarizeSeats } from '@mergedesk/domain/members/seats';
 import {
   canActivateMember,
   canChangeRoleOf,
@@ -164,15 +166,20 @@ export async function activateMembers(
     }
     if (space.billingModel === 'PER_USER') {
       const members = await listSeatHolders(tx, space.id);
-      for (const paid of [false, true]) {
-        const limit = paid ? space.proAllowedUserCount : space.freeAllowedUserCount;
-        const joining = rows.filter((row) => isPaidUserPlan(row.userPlan) === paid).length;
-        const active = members.filter(
-          (m) => m.status !== 'DISABLED' && m.status !== 'PENDING' && isPaidUserPlan(m.userPlan) === paid,
-        ).length;
-        if (limit >= 0 && joining > 0 && active + joining > limit) {
-          throw new AppError('CONFLICT', freeUserLimitTooltip(limit));
-        }
+      const freeLimit = space.freeAllowedUserCount;
+      const joiningFree = rows.filter((row) => !isPaidUserPlan(row.userPlan)).length;
+      const activeFree = members.filter(
+        (m) => m.status !== 'DISABLED' && m.status !== 'PENDING' && !isPaidUserPlan(m.userPlan),
+      ).length;
+      if (freeLimit >= 0 && joiningFree > 0 && activeFree + joiningFree > freeLimit) {
+        throw new AppError('CONFLICT', freeUserLimitTooltip(freeLimit));
+      }
+      // Paid users re-activated take paid-user licences, counted as billing counts them
+      // (members/seats countPaidUserSeats: users in a free trial hold none).
+      const joiningPaid = rows.filter((row) => isPaidUserPlan(row.userPlan)).length;
+      const licences = summarizeSeats(countPaidUserSeats(space.proAllowedUserCount, members));
+      if (joiningPaid > 0 && !canAddMembersToSeats(licences, joiningPaid)) {
+        throw new AppError('CONFLICT', legacyUserLimitMessage(space.proAllowedUserCount));
       }
     }
     await setMemberStatus(
