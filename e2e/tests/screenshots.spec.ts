@@ -56,6 +56,9 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await expect(page.getByText('Total due today')).toBeVisible();
   await shoot(page, 'checkout-information');
   await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  // The Checkout step: the payment provider's hosted card page (the Stripe emulator's).
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await shoot(page, 'checkout-hosted-page');
   await payOnHostedPage(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Well done! You successfully purchased 3 Pro seats/)).toBeVisible({
     timeout: 20_000,
@@ -71,6 +74,16 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await page.goto(`${prefix}/checkout?change-billing-cycle=1`);
   await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
   await shoot(page, 'checkout-cycle-change');
+});
+
+/** A plan given by support (spec 001 §2 'Custom'): Support Team as sue, seat changes through support. */
+test('Billing, Custom plan (Support Team, payment source SUPPORT)', async ({ page }) => {
+  await signIn(page, 'sue@support.test');
+  await goToBilling(page, 'Support Team');
+  await expect(
+    page.getByRole('region', { name: 'Custom' }).getByText(/please contact support/),
+  ).toBeVisible();
+  await shoot(page, 'billing-custom');
 });
 
 /** Stop automatic renewal (spec 001 §2): penny's PayPal licence, the confirmation, then the result. */
