@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type pg from 'pg';
 import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
@@ -39,7 +40,13 @@ import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/schedule
 import { teamReportRoutes } from './modules/team-report/team-report.routes';
 import { devMailboxRoutes } from './modules/templates/dev-mailbox.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
-import { createTrackingStats, trackingRoutes, type TrackingStats } from './modules/tracking/tracking.routes';
+import { createBatchWriterStats, type BatchWriterStats } from './modules/tracking/event-writer';
+import {
+  createTrackingStats,
+  trackingRoutes,
+  type TrackingFastPath,
+  type TrackingStats,
+} from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { findSessionAccount } from './modules/users/users.repo';
 import { usersRoutes } from './modules/users/users.routes';
@@ -55,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tracking hits answered but not stored, since start (counted and logged, never silent). */
     trackingStats: TrackingStats;
+    /** The tracking event writer's counters since start (batches, hits, queue and write times). */
+    trackingWriterStats: BatchWriterStats;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -62,7 +71,24 @@ declare module 'fastify' {
 /** The composition root: plugins, policies, error handling and every module of the API. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const { db, pool } = deps;
+  // The open pixel and the click redirect are answered by node:http before Fastify sees them
+  // (modules/tracking/tracking-fast-path.ts); the tracking plugin hands the listener over.
+  let trackingFastPath: TrackingFastPath | undefined;
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = http.createServer((request, response) => {
+        if (trackingFastPath?.(request, response) !== true) handler(request, response);
+      });
+      // What Fastify sets on the server it makes itself.
+      const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options;
+      if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
+      if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
+      if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
+      if (typeof maxRequestsPerSocket === 'number' && maxRequestsPerSocket > 0) {
+        server.maxRequestsPerSocket = maxRequestsPerSocket;
+      }
+      return server;
+    },
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
@@ -135,7 +161,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(addonRoutes, { prefix: '/api/addon', config, db });
   const trackingStats = createTrackingStats();
   app.decorate('trackingStats', trackingStats);
-  await app.register(trackingRoutes, { prefix: '/t', config, db, stats: trackingStats });
+  const trackingWriterStats = createBatchWriterStats();
+  app.decorate('trackingWriterStats', trackingWriterStats);
+  await app.register(trackingRoutes, {
+    prefix: '/t',
+    config,
+    db,
+    stats: trackingStats,
+    writerStats: trackingWriterStats,
+    onFastPath: (listener) => {
+      trackingFastPath = listener;
+    },
+  });
   await app.register(campaignsRoutes, { prefix: '/api/v1', db });
   await app.register(campaignRecipientsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });

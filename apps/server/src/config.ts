@@ -78,6 +78,12 @@ export const configSchema = z.object({
   TRACKING_TOKEN_RATE_PER_MINUTE: z.coerce.number().min(1).default(20),
   /** Tracking requests per client address and second (bursts of twice as many); over it: 429. */
   TRACKING_ADDRESS_RATE_PER_SECOND: z.coerce.number().min(1).default(50),
+  /**
+   * Tracking batches (one INSERT each, group commit) written at once; while that many are in
+   * flight, the next batch grows (at most 8 of the pool's 10 connections). Measured in
+   * docs/operations.md "Tracking against raw node:http".
+   */
+  TRACKING_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(4),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**

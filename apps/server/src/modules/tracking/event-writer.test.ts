@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaignEvents, campaignLinks, campaignRecipients, campaigns } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBatchWriter, createEventWriter, WRITER_CLOSED_MESSAGE } from './event-writer';
+import {
+  createBatchWriter,
+  createEventWriter,
+  TRACKED_EVENTS_STATEMENT,
+  WRITER_CLOSED_MESSAGE,
+} from './event-writer';
 
 /** A fake executor: records each batch it is asked to write. */
 function fakeFlush(options: { fail?: Error } = {}) {
@@ -61,6 +66,16 @@ describe('batch writer', () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
     expect(fake.batches).toEqual([[1, 2]]);
     await Promise.all(writes);
+  });
+
+  it('counts items, batches and the time they took (what the benchmark reads)', async () => {
+    const fake = fakeFlush();
+    const writer = createBatchWriter({ flush: fake.flush });
+    await Promise.all([writer.write(1), writer.write(2)]);
+    await writer.write(3);
+    expect(writer.stats).toMatchObject({ items: 3, batches: 2, inFlightAtStart: 0, heldBack: 0 });
+    expect(writer.stats.queueWaitMs).toBeGreaterThanOrEqual(0);
+    expect(writer.stats.flushMs).toBeGreaterThanOrEqual(0);
   });
 
   it('lets the next batch grow while maxInFlight batches are being written (group commit)', async () => {
@@ -128,7 +143,7 @@ describe('event writer on PostgreSQL', () => {
   });
 
   it('writes a batch in one statement, with each event’s campaign looked up', async () => {
-    const writer = createEventWriter(t.db, { maxWaitMs: 5 });
+    const writer = createEventWriter(t.pool, { maxWaitMs: 5 });
     const query = vi.spyOn(t.pool, 'query');
     const occurredAt = new Date('2026-01-01T10:00:00Z');
     try {
@@ -186,12 +201,31 @@ describe('event writer on PostgreSQL', () => {
     ]);
   });
 
+  it('sends every batch, whatever its size, as the same named prepared statement', async () => {
+    const writer = createEventWriter(t.pool);
+    const query = vi.spyOn(t.pool, 'query');
+    const open = (index: number) =>
+      writer.write({ recipientId: recipientIds[index]!, type: 'opened', occurredAt: new Date() });
+    try {
+      await open(0);
+      await Promise.all([open(0), open(1), open(2)]);
+    } finally {
+      await writer.close();
+    }
+    const batches = query.mock.calls.map(([config]) => config as unknown as { name?: string; text: string });
+    query.mockRestore();
+    expect(batches).toHaveLength(2);
+    // One text and one name: PostgreSQL parses and plans it once per connection.
+    expect(batches.map((batch) => batch.name)).toEqual([TRACKED_EVENTS_STATEMENT, TRACKED_EVENTS_STATEMENT]);
+    expect(batches[1]?.text).toBe(batches[0]?.text);
+  });
+
   it('looks a click’s link up by index in the same statement; an unknown or disabled link writes nothing', async () => {
     await t.db.insert(campaignLinks).values([
       { campaignId, linkIndex: 0, url: 'https://example.com/zero' },
       { campaignId, linkIndex: 1, url: 'https://example.com/one', disabledAt: new Date() },
     ]);
-    const writer = createEventWriter(t.db);
+    const writer = createEventWriter(t.pool);
     const click = (linkIndex: number) =>
       writer.write({ recipientId: recipientIds[0]!, type: 'clicked', linkIndex, occurredAt: new Date() });
     try {
@@ -217,7 +251,7 @@ describe('event writer on PostgreSQL', () => {
   });
 
   it('rejects every waiter of a batch the database refuses', async () => {
-    const writer = createEventWriter(t.db, { maxWaitMs: 1 });
+    const writer = createEventWriter(t.pool, { maxWaitMs: 1 });
     // Not a uuid: PostgreSQL refuses the whole statement, so the whole batch.
     const broken = { recipientId: 'not-a-uuid', type: 'opened' as const, occurredAt: new Date() };
     const results = await Promise.allSettled([

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { createTokenBuckets } from '../../lib/rate-limiter';
-import { createEventWriter } from './event-writer';
+import { createEventWriter, type BatchWriterStats } from './event-writer';
 import { createTrackingService } from './tracking.service';
 import {
   disabledLinkPage,
@@ -16,9 +16,36 @@ import {
   UNSUBSCRIBE_CONFIRM_FIELD,
   unsubscribeConfirmationPage,
 } from './tracking-pages';
+import {
+  createTrackingFastPath,
+  sendTrackingAnswer,
+  trackingAnswer,
+  type TrackingHits,
+} from './tracking-fast-path';
 import { createTrackingTokens } from './tracking-token';
 
 const tags = ['tracking'];
+
+/** The node:http listener of the open pixel and the click redirect (tracking-fast-path.ts). */
+export type TrackingFastPath = ReturnType<typeof createTrackingFastPath>;
+
+const NO_STORE = { 'cache-control': 'no-store' } as const;
+const PAGE = { ...TRACKING_PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8', ...NO_STORE } as const;
+// Mail clients load the image from other origins (helmet's default is same-origin).
+const PIXEL = trackingAnswer(
+  200,
+  { 'content-type': 'image/gif', 'cross-origin-resource-policy': 'cross-origin', ...NO_STORE },
+  TRANSPARENT_GIF,
+);
+const TOO_MANY = trackingAnswer(
+  429,
+  { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
+  'Too many requests.',
+);
+const INVALID_LINK = trackingAnswer(400, PAGE, trackingErrorPage(INVALID_LINK_TEXT));
+const DISABLED_LINK = trackingAnswer(410, PAGE, disabledLinkPage());
+const SERVER_ERROR_PAGE = trackingAnswer(500, PAGE, trackingErrorPage(INVALID_LINK_TEXT));
+const UNAVAILABLE_PAGE = trackingAnswer(503, PAGE, trackingErrorPage(INVALID_LINK_TEXT));
 
 /** Hits this process answered without storing: `lost` (the write failed), `limited` (rate limits). */
 export type TrackingStats = { lost: number; limited: number };
@@ -49,8 +76,14 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   config: Config;
   db: Database;
   stats: TrackingStats;
-}> = (app, { config, db, stats }, done) => {
-  const writer = createEventWriter(db, {
+  /** The event writer counts here (what the benchmark reads). */
+  writerStats?: BatchWriterStats;
+  /** Takes the node:http listener of the open pixel and the click (app.ts puts it before Fastify). */
+  onFastPath?: (handler: TrackingFastPath) => void;
+}> = (app, { config, db, stats, writerStats, onFastPath }, done) => {
+  const writer = createEventWriter(db.$client, {
+    ...(writerStats ? { stats: writerStats } : {}),
+    maxInFlight: config.TRACKING_BATCHES_IN_FLIGHT,
     onRetry: (error, attempt) => app.log.warn({ err: error, attempt }, 'tracking batch retried'),
   });
   const tracking = createTrackingService({
@@ -76,14 +109,13 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     capacity: config.TRACKING_TOKEN_RATE_PER_MINUTE,
     refillPerSecond: config.TRACKING_TOKEN_RATE_PER_MINUTE / 60,
   });
+  const tooManyAnswer = () => {
+    stats.limited += 1;
+    return TOO_MANY;
+  };
   const addressLimited = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (addressBuckets.take(request.ip)) return false;
-    stats.limited += 1;
-    void reply
-      .status(429)
-      .header('retry-after', '1')
-      .type('text/plain; charset=utf-8')
-      .send('Too many requests.');
+    void sendTrackingAnswer(reply, tooManyAnswer());
     return true;
   };
   /** Whether this recipient's hit may be recorded; counts the ones that may not. */
@@ -95,7 +127,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
 
   // Graceful shutdown: no more waiting out a database outage (in-flight hits would hold the server
   // open for seconds), then the pending hits are written before the pool closes.
+  let closing = false;
   app.addHook('preClose', (hookDone) => {
+    closing = true;
     writer.stopRetrying();
     hookDone();
   });
@@ -112,17 +146,50 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   };
   const htmlAnswer = (reply: FastifyReply, status: 200 | 400 | 410 | 500 | 503, page: string) =>
     reply.status(status).headers(TRACKING_PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
-  const errorPage = (reply: FastifyReply, status: 400 | 500 | 503) =>
-    htmlAnswer(reply, status, trackingErrorPage(INVALID_LINK_TEXT));
 
-  // The open pixel and the click redirect: every sent mail hits them, often several times.
-  // They take a lean path (docs/operations.md "Tracking under load"): no helmet headers (an
-  // image and a redirect need no CSP; HSTS is not helmet's here), no request log line per hit
-  // and no per-request child logger (one shared logger at 'warn': what goes wrong is still
-  // logged).
+  // The open pixel and the click redirect: every sent mail hits them, often several times. Their
+  // answers are built once (tracking-fast-path.ts) and answered by node:http in front of Fastify
+  // (onFastPath; app.ts); the Fastify routes below answer the same for app.inject and document
+  // them. No helmet headers (an image and a redirect need no CSP; HSTS is not helmet's here), no
+  // request log line per hit and no per-request child logger (one shared logger at 'warn': what
+  // goes wrong is still logged).
+  const chatty = ['trace', 'debug', 'info'].includes(app.log.level);
+  const quiet = app.log.child({ route: 'tracking' }, { level: chatty ? 'warn' : app.log.level });
+  const hits: TrackingHits = {
+    open: async (token, clientAddress) => {
+      if (!addressBuckets.take(clientAddress)) return tooManyAnswer();
+      try {
+        if (mayRecord(token)) await tracking.recordOpen(token);
+      } catch (error) {
+        // The image is answered anyway: a mail client must never show a broken image.
+        quiet.error({ err: error }, 'open not recorded');
+      }
+      return PIXEL;
+    },
+    click: async (token, linkIndex, clientAddress) => {
+      if (!addressBuckets.take(clientAddress)) return tooManyAnswer();
+      if (!/^\d{1,6}$/.test(linkIndex)) return INVALID_LINK;
+      try {
+        const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
+        if (target.kind === 'invalid') return INVALID_LINK;
+        if (target.kind === 'disabled') return DISABLED_LINK;
+        return trackingAnswer(302, { location: target.url, 'cache-control': 'no-store' }, '');
+      } catch (error) {
+        quiet.error({ err: error }, 'click not recorded');
+        // Not acknowledged: the recipient may click again once the database is back.
+        return isDatabaseUnavailable(error) ? UNAVAILABLE_PAGE : SERVER_ERROR_PAGE;
+      }
+    },
+  };
+  onFastPath?.(
+    createTrackingFastPath(hits, {
+      trustProxy: config.TRUST_PROXY,
+      isClosing: () => closing,
+      onError: (error) => quiet.error({ err: error }, 'tracking hit failed'),
+    }),
+  );
+
   const hotRoutes: FastifyPluginCallbackZod = (hot, _options, registered) => {
-    const chatty = ['trace', 'debug', 'info'].includes(hot.log.level);
-    const quiet = hot.log.child({ route: 'tracking' }, { level: chatty ? 'warn' : hot.log.level });
     hot.setChildLoggerFactory(() => quiet);
     hot.get(
       '/o/:token.gif',
@@ -138,20 +205,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
           response: { 200: z.any().describe('image/gif, 1×1 transparent'), 429: tooMany },
         },
       },
-      async (request, reply) => {
-        if (addressLimited(request, reply)) return reply;
-        try {
-          if (mayRecord(request.params.token)) await tracking.recordOpen(request.params.token);
-        } catch (error) {
-          // The image is answered anyway: a mail client must never show a broken image.
-          request.log.error({ err: error }, 'open not recorded');
-        }
-        // Mail clients load the image from other origins (helmet's default is same-origin).
-        return reply
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .type('image/gif')
-          .send(TRANSPARENT_GIF);
-      },
+      async (request, reply) => sendTrackingAnswer(reply, await hits.open(request.params.token, request.ip)),
     );
 
     hot.get(
@@ -174,21 +228,11 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
           },
         },
       },
-      async (request, reply) => {
-        if (addressLimited(request, reply)) return reply;
-        const { token, linkIndex } = request.params;
-        if (!/^\d{1,6}$/.test(linkIndex)) return errorPage(reply, 400);
-        try {
-          const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
-          if (target.kind === 'invalid') return await errorPage(reply, 400);
-          if (target.kind === 'disabled') return await htmlAnswer(reply, 410, disabledLinkPage());
-          return await reply.redirect(target.url, 302);
-        } catch (error) {
-          request.log.error({ err: error }, 'click not recorded');
-          // Not acknowledged: the recipient may click again once the database is back.
-          return errorPage(reply, isDatabaseUnavailable(error) ? 503 : 500);
-        }
-      },
+      async (request, reply) =>
+        sendTrackingAnswer(
+          reply,
+          await hits.click(request.params.token, request.params.linkIndex, request.ip),
+        ),
     );
     registered();
   };
