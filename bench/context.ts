@@ -3,7 +3,8 @@
  * in `.data/bench`, port BENCH_POSTGRES_PORT or 54390, migrated), the server's configuration for
  * it, the report, and a helper that makes a user with a PRO space and a session.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { createDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
@@ -13,7 +14,28 @@ import type { Report } from './report';
 const DATA_DIR = '.data/bench';
 const PORT = Number(process.env.BENCH_POSTGRES_PORT ?? 54390);
 
-export type BenchDatabase = { connectionString: string; db: Database; pool: pg.Pool };
+export type BenchDatabase = {
+  connectionString: string;
+  /** The superuser, for the statistics views (pg_stat_io). */
+  adminConnectionString: string;
+  db: Database;
+  pool: pg.Pool;
+  /** The postmaster's process id: its children are the backends (CPU figures from /proc). */
+  postmasterPid: () => number;
+};
+
+/**
+ * BENCH_PG_SETTINGS="commit_delay=20,wal_buffers=16MB": server settings for the run's PostgreSQL
+ * (passed as -c at its start), to measure what a setting changes.
+ */
+export function benchPostgresSettings(): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of (process.env.BENCH_PG_SETTINGS ?? '').split(',')) {
+    const [name, ...value] = pair.split('=');
+    if (name?.trim() && value.length > 0) settings[name.trim()] = value.join('=').trim();
+  }
+  return settings;
+}
 
 export type BenchContext = {
   report: Report;
@@ -35,6 +57,7 @@ export function createBenchContext(report: Report): BenchContext & { close: () =
         dataDir: DATA_DIR,
         port: PORT,
         database: 'mergedesk_bench',
+        settings: benchPostgresSettings(),
       });
       // PostgreSQL stopping at the end ends the idle connections: not worth a log line.
       const { db, pool, close } = createDatabase(postgres.connectionString, {
@@ -44,6 +67,9 @@ export function createBenchContext(report: Report): BenchContext & { close: () =
       await runMigrations(db);
       return {
         connectionString: postgres.connectionString,
+        adminConnectionString: postgres.adminConnectionString,
+        postmasterPid: () =>
+          Number(readFileSync(path.join(DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]),
         db,
         pool,
         stop: async () => {

@@ -11,9 +11,9 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type pg from 'pg';
+import pg from 'pg';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
 import { freePort } from '../dev-services/identity-provider/src/testing/provider-browser';
 import { inTransaction, seedOwner, type Section } from './context';
@@ -47,6 +47,34 @@ type Run = {
   p97_5: number;
   p99: number;
   max: number;
+  /** MergeDesk only: the load-robust figures (CPU per hit, the writer's batches). */
+  cost?: Cost;
+};
+
+/** What a run cost, whatever the machine's load did to its throughput. */
+type Cost = {
+  /** CPU of the server's process per answered hit, ms. */
+  serverCpuMsPerHit: number;
+  /** CPU of PostgreSQL (postmaster and backends) per answered hit, ms. */
+  postgresCpuMsPerHit: number;
+  /** The writer's batches (one INSERT, one commit each) per second. */
+  commitsPerSecond: number;
+  hitsPerCommit: number;
+  /** A hit's mean wait for its batch to start, ms. */
+  queueMs: number;
+  /** A batch's mean write: statement and commit (WAL flush included), ms. */
+  statementMs: number;
+  /** Mean batches already in flight when one started. */
+  inFlightAtStart: number;
+};
+
+type WriterStats = {
+  items: number;
+  batches: number;
+  queueWaitMs: number;
+  flushMs: number;
+  inFlightAtStart: number;
+  heldBack: number;
 };
 
 export const trackingSection: Section = {
@@ -54,7 +82,8 @@ export const trackingSection: Section = {
   description:
     'open pixel and click redirect against raw node:http (autocannon), every acknowledged hit written',
   run: async ({ database, report }) => {
-    const { connectionString, pool } = await database();
+    const { connectionString, adminConnectionString, pool, postmasterPid } = await database();
+    const walBefore = await walIo(adminConnectionString);
     buildServer();
     const secret = randomBytes(32).toString('base64url');
     const { mergeId, recipientIds } = await seedMerge(pool, 'tracking');
@@ -85,14 +114,22 @@ export const trackingSection: Section = {
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
       : [];
-    const mergedesk = await startServer('MergeDesk', [...profile, 'apps/server/dist/main.js'], {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://mergedesk.bench.test',
-      SESSION_SECRET: secret,
-      DATABASE_URL: connectionString,
-      // All the load comes from one address: its limit would answer 429 to the benchmark.
-      TRACKING_ADDRESS_RATE_PER_SECOND: '1000000',
-    });
+    const mergedesk = await startServer(
+      'MergeDesk',
+      [...profile, 'apps/server/dist/main.js'],
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://mergedesk.bench.test',
+        SESSION_SECRET: secret,
+        DATABASE_URL: connectionString,
+        // All the load comes from one address: its limit would answer 429 to the benchmark.
+        TRACKING_ADDRESS_RATE_PER_SECOND: '1000000',
+        ...(process.env.TRACKING_BATCHES_IN_FLIGHT
+          ? { TRACKING_BATCHES_IN_FLIGHT: process.env.TRACKING_BATCHES_IN_FLIGHT }
+          : {}),
+      },
+      { ipc: true },
+    );
     const peer = await startServer(
       'raw node:http + one INSERT per hit',
       ['--import', 'tsx', 'bench/raw-tracking-server.ts'],
@@ -104,6 +141,14 @@ export const trackingSection: Section = {
     let sent = 0;
     try {
       const load = async (server: Server, endpoint: Endpoint, round: number, seconds: number) => {
+        const measured = server === mergedesk;
+        const before = measured
+          ? {
+              server: cpuMsOf(server.process.pid!),
+              postgres: postgresCpuMs(postmasterPid()),
+              writer: await writerStatsOf(server),
+            }
+          : undefined;
         const result = await autocannon({
           url: server.url,
           connections: CONNECTIONS,
@@ -122,7 +167,22 @@ export const trackingSection: Section = {
           (total, [, stats]) => total + (stats.count ?? 0),
           0,
         );
+        let cost: Cost | undefined;
+        if (before) {
+          const writer = subtract(await writerStatsOf(server), before.writer);
+          const hits = Math.max(1, answered);
+          cost = {
+            serverCpuMsPerHit: (cpuMsOf(server.process.pid!) - before.server) / hits,
+            postgresCpuMsPerHit: (postgresCpuMs(postmasterPid()) - before.postgres) / hits,
+            commitsPerSecond: writer.batches / result.duration,
+            hitsPerCommit: writer.items / Math.max(1, writer.batches),
+            queueMs: writer.queueWaitMs / Math.max(1, writer.items),
+            statementMs: writer.flushMs / Math.max(1, writer.batches),
+            inFlightAtStart: writer.inFlightAtStart / Math.max(1, writer.batches),
+          };
+        }
         const run: Run = {
+          cost,
           server: server.name,
           endpoint,
           round,
@@ -154,7 +214,8 @@ export const trackingSection: Section = {
             const run = await load(server, endpoint, round, SECONDS);
             log(
               `round ${round} ${server.name} ${endpoint.name}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms` +
-                (run.other + run.errors > 0 ? `, ${run.other} other answers, ${run.errors} errors` : ''),
+                (run.other + run.errors > 0 ? `, ${run.other} other answers, ${run.errors} errors` : '') +
+                (run.cost ? `, ${describeCost(run.cost)}` : ''),
             );
             runs.push(run);
           }
@@ -200,6 +261,47 @@ export const trackingSection: Section = {
     log(
       `MergeDesk acknowledged ${acknowledged} hits (of ${sent} sent, warm-up included); ${written} events written`,
     );
+    const measuredRuns = runs.filter((run) => run.cost !== undefined && run.round > 0);
+    console.log(
+      `\nTracking: what MergeDesk's hits cost (load-robust: CPU per hit, commits; a hit's time = queue + statement with its commit)\n`,
+    );
+    printRows(
+      [
+        'endpoint',
+        'round',
+        'req/s',
+        'p50 ms',
+        'CPU ms/hit server',
+        'CPU ms/hit PostgreSQL',
+        'commits/s',
+        'hits/commit',
+        'queue ms',
+        'statement+commit ms',
+        'in flight at start',
+      ],
+      measuredRuns.map((run) => [
+        run.endpoint.name,
+        String(run.round),
+        String(Math.round(run.rps)),
+        String(run.p50),
+        run.cost!.serverCpuMsPerHit.toFixed(3),
+        run.cost!.postgresCpuMsPerHit.toFixed(3),
+        String(Math.round(run.cost!.commitsPerSecond)),
+        run.cost!.hitsPerCommit.toFixed(1),
+        run.cost!.queueMs.toFixed(2),
+        run.cost!.statementMs.toFixed(2),
+        run.cost!.inFlightAtStart.toFixed(2),
+      ]),
+      2,
+    );
+    // PostgreSQL's WAL fsyncs over the whole section (every server's runs). Backends report their
+    // I/O statistics when idle, at the latest after about 10 s.
+    await sleep(11_000);
+    const wal = subtractWal(await walIo(adminConnectionString), walBefore);
+    log(
+      `PostgreSQL WAL over the section: ${wal.fsyncs} fsyncs, mean ${(wal.fsyncTimeMs / Math.max(1, wal.fsyncs)).toFixed(2)} ms; ` +
+        `${wal.writes} writes, mean ${(wal.writeTimeMs / Math.max(1, wal.writes)).toFixed(3)} ms (track_wal_io_timing)`,
+    );
 
     const best = (server: Server, endpoint: Endpoint) =>
       runs
@@ -236,6 +338,111 @@ export const trackingSection: Section = {
 
 type Server = { name: string; url: string; process: ChildProcess; stop: () => Promise<void> };
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** /proc/<pid>/stat: utime, stime, cutime, cstime in ms. */
+function procTimes(pid: number): { own: number; children: number; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (index: number) => (Number(fields[index]) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), own: ms(11) + ms(12), children: ms(13) + ms(14) };
+  } catch {
+    return undefined; // the process ended meanwhile
+  }
+}
+
+/** CPU time of one process, ms. */
+function cpuMsOf(pid: number): number {
+  return procTimes(pid)?.own ?? 0;
+}
+
+/** CPU time of PostgreSQL: the postmaster, its children now, and the children that ended, ms. */
+function postgresCpuMs(postmaster: number): number {
+  const root = procTimes(postmaster);
+  let total = (root?.own ?? 0) + (root?.children ?? 0);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const times = procTimes(Number(entry));
+    if (times?.ppid === postmaster) total += times.own;
+  }
+  return total;
+}
+
+/** The server's tracking writer counters (over its IPC channel; main.ts answers). */
+async function writerStatsOf(server: Server): Promise<WriterStats> {
+  const answer = new Promise<WriterStats>((resolve) => {
+    const onMessage = (message: { type?: string; writer?: WriterStats }) => {
+      if (message.type !== 'tracking-stats' || !message.writer) return;
+      server.process.off('message', onMessage);
+      resolve(message.writer);
+    };
+    server.process.on('message', onMessage);
+  });
+  server.process.send('tracking-stats');
+  return answer;
+}
+
+function subtract(after: WriterStats, before: WriterStats): WriterStats {
+  return {
+    items: after.items - before.items,
+    batches: after.batches - before.batches,
+    queueWaitMs: after.queueWaitMs - before.queueWaitMs,
+    flushMs: after.flushMs - before.flushMs,
+    inFlightAtStart: after.inFlightAtStart - before.inFlightAtStart,
+    heldBack: after.heldBack - before.heldBack,
+  };
+}
+
+function describeCost(cost: Cost): string {
+  return (
+    `CPU/hit ${cost.serverCpuMsPerHit.toFixed(3)} ms server, ${cost.postgresCpuMsPerHit.toFixed(3)} ms PostgreSQL; ` +
+    `${Math.round(cost.commitsPerSecond)} commits/s × ${cost.hitsPerCommit.toFixed(1)} hits; ` +
+    `queue ${cost.queueMs.toFixed(2)} ms + statement ${cost.statementMs.toFixed(2)} ms; ` +
+    `${cost.inFlightAtStart.toFixed(2)} in flight at start`
+  );
+}
+
+type WalIo = { writes: number; writeTimeMs: number; fsyncs: number; fsyncTimeMs: number };
+
+/** PostgreSQL's WAL writes and fsyncs so far (pg_stat_io, PostgreSQL 18; times need track_wal_io_timing). */
+async function walIo(adminConnectionString: string): Promise<WalIo> {
+  const client = new pgClient({ connectionString: adminConnectionString });
+  await client.connect();
+  try {
+    await client.query(`alter system set track_wal_io_timing = on`);
+    await client.query(`select pg_reload_conf()`);
+    const result = await client.query<{
+      writes: string;
+      write_time: string;
+      fsyncs: string;
+      fsync_time: string;
+    }>(
+      `select coalesce(sum(writes), 0) as writes, coalesce(sum(write_time), 0) as write_time,
+              coalesce(sum(fsyncs), 0) as fsyncs, coalesce(sum(fsync_time), 0) as fsync_time
+       from pg_stat_io where object = 'wal'`,
+    );
+    const row = result.rows[0]!;
+    return {
+      writes: Number(row.writes),
+      writeTimeMs: Number(row.write_time),
+      fsyncs: Number(row.fsyncs),
+      fsyncTimeMs: Number(row.fsync_time),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function subtractWal(after: WalIo, before: WalIo): WalIo {
+  return {
+    writes: after.writes - before.writes,
+    writeTimeMs: after.writeTimeMs - before.writeTimeMs,
+    fsyncs: after.fsyncs - before.fsyncs,
+    fsyncTimeMs: after.fsyncTimeMs - before.fsyncTimeMs,
+  };
+}
+
 /** The production server's build (scripts/build-server.ts), so the run measures the current code. */
 function buildServer(): void {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
@@ -245,13 +452,18 @@ function buildServer(): void {
 }
 
 /** Starts `node …args` in a process of its own on a free port; resolves once /readyz answers 200. */
-async function startServer(name: string, args: string[], env: Record<string, string>): Promise<Server> {
+async function startServer(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { ipc?: boolean } = {},
+): Promise<Server> {
   const port = await freePort();
   const output = createWriteStream(SERVER_LOG, { flags: 'a' });
   await once(output, 'open');
   const child = spawn(process.execPath, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', output, output],
+    stdio: options.ipc ? ['ignore', output, output, 'ipc'] : ['ignore', output, output],
   });
   const exited = once(child, 'exit');
   const url = `http://127.0.0.1:${port}`;
@@ -274,6 +486,8 @@ async function startServer(name: string, args: string[], env: Record<string, str
 }
 
 /** A space of its own with one merge of TRACKING_RECIPIENTS recipients and one link. */
+const pgClient = pg.Client;
+
 function seedMerge(pool: pg.Pool, name: string): Promise<{ mergeId: string; recipientIds: string[] }> {
   return inTransaction(pool, async (client) => {
     const { userId, workspaceId } = await seedOwner(client, {

@@ -8,3 +8,17 @@ import { startServer, stopOnSignals } from './server';
 
 const server = await startServer(loadConfigOrExit());
 stopOnSignals(server.close, (message) => server.app.log.info(message));
+
+// A parent that started the server with an IPC channel (the benchmark, bench/tracking.ts) may ask
+// for the tracking counters between its runs; a server started otherwise has no channel.
+if (process.send) {
+  process.on('message', (message) => {
+    if (message !== 'tracking-stats') return;
+    process.send?.({
+      type: 'tracking-stats',
+      tracking: server.app.trackingStats,
+      writer: server.app.trackingWriterStats,
+    });
+  });
+  process.channel?.unref();
+}

@@ -210,13 +210,25 @@ async function bootstrap(credentials: EmbeddedCredentials, port: number, databas
 }
 
 /**
+ * Settings of the embedded PostgreSQL besides its defaults (docs/decisions.md "Performance:
+ * tracking"). Durability is never traded: fsync and synchronous_commit stay on.
+ */
+export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {};
+
+/**
  * Starts the embedded PostgreSQL used when DATABASE_URL is unset. Data lives in `dataDir` and
  * survives restarts, and so do the generated passwords (`postgres-credentials.json`, 0600). The
  * application connects as `mergedesk_app`, which owns its database and is not a superuser; the
  * superuser is used here only, to bootstrap. As root, embedded-postgres runs PostgreSQL as the
  * `postgres` system user, which owns the cluster's directory (ARCHITECTURE.md).
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; database?: string }) {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  /** Server settings besides EMBEDDED_POSTGRES_SETTINGS (`-c name=value`), e.g. for the benchmark. */
+  settings?: Record<string, string>;
+}) {
   const root = path.resolve(options.dataDir);
   const databaseDir = path.join(root, 'postgres');
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -229,6 +241,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     authMethod: 'scram-sha-256',
     port: options.port,
     persistent: true,
+    postgresFlags: Object.entries({ ...EMBEDDED_POSTGRES_SETTINGS, ...options.settings }).flatMap(
+      ([name, value]) => ['-c', `${name}=${value}`],
+    ),
     onLog: () => {},
     onError: () => {},
   });
