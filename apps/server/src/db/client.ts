@@ -53,14 +53,25 @@ export function createDatabase(
   pool.on('remove', (client) => clients.delete(client));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   /**
-   * Ends the pool. pool.end() waits for every client to come back; one that never does (seen
-   * after a database restart: a connection lost mid-query whose end was never noticed) would hold
-   * shutdown forever, so after `graceMs` the sockets still open are destroyed.
+   * Ends the pool. pool.end() waits for every client to come back; one that never does would hold
+   * shutdown forever, so after `graceMs` the sockets still open are destroyed and the clients
+   * still checked out are given back as broken. Seen: a connection lost mid-query whose end was
+   * never noticed (after a database restart), and a client Drizzle never releases — its
+   * transaction() runs BEGIN before its try/finally, so a BEGIN that fails (the database just
+   * went away) leaves the client checked out, with no query to fail when its socket is destroyed.
    */
   const close = async (graceMs = POOL_END_GRACE_MS): Promise<void> => {
     const ended = pool.end();
     const timer = setTimeout(() => {
-      for (const client of clients) client.connection.stream.destroy();
+      for (const client of clients) {
+        client.connection.stream.destroy();
+        try {
+          // Throws for a client already given back (idle): nothing to do then.
+          client.release(new Error('The pool is closing.'));
+        } catch {
+          // already released
+        }
+      }
     }, graceMs);
     try {
       await ended;
