@@ -47,6 +47,8 @@ type Run = {
   p97_5: number;
   p99: number;
   max: number;
+  /** CPU of the server's process per answer, ms. */
+  cpuMsPerHit: number;
   /** MergeDesk only: the load-robust figures (CPU per hit, the writer's batches). */
   cost?: Cost;
 };
@@ -142,6 +144,7 @@ export const trackingSection: Section = {
     try {
       const load = async (server: Server, endpoint: Endpoint, round: number, seconds: number) => {
         const measured = server === mergedesk;
+        const cpuBefore = cpuMsOf(server.process.pid!);
         const before = measured
           ? {
               server: cpuMsOf(server.process.pid!),
@@ -183,6 +186,7 @@ export const trackingSection: Section = {
         }
         const run: Run = {
           cost,
+          cpuMsPerHit: (cpuMsOf(server.process.pid!) - cpuBefore) / Math.max(1, answered),
           server: server.name,
           endpoint,
           round,
@@ -240,6 +244,7 @@ export const trackingSection: Section = {
         'p97.5 ms',
         'p99 ms',
         'max ms',
+        'CPU ms/hit',
         'other answers',
         'errors',
       ],
@@ -253,6 +258,7 @@ export const trackingSection: Section = {
         String(run.p97_5),
         String(run.p99),
         String(run.max),
+        run.cpuMsPerHit.toFixed(3),
         String(run.other),
         String(run.errors),
       ]),

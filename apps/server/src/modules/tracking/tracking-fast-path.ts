@@ -74,6 +74,9 @@ export function createTrackingFastPath(
     return first === undefined || first === '' ? socketAddress : first;
   };
   const send = (response: ServerResponse, answer: TrackingAnswer) => {
+    // A hit answered after close() began: its connection closes with it (node:http keeps it open
+    // otherwise, idle, and server.close() waits for it until the keep-alive timeout).
+    if (options.isClosing()) response.shouldKeepAlive = false;
     response.writeHead(answer.status, answer.raw as string[]);
     response.end(answer.body);
   };
