@@ -48,9 +48,8 @@ import {
   type TrackingStats,
 } from './modules/tracking/tracking.routes';
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
-import { findSessionAccount } from './modules/users/users.repo';
+import { createAccessQueries } from './modules/users/access.repo';
 import { usersRoutes } from './modules/users/users.routes';
-import { findMembership } from './modules/workspaces/workspaces.repo';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -134,10 +133,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const webAppRoot = resolveWebDistDir(config.WEB_DIST_DIR);
   const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const accessQueries = createAccessQueries(db);
   registerAccessPolicy(app, {
     signer,
-    findSession: (sessionId) => findSessionAccount(db, sessionId),
-    findMembership: (userId, workspaceId) => findMembership(db, userId, workspaceId),
+    findSession: accessQueries.findSession,
+    findMembership: accessQueries.findMembership,
     isThirdPartyPublicRoute: (url) =>
       url === API_DOCS_PATH ||
       url.startsWith(`${API_DOCS_PATH}/`) ||

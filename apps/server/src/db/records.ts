@@ -1,9 +1,10 @@
-import type { workspaceMembers, workspaces } from './schema';
+import { users, workspaceMembers, workspaces } from './schema';
 
 /**
  * The row shapes several modules read (an account, a space, a member, a membership). They live
  * here, next to the schema, so that lib and every module can name them without importing another
- * module's repository; each repository selects exactly these columns.
+ * module's repository; each repository selects exactly these columns (userColumns,
+ * workspaceColumns, memberColumns below).
  */
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -60,3 +61,53 @@ export type MemberRecord = Pick<
 
 /** A member row of the caller together with its space. */
 export type MembershipRecord = MemberRecord & { workspace: WorkspaceRecord };
+
+/** The columns of a UserRecord, for the repositories' selects. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  profilePictureUrl: users.profilePictureUrl,
+  userType: users.userType,
+  domainName: users.domainName,
+  installationTimestamp: users.installationTimestamp,
+  addonWorkspaceId: users.addonWorkspaceId,
+  freeUserQuota: users.freeUserQuota,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+} satisfies Record<keyof UserRecord, unknown>;
+
+/** The columns of a WorkspaceRecord, for the repositories' selects. */
+export const workspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  slug: workspaces.slug,
+  plan: workspaces.plan,
+  legacyType: workspaces.legacyType,
+  billingModel: workspaces.billingModel,
+  status: workspaces.status,
+  memberInviteUser: workspaces.memberInviteUser,
+  hasMultiDomain: workspaces.hasMultiDomain,
+  freeAllowedUserCount: workspaces.freeAllowedUserCount,
+  proAllowedUserCount: workspaces.proAllowedUserCount,
+  teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
+  manageUserRoles: workspaces.manageUserRoles,
+  transferOwnership: workspaces.transferOwnership,
+  shareUnsubscribes: workspaces.shareUnsubscribes,
+  shareBounces: workspaces.shareBounces,
+  createdAt: workspaces.createdAt,
+} satisfies Record<keyof WorkspaceRecord, unknown>;
+
+/** The columns of a MemberRecord, for the repositories' selects. */
+export const memberColumns = {
+  id: workspaceMembers.id,
+  workspaceId: workspaceMembers.workspaceId,
+  userId: workspaceMembers.userId,
+  email: workspaceMembers.email,
+  role: workspaceMembers.role,
+  userPlan: workspaceMembers.userPlan,
+  status: workspaceMembers.status,
+  seatType: workspaceMembers.seatType,
+  freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
+  createdAt: workspaceMembers.createdAt,
+} satisfies Record<keyof MemberRecord, unknown>;

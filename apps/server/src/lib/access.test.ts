@@ -1,9 +1,9 @@
 import { hasRoleAtLeast, type Role } from '@mergedesk/domain/roles/roles';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { users, workspaceMembers } from '../db/schema';
 import type { DemoSeedResult } from '../db/seed';
@@ -13,12 +13,14 @@ import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import {
   DISABLED_MEMBER_MESSAGE,
   listRouteAccess,
+  membershipOf,
   registerAccessPolicy,
   ROLE_REQUIRED_MESSAGES,
   SPACE_NOT_FOUND_MESSAGE,
   userInSpaceOf,
   type RouteAccessRecord,
   type SpaceAccess,
+  type SpaceMembership,
 } from './access';
 
 const CHECKOUT_SESSION_SAMPLE = {
@@ -162,6 +164,42 @@ describe('space access declared on the route', () => {
     );
   });
 
+  it('reads the session and the membership of a space named in the path or filter in one statement (issue 11)', async () => {
+    const acme = demo.spaces['Acme Sales']!;
+    const statementsOf = async (email: string, url: string) => {
+      const headers = bearer(await tokenOf(email));
+      const spy = vi.spyOn(t.pool, 'query');
+      try {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        const texts = spy.mock.calls.map(([query]) =>
+          typeof query === 'string' ? query : (query as { text: string }).text,
+        );
+        return { status: response.statusCode, texts };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const lists = [
+      `/api/v1/users/me/workspaces/${acme}/unsubscriptions?limit=25`,
+      `/api/v1/users/me/campaigns?limit=25&filterBy=${encodeURIComponent(`workspaceId:${acme}`)}`,
+    ];
+    for (const url of lists) {
+      const member = await statementsOf('mia@acme.test', url);
+      expect({ url, status: member.status, statements: member.texts.length }).toEqual({
+        url,
+        status: 200,
+        statements: 2,
+      });
+      expect(member.texts[0]).toMatch(/from "sessions".*join "workspace_members"/);
+      const stranger = await statementsOf('gina@gmail.com', url);
+      expect({ url, status: stranger.status, statements: stranger.texts.length }).toEqual({
+        url,
+        status: 404,
+        statements: 1,
+      });
+    }
+  });
+
   it('answers a stranger 404 on every space route', async () => {
     const acme = demo.spaces['Acme Sales']!;
     for (const route of spaceRoutes(t.app)) {
@@ -250,6 +288,119 @@ describe('space access declared on the route', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('the membership read with the session (issue 11)', () => {
+  const signer = createAccessTokenSigner('x'.repeat(32), 60);
+  const sessionId = randomUUID();
+  const spaceId = randomUUID();
+  const user = {
+    id: randomUUID(),
+    email: 'mia@acme.test',
+    name: 'Mia',
+    profilePictureUrl: null,
+    userType: 'BUSINESS' as const,
+    domainName: 'acme.test',
+    installationTimestamp: null,
+    addonWorkspaceId: null,
+    freeUserQuota: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  const membershipIn = (workspaceId: string) =>
+    ({
+      id: randomUUID(),
+      workspaceId,
+      userId: user.id,
+      email: user.email,
+      role: 'MEMBER',
+      userPlan: 'PRO',
+      status: 'ACTIVE',
+      seatType: null,
+      freeTrialEndTimestamp: null,
+      createdAt: new Date(),
+      workspace: { id: workspaceId },
+    }) as unknown as SpaceMembership;
+
+  /** An app whose look-ups are recorded; the session's account is a member of every space asked. */
+  const appRecordingLookups = () => {
+    const calls: string[] = [];
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerAccessPolicy(app, {
+      signer,
+      findSession: (id, space) => {
+        calls.push(`session ${space ?? '-'}`);
+        return Promise.resolve({
+          email: user.email,
+          revokedAt: null,
+          expiresAt: new Date(Date.now() + 60_000),
+          user,
+          ...(space === undefined ? {} : { membership: membershipIn(space) }),
+        });
+      },
+      findMembership: (_userId, workspaceId) => {
+        calls.push(`membership ${workspaceId}`);
+        return Promise.resolve(membershipIn(workspaceId));
+      },
+      isThirdPartyPublicRoute: () => false,
+    });
+    const answer = (request: FastifyRequest) => ({ space: membershipOf(request).workspaceId });
+    app.get(
+      '/spaces/:workspaceId',
+      { config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } } },
+      answer,
+    );
+    // A schema that changes the id: the one read before validation is not the one decided on.
+    app.get(
+      '/lower/:workspaceId',
+      {
+        config: { access: 'user', space: { from: { param: 'workspaceId' }, role: 'MEMBER' } },
+        schema: { params: z.object({ workspaceId: z.string().transform((id) => id.toLowerCase()) }) },
+      },
+      answer,
+    );
+    app.post(
+      '/things',
+      {
+        config: { access: 'user', space: { from: { body: 'workspaceId' }, role: 'MEMBER' } },
+        schema: { body: z.object({ workspaceId: z.string() }) },
+      },
+      answer,
+    );
+    return { app, calls };
+  };
+
+  it('takes the membership from the session look-up when the validated space id is the one read', async () => {
+    const { app, calls } = appRecordingLookups();
+    const { token } = await signer.sign({ sessionId, email: user.email });
+    const response = await app.inject({ method: 'GET', url: `/spaces/${spaceId}`, headers: bearer(token) });
+    expect(response.json()).toEqual({ space: spaceId });
+    expect(calls).toEqual([`session ${spaceId}`]);
+  });
+
+  it('looks the membership up again for the validated id when validation changed it', async () => {
+    const { app, calls } = appRecordingLookups();
+    const { token } = await signer.sign({ sessionId, email: user.email });
+    const upper = spaceId.toUpperCase();
+    const response = await app.inject({ method: 'GET', url: `/lower/${upper}`, headers: bearer(token) });
+    expect(response.json()).toEqual({ space: spaceId });
+    expect(calls).toEqual([`session ${upper}`, `membership ${spaceId}`]);
+  });
+
+  it('reads a space named in the body after validation, in a second look-up', async () => {
+    const { app, calls } = appRecordingLookups();
+    const { token } = await signer.sign({ sessionId, email: user.email });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: bearer(token),
+      payload: { workspaceId: spaceId },
+    });
+    expect(response.json()).toEqual({ space: spaceId });
+    expect(calls).toEqual(['session -', `membership ${spaceId}`]);
   });
 });
 

@@ -131,11 +131,21 @@ export type SessionState = {
   revokedAt: Date | null;
   expiresAt: Date;
   user: UserRecord | null;
+  /**
+   * Only when findSession was given a space: the account's member row in it (whatever its status),
+   * null when there is none.
+   */
+  membership?: SpaceMembership | null;
 };
 
 export type AccessPolicyOptions = {
   signer: AccessTokenSigner;
-  findSession: (sessionId: string) => Promise<SessionState | undefined>;
+  /**
+   * The session with its account. With `spaceId` (a well-formed id) it also answers the account's
+   * membership of that space, read in the same statement: a space route whose id the URL carries
+   * costs one round trip for the session and the membership (issue 11).
+   */
+  findSession: (sessionId: string, spaceId?: string) => Promise<SessionState | undefined>;
   /** The member row of `userId` in the space with a well-formed `workspaceId`, whatever its status. */
   findMembership: (userId: string, workspaceId: string) => Promise<SpaceMembership | undefined>;
   /**
@@ -186,9 +196,16 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const claims = await verifyBearerToken(request, options.signer);
+    // The space a route reads from its path or query string is known already (unvalidated): its
+    // membership comes with the session, in one statement; the preHandler uses it only when the
+    // validated space id is the same (resolveMembership).
+    const space = request.routeOptions.config.space;
+    const spaceId = access === 'user' && space ? rawSpaceIdOf(request, space.from) : undefined;
     // The session row is checked too, so signing out (revoke) ends every access token at once.
     const session =
-      claims && UUID.test(claims.sessionId) ? await options.findSession(claims.sessionId) : undefined;
+      claims && UUID.test(claims.sessionId)
+        ? await options.findSession(claims.sessionId, spaceId)
+        : undefined;
     if (
       !claims ||
       !session ||
@@ -204,6 +221,13 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
       // The web app's 'no-user' state hangs on this 404 (spec 000 §4 "The me request").
       if (!session.user) throw new AppError('USER_NOT_FOUND', `No account exists for ${claims.email}.`);
       request.user = session.user;
+      if (spaceId !== undefined && session.membership !== undefined) {
+        prefetchedMemberships.set(request, {
+          userId: session.user.id,
+          workspaceId: spaceId,
+          membership: session.membership ?? undefined,
+        });
+      }
     }
   });
 
@@ -211,8 +235,36 @@ export function registerAccessPolicy(app: FastifyInstance, options: AccessPolicy
   app.addHook('preHandler', async (request) => {
     const space = request.routeOptions.config.space;
     if (space === undefined) return;
-    request.membership = await resolveMembership(request, space, options.findMembership);
+    const prefetched = prefetchedMemberships.get(request);
+    request.membership = await resolveMembership(request, space, (userId, workspaceId) =>
+      prefetched?.userId === userId && prefetched.workspaceId === workspaceId
+        ? Promise.resolve(prefetched.membership)
+        : options.findMembership(userId, workspaceId),
+    );
   });
+}
+
+/** The membership read with the session (onRequest), for the space id the request named then. */
+const prefetchedMemberships = new WeakMap<
+  FastifyRequest,
+  { userId: string; workspaceId: string; membership: SpaceMembership | undefined }
+>();
+
+/**
+ * The space id of a route reading it from its path or query string, before validation: a
+ * well-formed id or undefined (body and resource sources are not known yet). Only a guess for the
+ * look-up; the access decision takes the validated id (spaceIdOf).
+ */
+function rawSpaceIdOf(request: FastifyRequest, from: SpaceSource): string | undefined {
+  let value: unknown;
+  if ('param' in from) value = (request.params as Record<string, unknown> | undefined)?.[from.param];
+  else if ('query' in from) value = (request.query as Record<string, unknown> | undefined)?.[from.query];
+  else if ('filter' in from) {
+    const filterBy = (request.query as { filterBy?: unknown } | undefined)?.filterBy;
+    const values = filterValuesOf(typeof filterBy === 'string' ? filterBy : undefined, from.filter);
+    value = values.length === 1 ? values[0] : undefined;
+  }
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
 }
 
 async function resolveMembership(

@@ -1,22 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { UserRecord } from '../../db/records';
+import { userColumns, type UserRecord } from '../../db/records';
 import { containsPattern } from '../../lib/list-query';
 import { monthlySentMails, rolloutStatuses, sessions, users, workspaceMembers } from '../../db/schema';
-
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  profilePictureUrl: users.profilePictureUrl,
-  userType: users.userType,
-  domainName: users.domainName,
-  installationTimestamp: users.installationTimestamp,
-  addonWorkspaceId: users.addonWorkspaceId,
-  freeUserQuota: users.freeUserQuota,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -112,33 +98,6 @@ export async function findLiveSessionProfile(
     .limit(1);
   if (!row || row.revokedAt !== null || row.expiresAt <= now) return undefined;
   return { email: row.email, name: row.name, picture: row.picture };
-}
-
-export type SessionAccount = {
-  email: string;
-  revokedAt: Date | null;
-  expiresAt: Date;
-  /** The account of the session's e-mail address, or null for a person without one. */
-  user: UserRecord | null;
-};
-
-/** A sign-in session with the account of its e-mail address: one query per authenticated request. */
-export async function findSessionAccount(
-  db: Executor,
-  sessionId: string,
-): Promise<SessionAccount | undefined> {
-  const [row] = await db
-    .select({
-      email: sessions.email,
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      user: userColumns,
-    })
-    .from(sessions)
-    .leftJoin(users, eq(users.email, sql`lower(${sessions.email})`))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row;
 }
 
 export type MonthlySentMailsRecord = { workspaceId: string; year: number; month: number; count: number };

@@ -1,40 +1,13 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invitations, users, workspaceDomains, workspaceMembers, workspaces } from '../../db/schema';
-import type { MemberRecord, MembershipRecord, WorkspaceRecord } from '../../db/records';
-
-export const workspaceColumns = {
-  id: workspaces.id,
-  name: workspaces.name,
-  slug: workspaces.slug,
-  plan: workspaces.plan,
-  legacyType: workspaces.legacyType,
-  billingModel: workspaces.billingModel,
-  status: workspaces.status,
-  memberInviteUser: workspaces.memberInviteUser,
-  hasMultiDomain: workspaces.hasMultiDomain,
-  freeAllowedUserCount: workspaces.freeAllowedUserCount,
-  proAllowedUserCount: workspaces.proAllowedUserCount,
-  teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
-  manageUserRoles: workspaces.manageUserRoles,
-  transferOwnership: workspaces.transferOwnership,
-  shareUnsubscribes: workspaces.shareUnsubscribes,
-  shareBounces: workspaces.shareBounces,
-  createdAt: workspaces.createdAt,
-} satisfies Record<keyof WorkspaceRecord, unknown>;
-
-export const memberColumns = {
-  id: workspaceMembers.id,
-  workspaceId: workspaceMembers.workspaceId,
-  userId: workspaceMembers.userId,
-  email: workspaceMembers.email,
-  role: workspaceMembers.role,
-  userPlan: workspaceMembers.userPlan,
-  status: workspaceMembers.status,
-  seatType: workspaceMembers.seatType,
-  freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-  createdAt: workspaceMembers.createdAt,
-} satisfies Record<keyof MemberRecord, unknown>;
+import {
+  memberColumns,
+  workspaceColumns,
+  type MemberRecord,
+  type MembershipRecord,
+  type WorkspaceRecord,
+} from '../../db/records';
 
 export type NewWorkspace = Omit<typeof workspaces.$inferInsert, 'id' | 'updatedAt'>;
 
