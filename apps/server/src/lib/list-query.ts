@@ -1,5 +1,5 @@
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { AppError } from './app-error';
@@ -58,5 +58,36 @@ export async function pageWithCappedTotal<Row>(
   return { rows, total: total?.value ?? 0 };
 }
 
-/** The select list of `matching` in pageWithCappedTotal. */
+/**
+ * The number of rows `matching` selects, counted up to `cap`, as a column of the page's own select
+ * list (issue 11): PostgreSQL computes it once for the statement (an InitPlan), so the page and its
+ * total come in one statement and one round trip. `matching` is consumed (its limit is set).
+ */
+export function cappedTotal(matching: PgSelect, cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (${matching.limit(cap)}) as capped)`;
+}
+
+/**
+ * One page of rows that carry `total` (cappedTotal in their select list), and that total. A page
+ * past the last row has no row to carry it: on an empty page after the first, the matching rows
+ * are counted in a second statement (`countMatching`, only then); an empty first page means none.
+ */
+export async function pageWithTotal<Row extends { total: number }>(
+  page: PromiseLike<Row[]>,
+  offset: number,
+  countMatching: () => Promise<number>,
+): Promise<{ rows: Array<Omit<Row, 'total'>>; total: number }> {
+  const rows = await page;
+  const [first] = rows;
+  if (!first) return { rows: [], total: offset > 0 ? await countMatching() : 0 };
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: first.total };
+}
+
+/** The rows `matching` selects, counted up to `cap` (one statement). */
+export async function countCapped(db: Executor, matching: PgSelect, cap: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(matching.limit(cap).as('capped'));
+  return row?.value ?? 0;
+}
+
+/** The select list of `matching` in pageWithCappedTotal and cappedTotal. */
 export const ONE = { one: sql`1` };

@@ -4,7 +4,7 @@ import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { campaigns, pollResponses, pollResults, users } from '../../db/schema';
-import { ONE, pageWithCappedTotal } from '../../lib/list-query';
+import { cappedTotal, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
 
 type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
@@ -99,18 +99,22 @@ export async function listCampaigns(
   query: CampaignListQuery,
 ): Promise<{ rows: CampaignRow[]; total: number }> {
   const { page, matching } = campaignListQueries(db, query);
-  return pageWithCappedTotal(db, page, matching, CAMPAIGN_TOTAL_CAP);
+  return pageWithTotal(page, query.offset, () => countCapped(db, matching(), CAMPAIGN_TOTAL_CAP));
 }
 
-/** The page and the matching rows of one list request (the plan test holds their orders to an index). */
+/**
+ * The page of one list request with the total counted up to the cap in the same statement, and the
+ * matching rows (for a page past the end); the plan test holds the page's orders to an index.
+ */
 export function campaignListQueries(db: Executor, query: CampaignListQuery) {
   const where = whereClause(query.filters);
   const sort =
     query.sort.length > 0
       ? query.sort
       : [{ key: 'lastUpdateTimestamp' as const, direction: 'desc' as const }];
+  const matching = () => db.select(ONE).from(campaigns).where(where).$dynamic();
   const page = db
-    .select(campaignColumns)
+    .select({ ...campaignColumns, total: cappedTotal(matching(), CAMPAIGN_TOTAL_CAP) })
     .from(campaigns)
     .leftJoin(users, eq(users.id, campaigns.userId))
     .where(where)
@@ -125,7 +129,6 @@ export function campaignListQueries(db: Executor, query: CampaignListQuery) {
     )
     .limit(query.limit)
     .offset(query.offset);
-  const matching = db.select(ONE).from(campaigns).where(where).$dynamic();
   return { page, matching };
 }
 

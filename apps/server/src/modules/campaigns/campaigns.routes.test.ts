@@ -91,6 +91,12 @@ describe('campaigns API', () => {
       expect(page.items.map((item) => item.campaignId)).toEqual(
         all.items.slice(10, 15).map((item) => item.campaignId),
       );
+      // The total comes with the page's rows; a page past the end has none and counts apart.
+      const pastTheEnd = await list(
+        'olivia@acme.test',
+        `${acme()}&limit=5&limitOffset=${ACME_SALES_SENT_MERGES}`,
+      );
+      expect(pastTheEnd.json()).toEqual({ items: [], total: ACME_SALES_SENT_MERGES });
     });
 
     it('sorts by Sheet Name as shown: spreadsheet name, then sheet name, both ways', async () => {

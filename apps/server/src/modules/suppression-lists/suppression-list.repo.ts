@@ -10,7 +10,7 @@ import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { suppressionDeletions, type bounces, type unsubscriptions } from '../../db/schema';
-import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
+import { cappedTotal, containsPattern, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
 
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
 export type SuppressionTable = typeof unsubscriptions | typeof bounces;
@@ -86,11 +86,12 @@ export async function listSuppressions(
   query: SuppressionListQuery,
 ): Promise<{ rows: SuppressionRow[]; total: number }> {
   const { page, matching } = suppressionListQueries(db, table, workspaceId, viewerId, query);
-  return pageWithCappedTotal(db, page, matching, SUPPRESSION_TOTAL_CAP);
+  return pageWithTotal(page, query.offset, () => countCapped(db, matching(), SUPPRESSION_TOTAL_CAP));
 }
 
 /**
- * The page and the matching rows of one list request. Every order has its index (migration
+ * The page of one list request, with the total counted up to the cap in the same statement, and
+ * the matching rows (for a page past the end). Every order has its index (migration
  * 0012_list_orders; lib/list-plans.test.ts holds them to it).
  */
 export function suppressionListQueries(
@@ -101,14 +102,14 @@ export function suppressionListQueries(
   query: SuppressionListQuery,
 ) {
   const where = whereClause(table, workspaceId, viewerId, query.filters);
+  const matching = () => db.select(ONE).from(table).where(where).$dynamic();
   const page = db
-    .select(columnsOf(table))
+    .select({ ...columnsOf(table), total: cappedTotal(matching(), SUPPRESSION_TOTAL_CAP) })
     .from(table)
     .where(where)
     .orderBy(...orderOf(table, query.sort))
     .limit(query.limit)
     .offset(query.offset);
-  const matching = db.select(ONE).from(table).where(where).$dynamic();
   return { page, matching };
 }
 

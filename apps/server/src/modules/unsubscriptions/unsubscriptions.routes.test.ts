@@ -194,6 +194,26 @@ describe('unsubscriptions API', () => {
       const response = await list('max@max.test', maxSpace, '?limit=5');
       expect(response.json<ListBody>()).toMatchObject({ total: 10000 });
       expect(response.json<ListBody>().items).toHaveLength(5);
+      // The total comes with the page's rows (one statement); a page past the end counts apart.
+      const last = await list('max@max.test', maxSpace, '?limit=5&limitOffset=10003');
+      expect(last.json<ListBody>()).toMatchObject({ total: 10000 });
+      expect(last.json<ListBody>().items).toHaveLength(2);
+      const pastTheEnd = await list('max@max.test', maxSpace, '?limit=5&limitOffset=20000');
+      expect(pastTheEnd.json<ListBody>()).toEqual({ items: [], total: 10000 });
+    });
+
+    it('answers an empty page past the end with the total, and nothing found with 0', async () => {
+      const acme = space('Acme Sales');
+      const all = (await list('olivia@acme.test', acme)).json<ListBody>();
+      expect(all.total).toBeGreaterThan(0);
+      const pastTheEnd = await list('olivia@acme.test', acme, `?limitOffset=${all.total + 10}`);
+      expect(pastTheEnd.json<ListBody>()).toEqual({ items: [], total: all.total });
+      const nothing = await list(
+        'olivia@acme.test',
+        acme,
+        `?filterBy=${encodeURIComponent('search:zzz-nobody')}`,
+      );
+      expect(nothing.json<ListBody>()).toEqual({ items: [], total: 0 });
     });
 
     it('answers 404 for another space, an unknown id and a malformed id', async () => {
