@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +17,7 @@ import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { registerCompression } from './lib/compression';
+import { serializerCompiler } from './lib/fast-serializer';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';

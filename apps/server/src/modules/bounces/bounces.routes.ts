@@ -10,11 +10,15 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { fastSerialized } from '../../lib/fast-serializer';
 import { errorResponses } from '../../lib/openapi';
 import { BOUNCE_LIST, addBounces, deleteBounce, getBounces } from './bounces.service';
 import { registerSuppressionExport } from '../suppression-lists/suppression-list.routes';
 
 const tags = ['bounces'];
+
+/** The list page, written by fast-json-stringify (issue 11). */
+const bounceListResponse = fastSerialized(bounceListSchema);
 
 /** Spec 002 §9: bounce list management (adding, removing) is a Pro feature; reading it is not. */
 const manageBounces = (from: SpaceAccess['from']): SpaceAccess => ({
@@ -35,7 +39,7 @@ export const bouncesRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
           'Bounces of a space: filterBy search/type, sortBy emailAddress/createTimestamp/lastUpdateTimestamp, paging',
         params: z.object({ workspaceId: z.string() }),
         querystring: listQuerySchema,
-        response: { 200: bounceListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: bounceListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getBounces(db, userOf(request), membershipOf(request), request.query),

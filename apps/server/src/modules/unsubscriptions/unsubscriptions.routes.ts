@@ -9,6 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf } from '../../lib/access';
+import { fastSerialized } from '../../lib/fast-serializer';
 import { errorResponses } from '../../lib/openapi';
 import {
   UNSUBSCRIPTION_LIST,
@@ -19,6 +20,9 @@ import {
 import { registerSuppressionExport } from '../suppression-lists/suppression-list.routes';
 
 const tags = ['unsubscriptions'];
+
+/** The list page, written by fast-json-stringify (issue 11). */
+const unsubscriptionListResponse = fastSerialized(unsubscriptionListSchema);
 
 /** The unsubscription list of a space, under /api/v1 (spec 002 §7 "Unsubscriptions"). */
 export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
@@ -32,7 +36,7 @@ export const unsubscriptionsRoutes: FastifyPluginCallbackZod<{ db: Database }> =
           'Unsubscriptions of a space: filterBy search/type, sortBy emailAddress/createTimestamp/lastUpdateTimestamp, paging',
         params: z.object({ id: z.string() }),
         querystring: listQuerySchema,
-        response: { 200: unsubscriptionListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: unsubscriptionListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getUnsubscriptions(db, userOf(request), membershipOf(request), request.query),
