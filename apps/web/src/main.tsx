@@ -10,7 +10,7 @@ import {
   browserSessionDependencies,
 } from './app/session/browser-session';
 import { createSessionController } from './app/session/session-controller';
-import { SessionProvider } from './app/session/session-provider';
+import { connectSession, SessionProvider } from './app/session/session-provider';
 import { installErrorReporting } from './lib/analytics';
 import { isGrantState } from '@mergedesk/domain/session/compose-grant';
 
@@ -27,6 +27,14 @@ const session = createSessionController(
   browserSessionDependencies({ queryClient, navigate: (to) => router.navigate(to, { flushSync: true }) }),
 );
 
+// The callback page signs in with the code in its URL; restoring an older session there would
+// race it. A permission round trip (issue 9) is no sign-in: it needs the session restored.
+const skipRefresh =
+  window.location.pathname === '/auth/callback' &&
+  !isGrantState(new URLSearchParams(window.location.search).get('state'));
+// The refresh request leaves now, not after React's first render (issue 11).
+void connectSession(session, { skipRefresh });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
@@ -35,12 +43,7 @@ createRoot(container).render(
     <AppProviders queryClient={queryClient}>
       <SessionProvider
         controller={session}
-        // The callback page signs in with the code in its URL; restoring an older session there would
-        // race it. A permission round trip (issue 9) is no sign-in: it needs the session restored.
-        skipRefresh={
-          window.location.pathname === '/auth/callback' &&
-          !isGrantState(new URLSearchParams(window.location.search).get('state'))
-        }
+        skipRefresh={skipRefresh}
         recordActivity={browserActivityStore.recordActivity}
       >
         <RouterProvider router={router} />

@@ -25,6 +25,21 @@ type SessionProviderProps = {
   children: ReactNode;
 };
 
+/**
+ * Hands the API client the session's access token and refresh, and restores the session from the
+ * refresh cookie (once: `start` is idempotent). main.tsx calls it before React's first render, so
+ * the refresh request leaves while the first render runs instead of after it (issue 11); the
+ * provider calls it again when it mounts (tests, a provider without main.tsx).
+ */
+export function connectSession(
+  controller: SessionController,
+  options: { skipRefresh: boolean },
+): Promise<void> {
+  setAccessTokenProvider(() => controller.getState().accessToken);
+  setSessionRefreshHandler(() => controller.refresh());
+  return controller.start(options);
+}
+
 /** Provides `useSession()`: the in-memory session of spec 000 §4 driven by `controller`. */
 export function SessionProvider({
   controller,
@@ -36,9 +51,7 @@ export function SessionProvider({
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    setAccessTokenProvider(() => controller.getState().accessToken);
-    setSessionRefreshHandler(() => controller.refresh());
-    void controller.start({ skipRefresh });
+    void connectSession(controller, { skipRefresh });
     return () => {
       setSessionRefreshHandler(null);
     };
