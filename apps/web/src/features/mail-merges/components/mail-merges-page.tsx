@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { memo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { CANCEL_SUCCESS_ALERT, MERGE_NOT_AVAILABLE } from '@mergedesk/domain/campaigns/scheduled-status';
@@ -27,12 +28,12 @@ export type MailMergesPageProps = {
  * Scheduled and Sent, bound to the URL ({base}/mail-merges/scheduled, …/sent). The detail dialogs
  * are routes too (…/sent/{id}, …/sent/{id}/poll, …/sent/{id}/recipients, …/scheduled/{id}); closing one keeps the query.
  */
-export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
+// memo: the shell re-renders on its own queries' answers (issue 11); the page only on its props.
+export const MailMergesPage = memo(function MailMergesPage({ prefix, space }: MailMergesPageProps) {
   usePageTitle('Mail merges');
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { campaignId, scheduledId } = useParams();
-  const scheduledCount = useScheduledCount(space.workspaceId);
 
   const base = `${prefix}/mail-merges`;
   const tab: MailMergesTab = pathname.startsWith(`${base}/scheduled`) ? 'scheduled' : 'sent';
@@ -80,12 +81,7 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
         </Button>
       </Group>
 
-      <StatCards
-        scheduledCount={scheduledCount.data?.campaignCount ?? null}
-        isScheduledCountLoading={scheduledCount.isPending}
-        sentThisMonth={sentThisMonth(space.counters, new Date())}
-        sentAllTime={space.counters.totalNumberOfMailsSent.count}
-      />
+      <SpaceStatCards space={space} />
 
       <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)} keepMounted={false}>
         <Tabs.List>
@@ -121,5 +117,21 @@ export function MailMergesPage({ prefix, space }: MailMergesPageProps) {
         />
       )}
     </Stack>
+  );
+});
+
+/**
+ * The stat cards with the scheduled count: its answer re-renders the cards only, not the page and
+ * its table (issue 11: every query answer renders its readers synchronously).
+ */
+function SpaceStatCards({ space }: Pick<MailMergesPageProps, 'space'>) {
+  const scheduledCount = useScheduledCount(space.workspaceId);
+  return (
+    <StatCards
+      scheduledCount={scheduledCount.data?.campaignCount ?? null}
+      isScheduledCountLoading={scheduledCount.isPending}
+      sentThisMonth={sentThisMonth(space.counters, new Date())}
+      sentAllTime={space.counters.totalNumberOfMailsSent.count}
+    />
   );
 }

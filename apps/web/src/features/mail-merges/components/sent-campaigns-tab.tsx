@@ -1,4 +1,4 @@
-import { Group, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
@@ -115,13 +115,14 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
           }}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
+        {/* The browser's own list (issue 11): Mantine's Select scans the whole page for its
+            options list on mount and on every value change, and positions a dropdown. */}
+        <NativeSelect
           label="Date filter"
           data={DATE_FILTER_OPTIONS}
           value={state.dateFilter}
-          allowDeselect={false}
-          onChange={(value) => {
-            const parsed = dateFilterSchema.safeParse(value);
+          onChange={(event) => {
+            const parsed = dateFilterSchema.safeParse(event.currentTarget.value);
             if (parsed.success) update({ dateFilter: parsed.data satisfies DateFilter, page: 1 });
           }}
           w={{ base: '100%', xs: 180 }}

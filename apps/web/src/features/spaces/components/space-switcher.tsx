@@ -60,6 +60,8 @@ export function SpaceSwitcher({
       width="target"
       shadow="md"
       withinPortal
+      // Mounted while open only (issue 11): a mounted list is positioned and rendered on every load.
+      keepMounted={false}
     >
       <Combobox.Target targetType="button" withExpandedAttribute>
         <UnstyledButton
