@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -12,9 +13,15 @@ import {
 import { createSessionController } from './app/session/session-controller';
 import { connectSession, SessionProvider } from './app/session/session-provider';
 import { installErrorReporting } from './lib/analytics';
+import { runInBackgroundTask } from './lib/background-task';
 import { isGrantState } from '@mergedesk/domain/session/compose-grant';
 
 installErrorReporting();
+// TanStack Query tells React about answers in a batch it schedules (setTimeout 0 by default). In a
+// background task instead, an answer that arrives while React renders a page in slices
+// (lib/deferred-render.tsx) waits for that render to finish instead of interrupting it: React
+// would restart it, or finish it synchronously in one long task (issue 11).
+notifyManager.setScheduler(runInBackgroundTask);
 
 // Someone who signed in on this browser (or is signing in now) will see the signed-in app.
 if (browserAuthFlag.isSet() || window.location.pathname === '/auth/callback') preloadSignedInApp();

@@ -21,42 +21,55 @@ const MailMergesPage = lazyWithPreload(() =>
 );
 /** Loads the mail merges page (where sign-in lands) before the shell first renders it. */
 export const preloadLandingPage = () => MailMergesPage.preload();
+/**
+ * The other space pages, one chunk apart from the shell and the landing page (build/chunking.ts):
+ * the first page does not wait for them, and they are loaded once the browser is idle after it,
+ * so that moving to another page downloads nothing (issue 11).
+ */
+const SPACE_PAGES = {
+  suppressionList: () => import('../../features/suppression-lists/components/suppression-list-page'),
+  teamReport: () => import('../../features/team-report/components/team-report-page'),
+  templates: () => import('../../features/templates/components/templates-page'),
+  generalSettings: () => import('../../features/space-settings/components/general-settings-page'),
+  members: () => import('../../features/members/components/members-page'),
+  manageUsers: () => import('../../features/members/components/manage-users-page'),
+  billing: () => import('../../features/billing/components/billing-page'),
+  checkout: () => import('../../features/billing/components/checkout/checkout-page'),
+  installTutorial: () => import('../../features/install-tutorial/components/install-tutorial-page'),
+};
+export function preloadSpacePages(): void {
+  for (const load of Object.values(SPACE_PAGES)) void load();
+}
 const SuppressionListPage = lazy(() =>
-  import('../../features/suppression-lists/components/suppression-list-page').then((m) => ({
+  SPACE_PAGES.suppressionList().then((m) => ({
     default: m.SuppressionListPage,
   })),
 );
 const TeamReportPage = lazy(() =>
-  import('../../features/team-report/components/team-report-page').then((m) => ({
+  SPACE_PAGES.teamReport().then((m) => ({
     default: m.TeamReportPage,
   })),
 );
-const TemplatesPage = lazy(() =>
-  import('../../features/templates/components/templates-page').then((m) => ({ default: m.TemplatesPage })),
-);
+const TemplatesPage = lazy(() => SPACE_PAGES.templates().then((m) => ({ default: m.TemplatesPage })));
 const GeneralSettingsPage = lazy(() =>
-  import('../../features/space-settings/components/general-settings-page').then((m) => ({
+  SPACE_PAGES.generalSettings().then((m) => ({
     default: m.GeneralSettingsPage,
   })),
 );
-const MembersPage = lazy(() =>
-  import('../../features/members/components/members-page').then((m) => ({ default: m.MembersPage })),
-);
+const MembersPage = lazy(() => SPACE_PAGES.members().then((m) => ({ default: m.MembersPage })));
 const ManageUsersPage = lazy(() =>
-  import('../../features/members/components/manage-users-page').then((m) => ({
+  SPACE_PAGES.manageUsers().then((m) => ({
     default: m.ManageUsersPage,
   })),
 );
-const BillingPage = lazy(() =>
-  import('../../features/billing/components/billing-page').then((m) => ({ default: m.BillingPage })),
-);
+const BillingPage = lazy(() => SPACE_PAGES.billing().then((m) => ({ default: m.BillingPage })));
 const CheckoutPage = lazy(() =>
-  import('../../features/billing/components/checkout/checkout-page').then((m) => ({
+  SPACE_PAGES.checkout().then((m) => ({
     default: m.CheckoutPage,
   })),
 );
 const InstallTutorialPage = lazy(() =>
-  import('../../features/install-tutorial/components/install-tutorial-page').then((m) => ({
+  SPACE_PAGES.installTutorial().then((m) => ({
     default: m.InstallTutorialPage,
   })),
 );

@@ -1,7 +1,7 @@
 import { AppShell, Box, Drawer, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
@@ -25,14 +25,17 @@ import { UpgradeInfoModal } from '../../features/members/components/upgrade-info
 import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
+import { prefetchMailMergesPage } from '../../features/mail-merges/api/prefetch-mail-merges';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
 import { clearAlertsOnNavigation, showSpaceCreatedAlert } from '../../lib/alerts';
+import { runWhenIdle } from '../../lib/background-task';
+import { DeferredRender } from '../../lib/deferred-render';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
 import { newSpacePath, spaceSwitchPath } from '../../lib/space-switch';
 import { AccountMenu } from './account-menu';
-import { isSpacePage, withUrlPrefix } from './space-path';
-import { SpaceRoutes } from './space-routes';
+import { isSpacePage, pathAfterSpacePrefix, withUrlPrefix } from './space-path';
+import { preloadSpacePages, SpaceRoutes } from './space-routes';
 import { SpaceSidebar } from './space-sidebar';
 import { TopBar } from './top-bar';
 import { RetryAlert } from '../../components/retry-alert';
@@ -55,7 +58,21 @@ export function SpaceShell() {
   // The layout needs the space's details: asked for beside the rollout status, not after it
   // (issue 11: the sent merges page's LCP). Same query and rule as the layout's (not for a
   // disabled member).
-  useWorkspace(workspaceId, { enabled: space !== undefined && !isDisabled(space) });
+  const isActiveMember = space !== undefined && !isDisabled(space);
+  useWorkspace(workspaceId, { enabled: isActiveMember });
+  // …and so is the first page's data when the shell opens on the mail merges page (once per space).
+  const queryClient = useQueryClient();
+  const prefetchFirstPage = useEffectEvent(() =>
+    prefetchMailMergesPage(
+      queryClient,
+      workspaceId,
+      pathAfterSpacePrefix(location.pathname),
+      location.search,
+    ),
+  );
+  useEffect(() => {
+    if (isActiveMember) prefetchFirstPage();
+  }, [workspaceId, isActiveMember]);
 
   if (me.isPending) return <ShellLoading />;
   if (me.isError) return <ErrorScreen />;
@@ -75,13 +92,16 @@ export function SpaceShell() {
   // Restrictions decide which routes exist; a failed rollout call means no restriction (ARCHITECTURE.md).
   if (rollout.isPending) return <ShellLoading />;
 
+  // The shell and its page mount in a background render, in slices (lib/deferred-render.tsx).
   return (
-    <SpaceShellLayout
-      user={me.data}
-      space={space}
-      rollout={rollout.data ?? null}
-      isUserFetching={me.isFetching}
-    />
+    <DeferredRender fallback={<ShellLoading />}>
+      <SpaceShellLayout
+        user={me.data}
+        space={space}
+        rollout={rollout.data ?? null}
+        isUserFetching={me.isFetching}
+      />
+    </DeferredRender>
   );
 }
 
@@ -139,6 +159,9 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   useEffect(() => {
     setLastSpaceId(space.workspaceId);
   }, [space.workspaceId]);
+
+  // The other space pages download once the first page is on screen and the browser is idle.
+  useEffect(() => runWhenIdle(preloadSpacePages), []);
 
   const closeDrawer = drawer.close;
   useEffect(() => {
@@ -288,7 +311,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
           {!navigation.disabled && <BillingWarnings space={space} user={user} prefix={prefix} />}
           <AlertArea path={location.pathname} notices={notices} />
           {navigation.disabled || workspace.isSuccess ? (
-            routes
+            <DeferredRender fallback={<PageSkeleton label="Loading the space" />}>{routes}</DeferredRender>
           ) : workspace.isError ? (
             <RetryAlert onRetry={() => void workspace.refetch()} retrying={workspace.isFetching} />
           ) : (
