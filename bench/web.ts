@@ -178,7 +178,14 @@ const OBSERVE_VITALS = () => {
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
-type Load = { lcpMs: number; cls: number; transferKiB: number; uncompressed: string[] };
+type Load = {
+  lcpMs: number;
+  cls: number;
+  transferKiB: number;
+  uncompressed: string[];
+  /** JavaScript the page had downloaded (decoded) when it was ready: what it ran, whatever the load. */
+  jsKiB: number;
+};
 
 const TEXT_TYPE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 
@@ -212,6 +219,12 @@ async function coldLoad(
   });
   await page.goto(url);
   await ready(page);
+  const jsBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0),
+  );
   await page.waitForTimeout(500);
   const vitals = await page.evaluate(
     () => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
@@ -223,6 +236,7 @@ async function coldLoad(
     cls: vitals.cls,
     transferKiB: answered.reduce((sum, response) => sum + response.bytes, 0) / 1024,
     uncompressed: answered.flatMap((response) => (response.uncompressed ? [response.uncompressed] : [])),
+    jsKiB: jsBytes / 1024,
   };
 }
 
@@ -262,13 +276,13 @@ async function measureLoads(report: Report, browser: Browser, base: string, sent
   ] as const;
   console.log(`\nWeb app, cold loads in headless Chromium (${LOADS} each, ${base})\n`);
   console.log(
-    '| page | LCP ms (each) | LCP ms median | CLS max | transferred KiB | text answers ≥ 1 KiB uncompressed |',
+    '| page | LCP ms (each) | LCP ms median | CLS max | transferred KiB | JS run, KiB (decoded) | text answers ≥ 1 KiB uncompressed |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, loads] of rows) {
     const lcps = loads.map((load) => load.lcpMs);
     console.log(
-      `| ${name} | ${lcps.map((lcp) => lcp.toFixed(0)).join(' · ')} | ${median(lcps).toFixed(0)} | ${Math.max(...loads.map((load) => load.cls)).toFixed(3)} | ${median(loads.map((load) => load.transferKiB)).toFixed(1)} | ${new Set(loads.flatMap((load) => load.uncompressed)).size} |`,
+      `| ${name} | ${lcps.map((lcp) => lcp.toFixed(0)).join(' · ')} | ${median(lcps).toFixed(0)} | ${Math.max(...loads.map((load) => load.cls)).toFixed(3)} | ${median(loads.map((load) => load.transferKiB)).toFixed(1)} | ${median(loads.map((load) => load.jsKiB)).toFixed(0)} | ${new Set(loads.flatMap((load) => load.uncompressed)).size} |`,
     );
   }
   const uncompressed = [...new Set([...login, ...sent].flatMap((load) => load.uncompressed))];
@@ -350,6 +364,7 @@ async function measureLighthouse(report: Report, base: string, sentUrl: string):
           continue;
         }
         const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        log(`web: Lighthouse ${name}, run ${run + 1}: ${mainThreadDiagnostics(audits)}`);
         runs.push({
           score,
           fcp: metric('first-contentful-paint'),
@@ -377,4 +392,28 @@ async function measureLighthouse(report: Report, base: string, sentUrl: string):
   } finally {
     chrome.kill();
   }
+}
+
+type Audits = Record<string, { numericValue?: number; details?: unknown }>;
+
+/**
+ * What Lighthouse says the main thread did (mainthread-work-breakdown) and its long tasks (which
+ * script, when, how long), so a failing score can be read without opening the report.
+ */
+function mainThreadDiagnostics(audits: Audits): string {
+  const items = (id: string) =>
+    (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const file = (url: unknown) => String(url).split('/').pop() ?? '';
+  const breakdown = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))}`)
+    .join(', ');
+  const longTasks = items('long-tasks')
+    .map(
+      (task) =>
+        `${file(task.url)} at ${Math.round(Number(task.startTime))} for ${Math.round(Number(task.duration))}`,
+    )
+    .join('; ');
+  const total = Math.round(audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN);
+  return `main thread ${total} ms (${breakdown}); long tasks (ms): ${longTasks || 'none'}`;
 }
