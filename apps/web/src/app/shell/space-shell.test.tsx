@@ -168,7 +168,8 @@ describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
 
   it('remembers the space as the selected one', async () => {
     renderShell(`${PREMIUM}/templates`, olivia);
-    await screen.findByRole('heading', { level: 1, name: 'Templates' });
+    // The page is lazy and the shell mounts in background renders: over the default 1 s when busy.
+    await screen.findByRole('heading', { level: 1, name: 'Templates' }, { timeout: 5000 });
     expect(localStorage.getItem('mergedesk.last-space-id')).toBe(ACME_PREMIUM_ID);
   });
 });
