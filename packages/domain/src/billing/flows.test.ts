@@ -19,7 +19,6 @@ import {
   perSeatFlowType,
   purchaseSeats,
   seatDigits,
-  removeSeatsTargets,
   seatQuantityError,
   subscriptionUpdateError,
 } from './flows';
@@ -132,15 +131,6 @@ describe('seat quantities (spec 001 §5)', () => {
     [120, { min: 1, max: 0 }],
   ])('add seats with %s seats -> %o', (total, range) => {
     expect(addSeatsRange(total)).toEqual(range);
-  });
-
-  it.each([
-    [10, 7, [9, 8, 7]],
-    [10, 0, [9, 8, 7, 6, 5, 4, 3, 2, 1]],
-    [3, 3, []],
-    [1, 0, []],
-  ])('remove seats from %s with %s assigned -> %o', (total, assigned, targets) => {
-    expect(removeSeatsTargets(total, assigned)).toEqual(targets);
   });
 });
 

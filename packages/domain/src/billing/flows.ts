@@ -128,17 +128,6 @@ export const addSeatsRange = (currentTotal: number): { min: number; max: number 
   max: Math.max(0, Math.min(MAX_SEATS, MAX_SEATS - currentTotal)),
 });
 
-/**
- * Spec 001 §2 "Remove seats page": selectable target totals from total-1 down to the assigned
- * count (never below one seat).
- */
-export const removeSeatsTargets = (totalSeats: number, assignedSeats: number): number[] => {
-  const lowest = Math.max(1, assignedSeats);
-  const targets: number[] = [];
-  for (let target = totalSeats - 1; target >= lowest; target -= 1) targets.push(target);
-  return targets;
-};
-
 /** Spec 001 §2 "Redirect error codes on the billing page". */
 export const SUBSCRIPTION_UPDATE_ERRORS = [
   'cannot-update-subscription-plan-and-interval',

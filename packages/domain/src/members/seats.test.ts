@@ -6,8 +6,12 @@ import {
   hasSeatForJoiningMember,
   holdsPaidLicence,
   holdsSeat,
+  lowestSeatTotal,
   notEnoughSeatsMessage,
   paidUsersOf,
+  pendingMembersWithoutSeat,
+  pendingWithoutSeatWarning,
+  seatRemovalTargets,
   seatsUsedText,
   spaceSeatCounts,
   summarizeSeats,
@@ -170,4 +174,51 @@ describe('the seats of a space, by billing model', () => {
       );
     },
   );
+});
+
+describe('seat removal: never below the assigned seats (spec 001 §2 "Remove seats page", §4)', () => {
+  it.each([
+    // total, assigned, reserved by pending members, targets
+    [10, 7, 0, [9, 8, 7]],
+    // Acme Sales: 5 held, paula and nina pending — the owner may go down to 5, not only to 7.
+    [10, 5, 2, [9, 8, 7, 6, 5]],
+    [10, 0, 0, [9, 8, 7, 6, 5, 4, 3, 2, 1]],
+    [10, 0, 3, [9, 8, 7, 6, 5, 4, 3, 2, 1]],
+    [3, 3, 0, []],
+    [3, 2, 1, [2]],
+    [1, 0, 1, []],
+    // After an applied removal, reservations and even held seats can exceed the total.
+    [2, 3, 0, []],
+  ])(
+    'from %i seats with %i assigned and %i reserved -> %o',
+    (totalSeats, assignedSeats, unavailableSeats, targets) => {
+      const seats = { totalSeats, assignedSeats, unavailableSeats };
+      expect(seatRemovalTargets(seats)).toEqual(targets);
+      if (targets.length > 0) expect(targets.at(-1)).toBe(lowestSeatTotal(seats));
+    },
+  );
+
+  it.each([
+    // assigned, reserved, target -> pending members left without a seat
+    [5, 2, 9, 0],
+    [5, 2, 7, 0],
+    [5, 2, 6, 1],
+    [5, 2, 5, 2],
+    [5, 0, 5, 0],
+  ])(
+    '%i assigned and %i reserved, down to %i: %i pending without a seat',
+    (assigned, reserved, target, n) => {
+      const seats = { totalSeats: 10, assignedSeats: assigned, unavailableSeats: reserved };
+      expect(pendingMembersWithoutSeat(seats, target)).toBe(n);
+    },
+  );
+
+  it('words the warning for one and for several pending members', () => {
+    expect(pendingWithoutSeatWarning(1)).toBe(
+      'After the removal, 1 pending member will find no seat left when accepting the invitation. Cancel the invitation from the members list, or keep one more seat.',
+    );
+    expect(pendingWithoutSeatWarning(2)).toBe(
+      'After the removal, 2 pending members will find no seat left when accepting their invitations. Cancel invitations from the members list, or keep more seats.',
+    );
+  });
 });

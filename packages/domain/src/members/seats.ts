@@ -96,6 +96,41 @@ export const notEnoughSeatsMessage = (availableSeats: number): string =>
 export const hasSeatForJoiningMember = (totalSeats: number | null, assignedSeats: number): boolean =>
   totalSeats === null || assignedSeats < totalSeats;
 
+/**
+ * What a seat removal may leave (spec 001 §2 "Remove seats page": "selectable target totals from
+ * total-1 down to the assigned count"; spec 001 §4 "never below assigned seats"). One rule for the
+ * remove-seats page and the server's check of the removal.
+ *
+ * The floor is the **assigned** seats, the seats members hold — not the seats reserved by pending
+ * members (spec 002 §3 keeps `assignedSeats` and `unavailableSeats` apart). A reservation is a
+ * promise the owner may withdraw: removing the seat leaves the invitation pending, and its invitee
+ * finds no seat when accepting (the acceptance re-checks the held seats), until the owner cancels
+ * the invitation or adds seats. The page warns of that (`pendingMembersWithoutSeat`). Never below
+ * one seat.
+ */
+export type SeatRemovalInput = { totalSeats: number; assignedSeats: number; unavailableSeats: number };
+
+/** The lowest total a removal may leave: the assigned seats, at least one. */
+export const lowestSeatTotal = (seats: Pick<SeatRemovalInput, 'assignedSeats'>): number =>
+  Math.max(1, seats.assignedSeats);
+
+/** The totals a removal may leave, from total-1 down to `lowestSeatTotal` (empty: nothing to remove). */
+export const seatRemovalTargets = (seats: SeatRemovalInput): number[] => {
+  const targets: number[] = [];
+  for (let target = seats.totalSeats - 1; target >= lowestSeatTotal(seats); target -= 1) targets.push(target);
+  return targets;
+};
+
+/** How many pending members would find no seat once the total is `target` (their reservations go first). */
+export const pendingMembersWithoutSeat = (seats: SeatRemovalInput, target: number): number =>
+  Math.max(0, Math.min(seats.unavailableSeats, seats.assignedSeats + seats.unavailableSeats - target));
+
+/** The remove-seats page's warning for `pendingMembersWithoutSeat` (ours; the spec has no words for it). */
+export const pendingWithoutSeatWarning = (count: number): string =>
+  count === 1
+    ? 'After the removal, 1 pending member will find no seat left when accepting the invitation. Cancel the invitation from the members list, or keep one more seat.'
+    : `After the removal, ${count} pending members will find no seat left when accepting their invitations. Cancel invitations from the members list, or keep more seats.`;
+
 /** Spec 002 §9: about 100 seats or paid users at most ('Contact us if you need more than 100 seats'). */
 export const MAX_SEATS = 100;
 

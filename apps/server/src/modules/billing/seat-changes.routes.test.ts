@@ -8,6 +8,7 @@ import {
 } from '@mergedesk/domain/api/billing';
 import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +222,36 @@ describe('seats and subscription changes', () => {
     expect(cancelled.json()).toEqual({ success: true });
     expect((await call('GET', billingPath(BILLING_PATHS.scheduledRemovals, ids()))).statusCode).toBe(404);
     expect((await testStripe.stripe.subscriptions.retrieve(stripeSubscription.id)).schedule).toBeNull();
+  });
+
+  it('lets the owner go down to the assigned seats with pending members in the space: the same rule as the remove-seats page', async () => {
+    // Acme Sales: 5 members hold seats, paula and nina (pending) reserve 2.
+    const seats = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    expect(seats).toMatchObject({ assignedSeats: 5, unavailableSeats: 2 });
+    const { seatInfo } = await current();
+    const offered = seatRemovalTargets({
+      totalSeats: seatInfo.totalSeats!,
+      assignedSeats: seatInfo.assignedSeats,
+      unavailableSeats: seatInfo.unavailableSeats,
+    });
+    expect(offered.at(-1)).toBe(seats.assignedSeats);
+
+    const lowest = await call(
+      'POST',
+      billingPath(BILLING_PATHS.seatRemovalQuote, ids()),
+      removal(seats.assignedSeats),
+    );
+    expect(lowest.statusCode).toBe(200);
+    const below = await call(
+      'POST',
+      billingPath(BILLING_PATHS.seatRemovalQuote, ids()),
+      removal(seats.assignedSeats - 1),
+    );
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: BILLING_MESSAGES.BELOW_ASSIGNED,
+    });
   });
 
   it('schedules an interval change at the period end, refuses the two §2 cases, and cancels it', async () => {

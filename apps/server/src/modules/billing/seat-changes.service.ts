@@ -9,7 +9,7 @@ import type {
   UpdateSubscriptionBody,
 } from '@mergedesk/domain/api/billing';
 import { SUBSCRIPTION_UPDATE_ERROR_STATUS } from '@mergedesk/domain/api/billing';
-import { removeSeatsTargets, subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
+import { subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import {
@@ -20,7 +20,7 @@ import {
   type BillingInterval,
 } from '@mergedesk/domain/billing/prices';
 import { withTax } from '@mergedesk/domain/billing/tax';
-import { MAX_SEATS } from '@mergedesk/domain/members/seats';
+import { MAX_SEATS, seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
 import { canScheduleSeatRemovals } from '@mergedesk/domain/roles/permissions';
 import type Stripe from 'stripe';
@@ -285,7 +285,8 @@ async function checkedRemoval(
   if (target >= row.quantity)
     throw badRequest(BILLING_MESSAGES.NOT_FEWER_SEATS, 'subscriptionPlanSeats.0.targetSeatsQuantity');
   const seats = await loadSeatSummary(context.db, row.workspaceId);
-  if (!removeSeatsTargets(row.quantity, seats.assignedSeats).includes(target)) {
+  // The domain's one rule (the remove-seats page offers the same totals): never below the assigned seats.
+  if (!seatRemovalTargets({ ...seats, totalSeats: row.quantity }).includes(target)) {
     throw badRequest(BILLING_MESSAGES.BELOW_ASSIGNED, 'subscriptionPlanSeats.0.targetSeatsQuantity');
   }
   return { row, target };

@@ -5,6 +5,7 @@ import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { BillingServer } from '../../../../test/billing-server';
 import { serveBilling, subscription } from '../../../../test/billing-server';
+import { pendingWithoutSeatWarning, seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../../../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
@@ -337,7 +338,7 @@ describe('add seats (spec 001 §2, §4)', () => {
 });
 
 describe('remove seats (spec 001 §2, §4)', () => {
-  it('offers total-1 down to the used seats and schedules the removal', async () => {
+  it('offers total-1 down to the assigned seats and schedules the removal', async () => {
     const { router, billing } = setup({ step: 'remove-seats', subscriptions: [subscription()], space: {} });
     expect(await screen.findByRole('heading', { name: 'Remove unused seats' })).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Seats after the removal' });
@@ -345,7 +346,10 @@ describe('remove seats (spec 001 §2, §4)', () => {
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['9 seats', '8 seats', '7 seats', '6 seats']);
+    ).toEqual(['9 seats', '8 seats', '7 seats', '6 seats', '5 seats']);
+    expect(screen.getByText(/assigned to members/)).toHaveTextContent(
+      'Your subscription has 10 seats; 5 are assigned to members and 1 reserved for pending members.',
+    );
     await userEvent.selectOptions(select, '8');
     expect(await screen.findByText(/2 seats will be removed on March 3rd, 2027/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove 2 seats' }));
@@ -355,11 +359,40 @@ describe('remove seats (spec 001 §2, §4)', () => {
     });
   });
 
-  it('warns when every seat is in use', async () => {
+  it("goes down to the assigned seats with pending members too (the server's rule), warning of their invitations", async () => {
+    // Acme Sales as the demo has it: 5 assigned, paula and nina pending (2 reserved) of 10 seats.
+    const seatInfo = { ...subscription().seatInfo, assignedSeats: 5, unavailableSeats: 2, availableSeats: 3 };
+    const { billing } = setup({
+      step: 'remove-seats',
+      subscriptions: [subscription({ seatInfo })],
+      space: {},
+    });
+    const select = await screen.findByRole('combobox', { name: 'Seats after the removal' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => Number((option as HTMLOptionElement).value));
+    expect(options).toEqual(seatRemovalTargets({ totalSeats: 10, assignedSeats: 5, unavailableSeats: 2 }));
+    expect(options.at(-1)).toBe(5);
+    expect(screen.queryByText(/find no seat left/)).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, '6');
+    expect(await screen.findByText(pendingWithoutSeatWarning(1))).toBeInTheDocument();
+    await userEvent.selectOptions(select, '5');
+    expect(await screen.findByText(pendingWithoutSeatWarning(2))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 5 seats' }));
+    await waitFor(() =>
+      expect(billing.requests.find((request) => request.path.endsWith('/scheduled-removals'))?.body).toEqual({
+        subscriptionPlanSeats: [{ paymentPlanId: 'price_pro_yearly_usd', targetSeatsQuantity: 5 }],
+      }),
+    );
+  });
+
+  it('warns when every seat is assigned', async () => {
     setup({
       step: 'remove-seats',
       subscriptions: [
-        subscription({ seatInfo: { ...subscription().seatInfo, assignedSeats: 9, unavailableSeats: 1 } }),
+        subscription({
+          seatInfo: { ...subscription().seatInfo, assignedSeats: 10, unavailableSeats: 0, availableSeats: 0 },
+        }),
       ],
       space: {},
     });

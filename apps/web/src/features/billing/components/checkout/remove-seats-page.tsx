@@ -15,7 +15,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
-import { PER_SEAT_FLOW_STEPS, removeSeatsTargets } from '@mergedesk/domain/billing/flows';
+import { PER_SEAT_FLOW_STEPS } from '@mergedesk/domain/billing/flows';
+import {
+  pendingMembersWithoutSeat,
+  pendingWithoutSeatWarning,
+  seatRemovalTargets,
+} from '@mergedesk/domain/members/seats';
 import { trackEvent } from '../../../../lib/analytics';
 import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -46,9 +51,13 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
   const ids = { workspaceId, subscriptionId: subscription.subscriptionId };
   const seats = subscription.seatInfo;
   const total = seats.totalSeats ?? 0;
-  // Pending members hold a seat too: they may join at any time.
-  const used = seats.assignedSeats + seats.unavailableSeats;
-  const targets = removeSeatsTargets(total, used);
+  // The domain's rule, the one the server checks: down to the assigned seats, whatever is pending.
+  const removal = {
+    totalSeats: total,
+    assignedSeats: seats.assignedSeats,
+    unavailableSeats: seats.unavailableSeats,
+  };
+  const targets = seatRemovalTargets(removal);
   const [target, setTarget] = useState<number | null>(targets[0] ?? null);
   const paymentPlanId = subscription.subscriptionPaymentPlans?.[0]?.paymentPlanId ?? null;
   const quote = useSeatRemovalQuote(ids, paymentPlanId, target);
@@ -56,6 +65,7 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
   const [submitError, setSubmitError] = useState<string | null>(null);
   const billingPath = `${prefix}/space/billing`;
   const removed = target === null ? 0 : total - target;
+  const pendingLeftOut = target === null ? 0 : pendingMembersWithoutSeat(removal, target);
 
   const submit = () => {
     if (target === null || paymentPlanId === null) return;
@@ -87,8 +97,15 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>
-            Your subscription has <strong>{total}</strong> seats; <strong>{used}</strong>{' '}
-            {used === 1 ? 'is' : 'are'} in use.
+            Your subscription has <strong>{total}</strong> seats; <strong>{seats.assignedSeats}</strong>{' '}
+            {seats.assignedSeats === 1 ? 'is' : 'are'} assigned to members
+            {seats.unavailableSeats > 0 && (
+              <>
+                {' '}
+                and <strong>{seats.unavailableSeats}</strong> reserved for pending members
+              </>
+            )}
+            .
           </Text>
           {targets.length === 0 ? (
             <Alert role="alert" color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
@@ -127,6 +144,11 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
                   <Skeleton height={20} aria-label="Loading the price" />
                 )}
               </div>
+              {pendingLeftOut > 0 && (
+                <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+                  <Text size="sm">{pendingWithoutSeatWarning(pendingLeftOut)}</Text>
+                </Alert>
+              )}
               <Text size="sm">
                 To free more seats,{' '}
                 <Anchor component={Link} to={`${prefix}/space/users`}>
