@@ -28,7 +28,11 @@ export type MemberTarget = {
   userPlan: UserPlan;
 };
 
-export type Verdict = { ok: true } | { ok: false; message: string };
+/**
+ * A rule's answer. A refusal may point at a way out: 'CONTACT_US' (spec 002 §8 "'Your current plan
+ * allows a maximum of N paid users.' with a contact-us link") — the screens render the link.
+ */
+export type Verdict = { ok: true } | { ok: false; message: string; link?: 'CONTACT_US' };
 const allowed: Verdict = { ok: true };
 const refused = (message: string): Verdict => ({ ok: false, message });
 

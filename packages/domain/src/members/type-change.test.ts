@@ -52,7 +52,11 @@ describe('typeChange of the Manage Users drawer (spec 002 §5 "Type change", §8
       { selected: [free, free, free] },
       {
         target: 'PAID',
-        verdict: { ok: false, message: 'Your current plan allows a maximum of 5 paid users.' },
+        verdict: {
+          ok: false,
+          message: 'Your current plan allows a maximum of 5 paid users.',
+          link: 'CONTACT_US',
+        },
       },
     ],
     [

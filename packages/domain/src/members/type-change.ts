@@ -34,7 +34,11 @@ export const typeChange = (input: TypeChangeInput): TypeChange | null => {
     return { target, verdict: { ok: false, message: MEMBER_MESSAGES.CANNOT_DOWNGRADE_LAST_PAID } };
   }
   if (target === 'PAID' && input.paidUserLimit !== -1 && input.paidCount + count > input.paidUserLimit) {
-    return { target, verdict: { ok: false, message: maxPaidUsersMessage(input.paidUserLimit) } };
+    // Spec 002 §8: the maximum comes 'with a contact-us link' (more paid users are a plan change).
+    return {
+      target,
+      verdict: { ok: false, message: maxPaidUsersMessage(input.paidUserLimit), link: 'CONTACT_US' },
+    };
   }
   return { target, verdict: { ok: true } };
 };

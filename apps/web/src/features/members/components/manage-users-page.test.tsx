@@ -7,6 +7,7 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { jsonResponse, memberRow, requestUrl, userWorkspace, workspaceDetails } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
+import { CONTACT_US_URL } from '../../../lib/product';
 import { ManageUsersPage } from './manage-users-page';
 
 const LEGACY_ID = 'aaaaaaaa-0000-4000-8000-000000000009';
@@ -278,6 +279,8 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
       expect(
         within(panel).getByText('Your current plan allows a maximum of 5 paid users.'),
       ).toBeInTheDocument();
+      // Spec 002 §8: the maximum comes with a contact-us link.
+      expect(within(panel).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', CONTACT_US_URL);
       expect(within(panel).getByRole('button', { name: 'Make paid' })).toBeDisabled();
     });
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AssignableRole, Verdict } from '@mergedesk/domain/members/permissions';
 import type { MemberAction } from '@mergedesk/domain/members/status';
+import { CONTACT_US_URL } from '../../../lib/product';
 
 export type DrawerMember = { key: string; name: string; email: string };
 
@@ -65,8 +66,9 @@ export function MemberDrawer({
     ...actions.map((entry) => entry.verdict),
     ...(roleChoice ? [roleChoice.verdict] : []),
     ...(typeChange ? [typeChange.verdict] : []),
-  ].flatMap((verdict) => (verdict.ok ? [] : [verdict.message]));
-  const uniqueRefusals = [...new Set(refusals)];
+  ].flatMap((verdict) => (verdict.ok ? [] : [verdict]));
+  // One notice per message; a refusal with a way out (spec 002 §8 'with a contact-us link') keeps it.
+  const uniqueRefusals = [...new Map(refusals.map((refusal) => [refusal.message, refusal])).values()];
 
   return (
     <Drawer
@@ -103,9 +105,17 @@ export function MemberDrawer({
             {mixedNotice}
           </Alert>
         )}
-        {uniqueRefusals.map((message) => (
+        {uniqueRefusals.map(({ message, link }) => (
           <Alert key={message} color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
             {message}
+            {link === 'CONTACT_US' && (
+              <>
+                {' '}
+                <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer" size="sm">
+                  Contact us
+                </Anchor>
+              </>
+            )}
           </Alert>
         ))}
         {roleChoice && (
