@@ -3,21 +3,29 @@ import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { statusDisplay } from '@mergedesk/domain/members/status';
 import { initials } from '@mergedesk/domain/users/initials';
 
-/** The person of a row: initials avatar and name; the e-mail under it on small screens. */
+/**
+ * The person of a row: initials avatar and name; the e-mail under it on small screens. Long names
+ * and addresses wrap instead of widening the column (at 375 px a cut-off name pushed the Status
+ * column out of the screen); a pending member without a name shows the address once; the avatar
+ * is left out on small screens for the same room.
+ */
 export function MemberCell({ name, email }: { name: string; email: string }) {
-  const shown = name.trim() === '' ? email : name;
+  const hasName = name.trim() !== '';
+  const shown = hasName ? name : email;
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar size="sm" radius="xl" color="initials" name={shown} aria-hidden>
+      <Avatar size="sm" radius="xl" color="initials" name={shown} aria-hidden visibleFrom="sm">
         {initials(shown)}
       </Avatar>
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {shown}
         </Text>
-        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
-          {email}
-        </Text>
+        {hasName && (
+          <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Text>
+        )}
       </Stack>
     </Group>
   );

@@ -42,6 +42,11 @@ export type MemberDrawerProps = {
   busy: MemberAction | null;
   onAction: (action: DrawerAction['action']) => void;
   typeChange?: TypeChangeAction | null;
+  /**
+   * False while a dialog opened from the drawer (the remove confirmation) is on top: Escape then
+   * closes that dialog only, and the drawer keeps the selection and gets the focus back.
+   */
+  closeOnEscape?: boolean;
 };
 
 /**
@@ -60,6 +65,7 @@ export function MemberDrawer({
   busy,
   onAction,
   typeChange = null,
+  closeOnEscape = true,
 }: MemberDrawerProps) {
   const title = members.length === 1 ? '1 member selected' : `${members.length} members selected`;
   const refusals = [
@@ -74,6 +80,7 @@ export function MemberDrawer({
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={closeOnEscape}
       position="right"
       // The drawer's title is already a heading (h2); styled as the h4 size.
       title={title}

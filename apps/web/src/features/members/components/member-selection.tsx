@@ -93,6 +93,7 @@ export function MemberSelectionPanel({
       <MemberDrawer
         opened={selection.debouncedKeys.size > 0 && members.length > 0}
         onClose={() => selection.setSelectedKeys(new Set())}
+        closeOnEscape={!selection.confirmRemove}
         hint={hint}
         members={members.map((member) => ({ key: member.email, name: member.name, email: member.email }))}
         actions={model.actions}

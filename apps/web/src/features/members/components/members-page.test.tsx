@@ -291,6 +291,23 @@ describe('MembersPage (spec 002 §2.7)', () => {
     );
   });
 
+  it('Escape in the remove confirmation closes it only: the drawer keeps the selection', async () => {
+    renderMembers();
+    await selectRow('mia@acme.test');
+    const panel = await drawer();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this member?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: '1 member selected' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select mia@acme.test' })).toBeChecked();
+    expect(calls('PATCH', '/users/v1')).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Select mia@acme.test' })).not.toBeChecked(),
+    );
+  });
+
   it('an admin may not remove another admin', async () => {
     renderMembers({
       space: userWorkspace({ userRole: 'ADMIN' }),
