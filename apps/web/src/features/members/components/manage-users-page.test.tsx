@@ -141,8 +141,15 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
     expect(within(trialRow).getByText('20 / day')).toBeInTheDocument();
     const paidRow = within(table).getByRole('row', { name: /paid1@legacy.test/ });
     expect(within(paidRow).getByText('1.500 / day')).toBeInTheDocument();
-    expect(within(paidRow).getByText('User')).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /off@legacy.test/ })).toHaveTextContent('Disabled');
+    // The Role column, and on phones the line under the name (CSS decides which shows).
+    expect(within(paidRow).getAllByText('User')).toHaveLength(2);
+    const disabledRow = within(table).getByRole('row', { name: /off@legacy.test/ });
+    // The reason of a disabled user reaches screen readers as the badge's description, not only on hover.
+    expect(
+      within(disabledRow)
+        .getByText('Disabled', { selector: '.mantine-Badge-label' })
+        .closest('[aria-describedby]'),
+    ).toHaveAccessibleDescription(/Your current plan does not allow/);
   });
 
   it("offers 'Invite users' and, for a legacy team, 'Add users'", async () => {

@@ -136,6 +136,8 @@ export function ManageUsersPage({
       sortKeys: { name: 'userName', email: 'memberEmail', role: 'userRole' },
       person: (m) => ({ name: m.userName, email: m.memberEmail, role: m.userRole }),
       legacyRoleNames: true,
+      // Five columns on a phone would not fit 375 px: the role goes under the name there.
+      roleUnderNameOnPhones: true,
     }),
     {
       label: 'Type',

@@ -1,15 +1,18 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { statusDisplay } from '@mergedesk/domain/members/status';
 import { initials } from '@mergedesk/domain/users/initials';
+import { WholeBadge } from '../../../components/whole-badge';
 
 /**
- * The person of a row: initials avatar and name; the e-mail under it on small screens. Long names
- * and addresses wrap instead of widening the column (at 375 px a cut-off name pushed the Status
- * column out of the screen); a pending member without a name shows the address once; the avatar
- * is left out on small screens for the same room.
+ * The person of a row: initials avatar and name; the e-mail (and, where the table hides the Role
+ * column on phones, the role) under it on small screens. Names wrap between words and addresses
+ * anywhere instead of widening the column (at 375 px a cut-off name pushed the Status column out
+ * of the screen); a pending member without a name shows the address once; the avatar is left out
+ * on small screens for the same room.
  */
-export function MemberCell({ name, email }: { name: string; email: string }) {
+export function MemberCell({ name, email, phoneRole }: { name: string; email: string; phoneRole?: string }) {
   const hasName = name.trim() !== '';
   const shown = hasName ? name : email;
   return (
@@ -18,12 +21,17 @@ export function MemberCell({ name, email }: { name: string; email: string }) {
         {initials(shown)}
       </Avatar>
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={500} style={{ overflowWrap: hasName ? 'break-word' : 'anywhere' }}>
           {shown}
         </Text>
         {hasName && (
           <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
             {email}
+          </Text>
+        )}
+        {phoneRole !== undefined && (
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {phoneRole}
           </Text>
         )}
       </Stack>
@@ -39,15 +47,32 @@ const STATUS_COLOR = { Active: 'teal', Pending: 'yellow', Disabled: 'gray', 'Fre
  */
 export function StatusBadge({ status, tooltip }: { status: MemberStatus; tooltip?: string | null }) {
   const label = statusDisplay(status);
+  // The tooltip shows on hover and focus; screen readers get the reason as the badge's description.
+  const reasonId = useId();
   const badge = (
-    <Badge variant="light" color={STATUS_COLOR[label]} tabIndex={tooltip ? 0 : undefined}>
+    // Whole on a phone: the status column keeps the badge's width instead of cutting 'Free trial'.
+    <WholeBadge
+      variant="light"
+      color={STATUS_COLOR[label]}
+      tabIndex={tooltip ? 0 : undefined}
+      aria-describedby={tooltip ? reasonId : undefined}
+    >
       {label}
-    </Badge>
+    </WholeBadge>
   );
   return tooltip ? (
-    <Tooltip label={tooltip} multiline maw={320} withArrow events={{ hover: true, focus: true, touch: true }}>
-      {badge}
-    </Tooltip>
+    <>
+      <Tooltip
+        label={tooltip}
+        multiline
+        maw={320}
+        withArrow
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        {badge}
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{tooltip}</VisuallyHidden>
+    </>
   ) : (
     badge
   );

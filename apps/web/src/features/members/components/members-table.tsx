@@ -209,13 +209,22 @@ export function personColumns<Row, K extends string>(options: {
   sortKeys: { name: K; email: K; role: K };
   person: (row: Row) => { name: string; email: string; role: Role };
   legacyRoleNames?: boolean;
+  /** On phones, the role under the name instead of its own column (room for more columns). */
+  roleUnderNameOnPhones?: boolean;
 }): MemberColumn<Row, K>[] {
   const { person, sortKeys } = options;
+  const role = (row: Row) => roleLabel(person(row).role, options.legacyRoleNames);
   return [
     {
       label: options.personLabel,
       sortKey: sortKeys.name,
-      render: (row) => <MemberCell name={person(row).name} email={person(row).email} />,
+      render: (row) => (
+        <MemberCell
+          name={person(row).name}
+          email={person(row).email}
+          {...(options.roleUnderNameOnPhones ? { phoneRole: role(row) } : {})}
+        />
+      ),
     },
     {
       label: 'Email',
@@ -230,7 +239,8 @@ export function personColumns<Row, K extends string>(options: {
     {
       label: 'Role',
       sortKey: sortKeys.role,
-      render: (row) => <Text size="sm">{roleLabel(person(row).role, options.legacyRoleNames)}</Text>,
+      desktopOnly: options.roleUnderNameOnPhones === true,
+      render: (row) => <Text size="sm">{role(row)}</Text>,
     },
   ];
 }
