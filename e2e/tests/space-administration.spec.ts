@@ -234,7 +234,12 @@ test('two invitees accept the last seat at once: one joins, the other sees that 
   const add = page.getByRole('dialog', { name: 'Add members' });
   await add.getByRole('combobox', { name: 'Email addresses' }).fill('adam@acme.test mia@acme.test ');
   await add.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByText('2 members successfully added.')).toBeVisible();
+  // Both are paid in Acme Sales: added (sam's MULTIPLE_PAYMENT is not restricted), with the warning.
+  await expect(
+    page.getByText(
+      '2 members successfully added. adam@acme.test and 1 others are already paid users in another space.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('3 of 3 seats used', { exact: true })).toBeVisible();
 
   await goToBilling(page, space);

@@ -38,8 +38,11 @@ export type EmailEntryModalProps = {
   blockedReason?: (emails: string[]) => string | null;
   /** Sends the valid addresses; resolves with what happened. */
   onSubmit: (emails: string[]) => Promise<EmailEntryResult>;
-  /** Called after a submit with no error left (the modal then closes). */
-  onDone: (accepted: string[]) => void;
+  /**
+   * Called after a submit with no error left (the modal then closes), with the submit's warning
+   * (e.g. an address added though paid in another space) for the page to show.
+   */
+  onDone: (accepted: string[], warning: string | null) => void;
   intro?: ReactNode;
   /**
    * The space whose people are suggested while typing (spec 001 §7 member autocomplete); only for
@@ -113,7 +116,7 @@ export function EmailEntryModal({
       setWarning(result.warning ?? null);
       if (Object.keys(result.errors).length === 0) {
         reset();
-        onDone(result.accepted);
+        onDone(result.accepted, result.warning ?? null);
         return;
       }
       setServerErrors(result.errors);

@@ -15,12 +15,13 @@ export type AdminCaller = { user: UserRecord; membership: MembershipRecord };
 export async function callerRestrictions(
   db: Executor,
   user: UserRecord,
-): Promise<{ invitation: boolean; transfer: boolean }> {
+): Promise<{ invitation: boolean; transfer: boolean; multiplePayment: boolean }> {
   const step = (await getRolloutStatus(db, user)).lastActivatedStep ?? null;
   const gmail = isGmailAddress(user.email);
   return {
     invitation: isInvitationRestricted(step, gmail),
     transfer: isRestricted('TRANSFER_WORKSPACE', step, gmail),
+    multiplePayment: isRestricted('MULTIPLE_PAYMENT', step, gmail),
   };
 }
 

@@ -24,6 +24,11 @@ import {
   notEnoughSeatsMessage,
   summarizeSeats,
 } from '@mergedesk/domain/members/seats';
+import {
+  ALREADY_PAID_ERROR_CODE,
+  paidElsewhereOutcome,
+  paidElsewhereRefusal,
+} from '@mergedesk/domain/members/multiple-payment';
 import { ADDED_SEAT_TYPE, PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
 import { isPaidUserPlan, paidUserPlanFor, type UserPlan } from '@mergedesk/domain/plans/plans';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
@@ -49,6 +54,7 @@ import {
   findMembersByEmails,
   findMembersByUserIds,
   insertPendingMembers,
+  findEmailsPaidElsewhere,
   listSeatHolders,
   lockSpace,
   type AdminMemberRow,
@@ -67,7 +73,8 @@ export type InvitationMailer = { mail: MailAdapter; publicUrl: string };
  */
 export type AddMode = 'SEAT_ADD' | 'INVITE' | 'LEGACY_ADD';
 
-type AddressCheck = { email: string; error: string | null };
+/** One address of an add: the refusal (null: added), and the spec's errorCode when there is one. */
+type AddressCheck = { email: string; error: string | null; code?: typeof ALREADY_PAID_ERROR_CODE };
 type SentInvitation = { email: string; token: string };
 
 export async function addMembers(
@@ -107,7 +114,11 @@ export async function addMembers(
 export function toAddResponse(checks: readonly AddressCheck[]): AddMembersResponse {
   return {
     success: checks.every((check) => check.error === null),
-    results: checks.map((check) => ({ userEmail: check.email, errorDetails: check.error, errorCode: null })),
+    results: checks.map((check) => ({
+      userEmail: check.email,
+      errorDetails: check.error,
+      errorCode: check.code ?? null,
+    })),
   };
 }
 
@@ -154,11 +165,17 @@ async function checkAddresses(
     ...workspace,
     seatTotal: undefined,
   };
-  const [domains, existing] = await Promise.all([
+  const [domains, existing, restrictions] = await Promise.all([
     domainsOf(db, workspace.id),
     findMembersByEmails(db, workspace.id, emails),
+    callerRestrictions(db, caller.user),
   ]);
   const byEmail = new Map(existing.map((row) => [row.email, row]));
+  const paidElsewhere = await findEmailsPaidElsewhere(
+    db,
+    workspace.id,
+    emails.filter((email) => !byEmail.has(email)),
+  );
   const checks = emails.map((email): AddressCheck => {
     const row = byEmail.get(email);
     if (row)
@@ -169,7 +186,18 @@ async function checkAddresses(
     if (!isAllowedDomain(email, { domains, hasMultiDomain: workspace.hasMultiDomain })) {
       return { email, error: MEMBER_MESSAGES.OUTSIDE_DOMAIN };
     }
-    return { email, error: null };
+    // Spec 001 §6 MULTIPLE_PAYMENT, spec 002 §8 already_paid_user (members/multiple-payment).
+    const outcome = paidElsewhereOutcome({
+      becomesPaid: isPaidUserPlan(newcomerPlan(space, mode, email)),
+      isPaidElsewhere: paidElsewhere.has(email),
+      workspacePlan: workspace.plan,
+      isMultiplePaymentRestricted: restrictions.multiplePayment,
+    });
+    if (outcome === 'REFUSE')
+      return { email, error: paidElsewhereRefusal(email), code: ALREADY_PAID_ERROR_CODE };
+    return outcome === 'WARN'
+      ? { email, error: null, code: ALREADY_PAID_ERROR_CODE }
+      : { email, error: null };
   });
   const valid = checks.filter((check) => check.error === null);
   const limitError = await batchLimitError(db, space, mode, valid.length);

@@ -3,7 +3,7 @@ import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
 import type { SeatSpace } from '@mergedesk/domain/members/seats';
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
@@ -327,6 +327,32 @@ export async function findPaidElsewhere(
       ),
     );
   return new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+}
+
+/**
+ * The addresses among `emails` that are paid members of another space: joined (not pending), on a
+ * paid user plan and not in a free trial (a trial pays nothing; the legacy checkout counts paid
+ * users the same way). For the already-paid check of an add (members/multiple-payment).
+ */
+export async function findEmailsPaidElsewhere(
+  db: Executor,
+  workspaceId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: workspaceMembers.email })
+    .from(workspaceMembers)
+    .where(
+      and(
+        inArray(workspaceMembers.email, [...emails]),
+        ne(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
+        notInArray(workspaceMembers.status, ['PENDING', 'FREE_TRIAL']),
+        isNull(workspaceMembers.freeTrialEndTimestamp),
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };

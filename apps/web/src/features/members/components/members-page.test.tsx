@@ -428,4 +428,42 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
   });
+
+  it('keeps the already-paid warning on the page when every address was added', async () => {
+    renderMembers({
+      server: {
+        addResults: [{ userEmail: 'pat@acme.test', errorDetails: null, errorCode: 'already_paid_user' }],
+      },
+    });
+    const dialog = await openAdd();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(
+        '1 member successfully added. pat@acme.test is already a paid user in another space.',
+      ),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('keeps an address refused as already paid (MULTIPLE_PAYMENT restricted) as an error tag', async () => {
+    renderMembers({
+      server: {
+        addResults: [
+          {
+            userEmail: 'pat@acme.test',
+            errorDetails: 'pat@acme.test is already a paid user in another space.',
+            errorCode: 'already_paid_user',
+          },
+        ],
+      },
+    });
+    const dialog = await openAdd();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      await within(dialog).findByRole('list', { name: 'Addresses that cannot be added' }),
+    ).toHaveTextContent('pat@acme.test: pat@acme.test is already a paid user in another space.');
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+  }, 20_000);
 });

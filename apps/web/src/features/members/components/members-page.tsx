@@ -5,13 +5,19 @@ import { Link } from 'react-router';
 import type { SeatMember } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { alreadyPaidWarning, DRAWER_HINTS, MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
+import {
+  alreadyPaidWarning,
+  DRAWER_HINTS,
+  MEMBER_MESSAGES,
+  memberSuccessBanner,
+} from '@mergedesk/domain/members/messages';
 import {
   canManageMembers,
   drawerHintKind,
   isAllowedDomain,
   type MemberActor,
 } from '@mergedesk/domain/members/permissions';
+import { ALREADY_PAID_ERROR_CODE } from '@mergedesk/domain/members/multiple-payment';
 import { canAddMembersToSeats, notEnoughSeatsMessage, seatsUsedText } from '@mergedesk/domain/members/seats';
 import type { SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import { ResultAlert } from '../../../components/result-alert';
@@ -29,7 +35,6 @@ import { MembersTable, personColumns, type MemberColumn } from './members-table'
 type SeatSortKey = (typeof SEAT_MEMBER_SORT_KEYS)[number];
 
 export const MEMBERS_PAGE_TITLE = 'Users';
-const ALREADY_PAID_CODE = 'already_paid_user';
 
 export type MembersPageProps = {
   space: UserWorkspace;
@@ -90,8 +95,10 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
     const errors: Record<string, string> = {};
     const paid: string[] = [];
     for (const result of response.results) {
-      if (result.errorCode === ALREADY_PAID_CODE) paid.push(result.userEmail);
-      else if (result.errorDetails) errors[result.userEmail] = result.errorDetails;
+      // A refusal (errorDetails) stays a red tag, already_paid_user among them while MULTIPLE_PAYMENT
+      // is restricted; an added address with already_paid_user only warns (members/multiple-payment).
+      if (result.errorDetails) errors[result.userEmail] = result.errorDetails;
+      else if (result.errorCode === ALREADY_PAID_ERROR_CODE) paid.push(result.userEmail);
     }
     const accepted = emails.filter((email) => !(email in errors));
     if (accepted.length > 0) await selection.actions.refresh();
@@ -190,9 +197,15 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
               : null
           }
           onSubmit={add}
-          onDone={(accepted) => {
+          onDone={(accepted, warning) => {
             setAddOpened(false);
             selection.showSuccess('added', accepted.length);
+            // Added, though already paid in another space: the spec's warning stays on the page.
+            if (warning)
+              selection.setBanner({
+                severity: 'warning',
+                message: `${memberSuccessBanner('added', accepted.length)} ${warning}`,
+              });
           }}
           intro={
             isOwner && seats.data && !seats.data.unlimited ? (
