@@ -164,18 +164,25 @@ test.describe('at 375 px', () => {
     await table.getByRole('checkbox', { name: 'Select mia@acme.test' }).check();
     const drawer = page.getByRole('dialog', { name: '1 member selected' });
     await expect(drawer.getByRole('button', { name: 'Remove' })).toBeInViewport();
-    const box = await drawer.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    // Measured once the drawer has slid in.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
     await drawer.getByRole('button', { name: 'Close the selection' }).click();
     await expect(drawer).toBeHidden();
 
     await page.getByRole('button', { name: 'Add members' }).click();
     const add = page.getByRole('dialog', { name: 'Add members' });
     await expect(add.getByRole('button', { name: 'Add', exact: true })).toBeInViewport();
-    const addBox = await add.boundingBox();
-    expect(addBox!.x).toBeGreaterThanOrEqual(0);
-    expect(addBox!.x + addBox!.width).toBeLessThanOrEqual(375);
+    await expect
+      .poll(async () => {
+        const box = await add.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
     expect((await overflows(page)).page).toBeLessThanOrEqual(0);
   });
 

@@ -44,10 +44,12 @@ export const useScheduleSeatRemoval = (ids: Ids) => {
   return useMutation({
     mutationFn: ({ paymentPlanId, target }: { paymentPlanId: string; target: number }) =>
       scheduleSeatRemoval(ids, paymentPlanId, target),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.billing.all(ids.workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.seats(ids.workspaceId) }),
-      ]),
+    // Not awaited: the refetched subscription (a removal now scheduled) sends the remove-seats page
+    // to billing; awaiting it here let that happen first, and the page's own onSuccess — the
+    // navigation with ?checkout=success&seatsRemoved=N — never ran (seen under load in the e2e).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all(ids.workspaceId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.seats(ids.workspaceId) });
+    },
   });
 };
