@@ -74,7 +74,10 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
       { paymentPlanId, target },
       {
         onSuccess: () => {
-          void refreshSpace().then(() => navigate(`${billingPath}?checkout=success&seatsRemoved=${removed}`));
+          // Navigate first: the refreshed subscription (a removal scheduled) makes this page redirect
+          // to billing without the success query, and a navigation after that never happened.
+          void navigate(`${billingPath}?checkout=success&seatsRemoved=${removed}`);
+          void refreshSpace();
         },
         onError: (reason) => {
           setSubmitError(CHECKOUT_SUBMIT_ERROR);
