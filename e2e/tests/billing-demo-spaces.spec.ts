@@ -36,6 +36,15 @@ test("sue's Support Team: 'Custom', its seats, and seat changes only through sup
   await page.goto(billing.replace('/space/billing', '/checkout/add-seats'));
   await expect(page).toHaveURL(spacePath('support-team', 'space/billing'));
   await expect(page.getByRole('region', { name: 'Custom' })).toBeVisible();
+
+  // The members screen sends seat changes to support too (spec 002 §8).
+  await page.goto(page.url().replace('/space/billing', '/space/users'));
+  await page.getByRole('button', { name: 'Manage seats' }).click();
+  const seats = page.getByRole('dialog', { name: 'Manage seats' });
+  await expect(
+    seats.getByText('If you wish to add or remove more seats, please contact support'),
+  ).toBeVisible();
+  await expect(seats.getByRole('link', { name: 'Add seats' })).toHaveCount(0);
 });
 
 test('carl buys Pro for Classic Team (free, per user): options, billing information, the hosted page, the banner, paid users on Manage Users', async ({

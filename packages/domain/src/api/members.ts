@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberStatusSchema, userPlanSchema } from '../plans/plans';
+import { memberStatusSchema, paymentSourceSchema, userPlanSchema } from '../plans/plans';
 import { roleSchema } from '../roles/roles';
 import { MEMBER_MESSAGES } from '../members/messages';
 import { ASSIGNABLE_ROLES } from '../members/permissions';
@@ -93,6 +93,16 @@ export const seatSummarySchema = z
   })
   .meta({ id: 'SeatSummary' });
 export type SeatSummaryResponse = z.infer<typeof seatSummarySchema>;
+
+/**
+ * GET /api/workspaces/{id}/seats: the seat summary with the payment source of the space's active
+ * subscription (null: none), so the members screen knows when support manages the seats (spec 002
+ * §6 removal disabled, §8 'If you wish to add or remove more seats, please contact support').
+ */
+export const spaceSeatsSchema = seatSummarySchema
+  .extend({ paymentSource: paymentSourceSchema.nullable() })
+  .meta({ id: 'SpaceSeats' });
+export type SpaceSeatsResponse = z.infer<typeof spaceSeatsSchema>;
 
 /** POST /api/workspaces/{id}/users/v1 (add members) and PATCH (remove members): body userEmails[]. */
 export const userEmailsBodySchema = z.object({ userEmails: userEmailsSchema });

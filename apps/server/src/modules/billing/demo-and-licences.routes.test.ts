@@ -147,7 +147,7 @@ describe('demo billing and PayPal licences', () => {
       availableSeats: 5,
     });
     const members = await get('lara@legacy.test', `/api/workspaces/${spaces['Legacy Team']!}/seats`);
-    expect(members.json()).toEqual({ ...legacySeats, scheduledRemoval: null });
+    expect(members.json()).toEqual({ ...legacySeats, scheduledRemoval: null, paymentSource: 'STRIPE' });
     // A subscription gone from Stripe (emulator data removed) is made again on the next start.
     const [premium] = await t.db
       .select({ id: subscriptions.stripeSubscriptionId })

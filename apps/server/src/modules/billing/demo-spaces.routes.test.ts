@@ -12,6 +12,7 @@ import {
   subscriptionDisplayName,
   subscriptionState,
 } from '@mergedesk/domain/billing/subscription-card';
+import type { SpaceSeatsResponse } from '@mergedesk/domain/api/members';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,20 @@ describe('billing demo spaces', () => {
 
       expect(await spaceRow(support())).toEqual({ plan: 'PRO', seatTotal: 20 });
       expect((await activeOf(SUE, support()))!.seatInfo.scheduledRemoval).toBeNull();
+    });
+
+    it("tells the members screen that support manages the seats (GET …/seats' paymentSource)", async () => {
+      const response = await call(SUE, 'GET', `/api/workspaces/${support()}/seats`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<SpaceSeatsResponse>()).toMatchObject({
+        totalSeats: 20,
+        assignedSeats: 2,
+        paymentSource: 'SUPPORT',
+      });
+      const acme = await call('olivia@acme.test', 'GET', `/api/workspaces/${spaces['Acme Sales']}/seats`);
+      expect(acme.json<SpaceSeatsResponse>()).toMatchObject({ paymentSource: 'STRIPE' });
+      const free = await call('max@max.test', 'GET', `/api/workspaces/${spaces['Max 5']}/seats`);
+      expect(free.json<SpaceSeatsResponse>()).toMatchObject({ paymentSource: null });
     });
 
     it("refuses to remove a member: seats are support's to change (spec 002 §6)", async () => {

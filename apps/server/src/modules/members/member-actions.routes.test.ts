@@ -119,6 +119,8 @@ describe('members administration API', () => {
         unlimited: false,
         usagePercentage: 70,
         scheduledRemoval: null,
+        // No subscription in this test's database (the demo billing is not set up here).
+        paymentSource: null,
       });
       const premium = await call('olivia@acme.test', 'GET', `/workspaces/${space('Acme Premium')}/seats`);
       expect(premium.json()).toMatchObject({

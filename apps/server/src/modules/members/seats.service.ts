@@ -1,4 +1,4 @@
-import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
+import type { SpaceSeatsResponse } from '@mergedesk/domain/api/members';
 import {
   spaceSeatCounts,
   summarizeSeats,
@@ -7,7 +7,7 @@ import {
 } from '@mergedesk/domain/members/seats';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
-import { scheduledSeatRemovalOf } from '../billing/space-billing.service';
+import { paymentSourceOf, scheduledSeatRemovalOf } from '../billing/space-billing.service';
 import { findSeatSpace, listSeatHolders } from './members.repo';
 
 /**
@@ -37,11 +37,15 @@ export async function loadSpaceSeats(
   return { billingModel: space.billingModel, summary: await loadSeatSummary(db, workspaceId, space) };
 }
 
-/** GET /api/workspaces/{workspaceId}/seats: any member may read the seat counter (spec 002 §2.7). */
-export async function getSeats(db: Executor, membership: MembershipRecord): Promise<SeatSummaryResponse> {
-  const [summary, scheduledRemoval] = await Promise.all([
+/**
+ * GET /api/workspaces/{workspaceId}/seats: any member may read the seat counter (spec 002 §2.7), with
+ * the active subscription's payment source (support-managed seats change only through support).
+ */
+export async function getSeats(db: Executor, membership: MembershipRecord): Promise<SpaceSeatsResponse> {
+  const [summary, scheduledRemoval, paymentSource] = await Promise.all([
     loadSeatSummary(db, membership.workspace.id),
     scheduledSeatRemovalOf(db, membership.workspace.id),
+    paymentSourceOf(db, membership.workspace.id),
   ]);
-  return { ...summary, scheduledRemoval };
+  return { ...summary, scheduledRemoval, paymentSource };
 }

@@ -14,6 +14,8 @@ export type ManageSeatsModalProps = {
   opened: boolean;
   onClose: () => void;
   seats: SeatSummaryResponse;
+  /** Support manages the subscription (SUPPORT, OFFLINE): seats change only through support. */
+  supportManaged?: boolean;
   /** The space's route prefix, {urlPrefix}. */
   prefix: string;
 };
@@ -23,9 +25,16 @@ export type ManageSeatsModalProps = {
  * seats ({urlPrefix}/checkout/add-seats; a contact-support link at the maximum) and to remove seats
  * ({urlPrefix}/checkout/remove-seats). While a removal of seats is scheduled, both are blocked and
  * the dialog shows the target and the date with 'Cancel downgrade' (billing, with the state that
- * opens the cancel dialog).
+ * opens the cancel dialog). A subscription managed by support (SUPPORT, OFFLINE) offers neither: its
+ * seats change through support.
  */
-export function ManageSeatsModal({ opened, onClose, seats, prefix }: ManageSeatsModalProps) {
+export function ManageSeatsModal({
+  opened,
+  onClose,
+  seats,
+  supportManaged = false,
+  prefix,
+}: ManageSeatsModalProps) {
   const removal = seats.scheduledRemoval;
   const atMaximum = seats.totalSeats !== null && seats.totalSeats >= MAX_SEATS;
   return (
@@ -43,7 +52,15 @@ export function ManageSeatsModal({ opened, onClose, seats, prefix }: ManageSeats
             {seats.availableSeats === 1 ? '1 seat available' : `${seats.availableSeats} seats available`}
           </Text>
         )}
-        {removal ? (
+        {supportManaged ? (
+          // Spec 001 §2 / spec 002 §8: 'For offline or support subscriptions'.
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">{MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS}</Text>
+            <Anchor href={SUPPORT_URL} target="_blank" rel="noreferrer" size="sm">
+              Contact support
+            </Anchor>
+          </Stack>
+        ) : removal ? (
           <Alert
             color="yellow"
             variant="light"

@@ -234,6 +234,26 @@ describe('MembersPage (spec 002 §2.7)', () => {
     expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
   });
 
+  it('sends seat changes to support when support manages the subscription (spec 002 §6, §8)', async () => {
+    renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as SeatSummaryResponse } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
+    expect(
+      within(dialog).getByText('If you wish to add or remove more seats, please contact support'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Remove seats' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Nobody is removed here: the seats are support's.
+    await selectRow('mia@acme.test');
+    const panel = await drawer();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    expect(
+      within(panel).getByText('If you wish to add or remove more seats, please contact support'),
+    ).toBeInTheDocument();
+  });
+
   it('re-invites a pending member from the drawer and shows the banner', async () => {
     renderMembers();
     await selectRow('paula@acme.test');

@@ -11,6 +11,7 @@ import {
   MEMBER_MESSAGES,
   memberSuccessBanner,
 } from '@mergedesk/domain/members/messages';
+import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
 import {
   canManageMembers,
   drawerHintKind,
@@ -63,7 +64,7 @@ const COLUMNS: MemberColumn<SeatMember, SeatSortKey>[] = [
 export function MembersPage({ space, details, userId, isInvitationRestricted, prefix }: MembersPageProps) {
   usePageTitle(MEMBERS_PAGE_TITLE);
   const workspaceId = space.workspaceId;
-  const actor: MemberActor = {
+  const baseActor: MemberActor = {
     userId,
     role: space.userRole,
     workspacePlan: space.workspacePlan,
@@ -71,12 +72,14 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
     manageUserRoles: space.workspaceUserFeature.otherFeatures.manageUserRoles,
     isInvitationRestricted,
   };
-  const manages = canManageMembers(actor);
+  const manages = canManageMembers(baseActor);
   const isOwner = space.userRole === 'OWNER';
 
   const list = useMemberListState<SeatSortKey>();
   const members = useSeatMembers(workspaceId, list.query);
   const seats = useSeats(workspaceId, { enabled: manages });
+  // Seats managed by support (spec 002 §6, §8): removal is disabled, seat changes go through support.
+  const actor: MemberActor = { ...baseActor, paymentSource: seats.data?.paymentSource ?? null };
 
   const selection = useMemberSelection(workspaceId, 'PER_SEAT');
   const [addOpened, setAddOpened] = useState(false);
@@ -211,9 +214,13 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
             isOwner && seats.data && !seats.data.unlimited ? (
               <Text size="sm" c="dimmed">
                 {seatsUsedText({ ...seats.data })}.{' '}
-                <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
-                  Add seats
-                </Anchor>
+                {isSupportManagedPaymentSource(seats.data.paymentSource) ? (
+                  MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS
+                ) : (
+                  <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
+                    Add seats
+                  </Anchor>
+                )}
               </Text>
             ) : null
           }
@@ -224,6 +231,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           opened={seatsOpened}
           onClose={() => setSeatsOpened(false)}
           seats={seats.data}
+          supportManaged={isSupportManagedPaymentSource(seats.data.paymentSource)}
           prefix={prefix}
         />
       )}
