@@ -6,7 +6,7 @@ import {
 } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -434,6 +434,28 @@ describe('members administration API', () => {
         userId: userId('lara@legacy.test'),
       });
       expect(legacy.json()).toEqual(forbidden(transferLegacyMessage('MergeDesk')));
+    });
+
+    it('refuses the owner whose TRANSFER_WORKSPACE rollout flag is on (step 1), changing nothing', async () => {
+      // Spec 000 §6: TRANSFER_WORKSPACE is restricted at step 1 for a domain account (olivia).
+      const setStep = async (step: number | null) =>
+        t.db
+          .insert(rolloutStatuses)
+          .values({ userId: userId('olivia@acme.test'), lastActivatedStep: step })
+          .onConflictDoUpdate({ target: rolloutStatuses.userId, set: { lastActivatedStep: step } });
+      await setStep(1);
+      try {
+        const refused = await call('olivia@acme.test', 'PUT', url(), { userId: userId('adam@acme.test') });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual(forbidden(MEMBER_MESSAGES.TRANSFER_RESTRICTED));
+        expect(refused.json()).toMatchObject({
+          message: 'Transferring ownership is not available for your account yet.',
+        });
+        expect(await rowOf('Acme Sales', 'olivia@acme.test')).toMatchObject({ role: 'OWNER' });
+        expect(await rowOf('Acme Sales', 'adam@acme.test')).toMatchObject({ role: 'ADMIN' });
+      } finally {
+        await setStep(null);
+      }
     });
 
     it('hands the space to the new owner at once; the old owner is a member whose next owner call is refused', async () => {

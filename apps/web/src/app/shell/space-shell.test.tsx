@@ -118,12 +118,12 @@ function serve(server: Server) {
 function renderShell(
   path: string,
   user: CurrentUser,
-  options: { server?: Partial<Server>; queryClient?: QueryClient } = {},
+  options: { server?: Partial<Server>; queryClient?: QueryClient; rollout?: RolloutStatus } = {},
 ) {
   serve({ me: user, ...options.server });
   const queryClient = options.queryClient ?? createTestQueryClient();
   queryClient.setQueryData(queryKeys.currentUser(), user);
-  queryClient.setQueryData(queryKeys.rolloutStatus(), noRestriction);
+  queryClient.setQueryData(queryKeys.rolloutStatus(), options.rollout ?? noRestriction);
   const session = signedInSession();
   const result = renderRoutes(
     [
@@ -230,6 +230,27 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage Users' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no rollout step', true, null],
+    // Spec 000 §6: TRANSFER_WORKSPACE is restricted at step 1 for a domain account (olivia).
+    ['rollout step 1 (TRANSFER_WORKSPACE restricted)', false, 1],
+    ['rollout step 2', true, 2],
+  ])("owner's general settings with %s: 'Transfer ownership' shown: %s", async (_, shown, step) => {
+    renderShell(`${SALES}/space/general`, olivia, {
+      rollout: { ...noRestriction, lastActivatedStep: step },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'General' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Space name')).toBeInTheDocument();
+    if (shown) {
+      expect(await screen.findByRole('region', { name: 'Transfer ownership' })).toBeInTheDocument();
+    } else {
+      expect(screen.queryByRole('region', { name: 'Transfer ownership' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'New owner' })).not.toBeInTheDocument();
+    }
   });
 
   it('opens the install tutorial only while the installation timestamp is missing', async () => {
