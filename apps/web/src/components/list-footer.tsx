@@ -27,7 +27,11 @@ export function ListFooter({
           siblings={1}
           boundaries={1}
           aria-label="Pages"
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          // The current page is announced, not only coloured (Mantine marks it with data-active).
+          getItemProps={(item) => ({
+            'aria-label': `Page ${item}`,
+            'aria-current': item === Math.min(page, pageCount) ? 'page' : undefined,
+          })}
           getControlProps={(control) => ({
             'aria-label': {
               first: 'First page',

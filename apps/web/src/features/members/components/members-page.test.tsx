@@ -76,7 +76,12 @@ function serve(server: Server) {
       const items = server.items.filter(
         (m) => !search || m.userEmail.includes(search) || m.userName.includes(search),
       );
-      return Promise.resolve(jsonResponse(200, { items, total: items.length }));
+      // The server's paging (limit, limitOffset) over the matching members; the total is theirs.
+      const offset = Number(url.searchParams.get('limitOffset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? items.length);
+      return Promise.resolve(
+        jsonResponse(200, { items: items.slice(offset, offset + limit), total: items.length }),
+      );
     }
     if (method === 'GET' && url.pathname === '/api/v2/users/suggest') {
       const keyword = url.searchParams.get('keyword') ?? '';
@@ -197,6 +202,71 @@ describe('MembersPage (spec 002 §2.7)', () => {
       screen.getByText('Sorry, there is no space member that fits with your search.'),
     ).toBeInTheDocument();
     expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('filterBy')).toBe('search:zed');
+  });
+
+  describe('paging (spec 002 §1 "Tables support search, sort, paging"; 25 rows a page)', () => {
+    // 30 members: m01@acme.test … m30@acme.test, in the server's order.
+    const many = Array.from({ length: 30 }, (_, index) => {
+      const n = String(index + 1).padStart(2, '0');
+      return member({ userEmail: `m${n}@acme.test`, userName: `Person ${n}` });
+    });
+    const emailsShown = async () =>
+      within(await table())
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    const emails = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `m${String(from + i).padStart(2, '0')}@acme.test`);
+    const lastQuery = () => calls('GET', '/users/v1').at(-1)?.url.searchParams;
+    const pageButton = (n: number) => screen.getByRole('button', { name: `Page ${n}` });
+
+    it('shows the first 25 members, then the next page and the previous one', async () => {
+      renderMembers({ server: { items: many } });
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
+      expect(screen.getByText('Total: 30')).toBeInTheDocument();
+      expect(lastQuery()?.get('limit')).toBe('25');
+      expect(lastQuery()?.get('limitOffset')).toBe('0');
+      expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(26, 30)));
+      expect(lastQuery()?.get('limitOffset')).toBe('25');
+      expect(pageButton(2)).toHaveAttribute('aria-current', 'page');
+      expect(pageButton(1)).not.toHaveAttribute('aria-current');
+      expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
+      expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('goes back to the first page when the search changes, and when the sort changes', async () => {
+      // 27 matches for 'acme.test' plus 3 others: a search that still has two pages.
+      const others = ['x1@other.test', 'x2@other.test', 'x3@other.test'].map((userEmail) =>
+        member({ userEmail, userName: userEmail }),
+      );
+      renderMembers({ server: { items: [...many.slice(0, 27), ...others] } });
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
+      await userEvent.click(pageButton(2));
+      await waitFor(async () =>
+        expect(await emailsShown()).toEqual([...emails(26, 27), ...others.map((m) => m.userEmail)]),
+      );
+
+      await userEvent.type(screen.getByRole('textbox', { name: 'Search members' }), 'acme.test');
+      await waitFor(() => expect(lastQuery()?.get('filterBy')).toBe('search:acme.test'));
+      expect(lastQuery()?.get('limitOffset')).toBe('0');
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
+      expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByText('Total: 27')).toBeInTheDocument();
+
+      await userEvent.click(pageButton(2));
+      await waitFor(async () => expect(await emailsShown()).toEqual(emails(26, 27)));
+      await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+      await waitFor(() => expect(lastQuery()?.get('sortBy')).toBe('userEmail:asc'));
+      expect(lastQuery()?.get('limitOffset')).toBe('0');
+      await waitFor(() => expect(pageButton(1)).toHaveAttribute('aria-current', 'page'));
+    });
   });
 
   it("opens 'Manage seats' for the owner with the add and remove seat links", async () => {
