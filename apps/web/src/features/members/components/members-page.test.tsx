@@ -337,6 +337,27 @@ describe('MembersPage (spec 002 §2.7)', () => {
     expect(calls('PUT', '/invitations/resend')[0]?.body).toEqual({ invitedUserEmails: ['paula@acme.test'] });
   });
 
+  it('offers a disabled member Activate and Remove only, and activates them with the banner', async () => {
+    const DORA = 'bbbbbbbb-0000-4000-8000-000000000005';
+    const dora = member({
+      userId: DORA,
+      userEmail: 'dora@acme.test',
+      userName: 'Dora Disabled',
+      userStatus: 'DISABLED',
+    });
+    renderMembers({ server: { items: [olivia, adam, mia, dora] } });
+    await selectRow('dora@acme.test');
+    const panel = await drawer();
+    expect(within(panel).getByRole('button', { name: 'Activate' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeEnabled();
+    for (const other of ['Re-invite', 'Cancel invitation', 'Save role']) {
+      expect(within(panel).queryByRole('button', { name: other })).not.toBeInTheDocument();
+    }
+    await userEvent.click(within(panel).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('1 member successfully activated.')).toBeInTheDocument();
+    expect(calls('PUT', '/members/activate')[0]?.body).toEqual({ userIds: [DORA] });
+  });
+
   it('cancels a pending invitation', async () => {
     renderMembers();
     await selectRow('paula@acme.test');
