@@ -164,6 +164,20 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
     expect(screen.queryByRole('button', { name: 'Invite users' })).not.toBeInTheDocument();
   });
 
+  it("hides 'Invite users', 'Add users' and the row selection from a user who cannot manage (a member)", async () => {
+    // The owner has them (the same page, the same users): the absences below are the role's.
+    const asOwner = renderManageUsers();
+    expect(await screen.findByRole('checkbox', { name: 'Select paid1@legacy.test' })).toBeInTheDocument();
+    asOwner.unmount();
+
+    renderManageUsers({ space: legacySpace({ userRole: 'MEMBER' }) });
+    await screen.findByText(/8 users/);
+    expect(screen.getByRole('table', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select paid1@legacy.test' })).not.toBeInTheDocument();
+  });
+
   it('invites after the validity check, showing per-address tips first', async () => {
     renderManageUsers({ validity: { 'out@other.test': 'Only users of the space domain can be invited.' } });
     await userEvent.click(await screen.findByRole('button', { name: 'Invite users' }));
