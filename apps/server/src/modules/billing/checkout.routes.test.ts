@@ -189,6 +189,12 @@ describe('checkout', () => {
     });
     const other = await createSession(sessionBody({ workspaceId: spaces['Acme Sales']! }));
     expect(other.statusCode).toBe(400);
+    // Spec 001 §8, verbatim.
+    expect(other.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Workspace ID of stripe plans are not found',
+      errors: [{ field: 'workspaceId', message: BILLING_MESSAGES.STRIPE_PLANS_NOT_FOUND }],
+    });
     const personal = await createSession(
       sessionBody({ stripePlans: [{ stripePriceId: prices.get('pro_personal_yearly_eur')!, quantity: 1 }] }),
     );

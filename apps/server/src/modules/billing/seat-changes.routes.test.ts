@@ -189,6 +189,15 @@ describe('seats and subscription changes', () => {
     );
     expect(below.statusCode).toBe(400);
     expect(below.json()).toMatchObject({ message: BILLING_MESSAGES.BELOW_ASSIGNED });
+    // A price that is not the subscription's: spec 001 §8 'Workspace ID of stripe plans are not found'.
+    const otherPlan = await call('POST', billingPath(BILLING_PATHS.scheduledRemovals, ids()), {
+      subscriptionPlanSeats: [{ paymentPlanId: 'price_of_another_plan', targetSeatsQuantity: 11 }],
+    });
+    expect(otherPlan.statusCode).toBe(400);
+    expect(otherPlan.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Workspace ID of stripe plans are not found',
+    });
     const none = await call('GET', `${billingPath(BILLING_PATHS.scheduledRemovals, ids())}?status=PENDING`);
     expect(none.statusCode).toBe(404);
 
