@@ -448,6 +448,16 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     return screen.findByRole('dialog', { name: 'Add members' });
   };
 
+  it('grows the e-mail tag input to at most 5 rows, then scrolls (spec 002 §2.7, §9)', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
+    // The field around the pills and the input carries the height limit.
+    const field = input.closest<HTMLElement>('[style*="max-height"]');
+    expect(field?.style.maxHeight).toMatch(/^calc\(5 \* /);
+    expect(field?.style.overflowY).toBe('auto');
+  });
+
   it('adds the typed addresses and shows the banner', async () => {
     renderMembers();
     const dialog = await openAdd();
