@@ -419,6 +419,22 @@ describe('MembersPage (spec 002 §2.7)', () => {
     );
   });
 
+  it('offers the owner no role change on a plan without role management (manageUserRoles off), only Remove', async () => {
+    const base = userWorkspace();
+    const space = userWorkspace({
+      workspaceUserFeature: {
+        ...base.workspaceUserFeature,
+        otherFeatures: { ...base.workspaceUserFeature.otherFeatures, manageUserRoles: false },
+      },
+    });
+    renderMembers({ space });
+    await selectRow('mia@acme.test');
+    const panel = await drawer();
+    expect(within(panel).getByRole('button', { name: 'Remove' })).toBeEnabled();
+    expect(within(panel).queryByRole('radio', { name: /Admin/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Save role' })).not.toBeInTheDocument();
+  });
+
   it('an admin may not remove another admin', async () => {
     renderMembers({
       space: userWorkspace({ userRole: 'ADMIN' }),
