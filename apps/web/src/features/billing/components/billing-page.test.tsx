@@ -269,6 +269,28 @@ describe('BillingPage: the free plan (spec 001 §2 "Plan definitions")', () => {
     expect(screen.getAllByRole('heading', { name: 'Free' })).toHaveLength(2);
   });
 
+  it('adds the tax to EUR prices and says so (show-plans=1 on a EUR subscription with 21 % VAT)', async () => {
+    setup({
+      subscriptions: [subscription({ currency: 'EUR', country: 'BE', taxRate: 21 })],
+      search: '?show-plans=1',
+    });
+    // The current plan card is a 'Pro' region too: the plan list's card comes after it.
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Pro' })).toHaveLength(2));
+    const pro = screen.getAllByRole('region', { name: 'Pro' })[1]!;
+    expect(within(pro).getByText('Get more recipients quota and Pro features')).toBeInTheDocument();
+    // €60.00 a seat a year (€5.00 a month) plus 21 %.
+    expect(await within(pro).findByText('€6.05')).toBeInTheDocument();
+    expect(within(pro).getByText('Billed annually: €72.60 per seat (including taxes)')).toBeInTheDocument();
+    expect(screen.getByText('All displayed prices include applicable taxes.')).toBeInTheDocument();
+  });
+
+  it('shows no tax line for USD prices', async () => {
+    setup(free);
+    const pro = await screen.findByRole('region', { name: 'Pro' });
+    expect(await within(pro).findByText('Billed annually: $60.00 per seat')).toBeInTheDocument();
+    expect(screen.queryByText('All displayed prices include applicable taxes.')).not.toBeInTheDocument();
+  });
+
   it('hides Premium when PREMIUM_PLAN is restricted', async () => {
     setup({ ...free, restrictions: ['PREMIUM_PLAN'] });
     await screen.findByRole('region', { name: 'Pro' });
