@@ -13,6 +13,8 @@ const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const WIDTHS = [1280, 390] as const;
 
 async function shoot(page: Page, name: string): Promise<void> {
+  // The pointer stays where the last click was: a hover there would look like a selected entry.
+  await page.mouse.move(0, 0);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     // The shell's navbar slides out with a CSS transition when the width crosses its breakpoint.
@@ -74,6 +76,43 @@ test('Billing: the free plan, the purchase steps, then the paid plan and its sea
   await page.goto(`${prefix}/checkout?change-billing-cycle=1`);
   await expect(page.getByText(/applied at the end of your current billing cycle/)).toBeVisible();
   await shoot(page, 'checkout-cycle-change');
+});
+
+/**
+ * The Gmail purchase (spec 001 §2 GMAIL_PURCHASE: Billing information, then Checkout): gina's free
+ * space skips the seat page. Nothing is bought: Gina's space stays free.
+ */
+test("Checkout: the Gmail purchase's billing information (gina)", async ({ page }) => {
+  await signIn(page, 'gina@gmail.com');
+  await goToBilling(page, "Gina's space");
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(spacePath('ginas-space', 'checkout/information'));
+  await expect(page.getByRole('heading', { level: 1, name: "Upgrading Gina's space" })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Checkout steps' }).getByRole('listitem')).toHaveText([
+    '1. Billing information',
+    '2. Checkout',
+  ]);
+  await fillAddress(page);
+  await expect(page.getByText('Total due today')).toBeVisible();
+  await shoot(page, 'checkout-gmail-information');
+});
+
+/**
+ * The per-user model's purchase (spec 001 §2 PURCHASE: Billing options, Billing information,
+ * Checkout): carl's free Classic Team, the owner paid and cara made paid. Nothing is bought.
+ */
+test("Legacy checkout: a purchase's billing options (Classic Team as carl)", async ({ page }) => {
+  await signIn(page, 'carl@classic.test');
+  await goToBilling(page, 'Classic Team');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing options' })).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Licence of cara@classic.test' })
+    .getByRole('radio', { name: 'Paid' })
+    .check();
+  await expect(page.getByText('2 paid users · 1 free user (at most 10 paid)')).toBeVisible();
+  await expect(page.getByText(/^\$\d+\.\d\d per year$/)).toBeVisible();
+  await shoot(page, 'checkout-purchase-options');
 });
 
 /** A plan given by support (spec 001 §2 'Custom'): Support Team as sue, seat changes through support. */
@@ -151,10 +190,11 @@ for (const { name, path, table } of [
 
 /**
  * The per-user (legacy) checkout (issue 8) in Legacy Team as leo: the legacy users page and its Add
- * users modal, the switch to Pro on the hosted card page, then the billing options and the review
- * of a downgrade; the cannot-downgrade page. Last in this file: it changes Legacy Team for good.
+ * users modal, the switch to Pro on the hosted card page, then the billing options and the reviews
+ * of a downgrade, a billing-cycle change, an upgrade and the move to Free (none confirmed); the
+ * cannot-downgrade page. Last in this file: it changes Legacy Team for good.
  */
-test('Legacy checkout (Legacy Team, per user): legacy users, Add users, options, downgrade review, cannot-downgrade', async ({
+test('Legacy checkout (Legacy Team, per user): legacy users, Add users, options, the reviews (downgrade, cycle change, upgrade, Free), cannot-downgrade', async ({
   page,
 }) => {
   await signIn(page, 'leo@legacy.test');
@@ -192,6 +232,34 @@ test('Legacy checkout (Legacy Team, per user): legacy users, Add users, options,
   await expect(page.getByText('The change will be applied at your renewal day.')).toBeVisible();
   await expect(page.getByText(/^From .*per year$/)).toBeVisible();
   await shoot(page, 'checkout-summary-downgrade');
+  // Not confirmed: the same subscription's other reviews (spec 001 §4 "Summary title").
+  await page.goto(`${prefix}/space/billing`);
+  await page.getByRole('link', { name: 'Change billing cycle' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your billing cycle' })).toBeVisible();
+  await expect(page.getByText('From billed annually to billed monthly.')).toBeVisible();
+  await expect(page.getByText(/^\$\d+\.\d\d per month$/)).toBeVisible();
+  await expect(
+    page.getByText('The change will be applied at the end of your current billing cycle.'),
+  ).toBeVisible();
+  await shoot(page, 'checkout-summary-cycle-change');
+  // An upgrade: felix (free) made paid from Manage Users' drawer, charged pro rata today.
+  await page.goto(`${prefix}/space/users`);
+  await page.getByRole('checkbox', { name: 'Select felix@legacy.test' }).check();
+  await page
+    .getByRole('dialog', { name: /selected/ })
+    .getByRole('button', { name: 'Make paid' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrade your plan' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Made paid now' })).toContainText('felix@legacy.test');
+  await expect(page.getByText(/^Today you will be charged /)).toBeVisible();
+  await shoot(page, 'checkout-summary-upgrade');
+  // The move to the free plan (/checkout/summary?plan=FREE).
+  await page.goto(`${prefix}/space/billing`);
+  await page.getByRole('link', { name: 'Switch to Free' }).click();
+  await expect(page).toHaveURL(/\/checkout\/summary\?plan=FREE$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Downgrade your plan' })).toBeVisible();
+  await expect(page.getByText('From Pro to Free.')).toBeVisible();
+  await shoot(page, 'checkout-summary-free');
   await page.goto(`${prefix}/checkout/cannot-downgrade`);
   await expect(page.getByText('You have users from multiple domains in your space.')).toBeVisible();
   await shoot(page, 'checkout-cannot-downgrade');
