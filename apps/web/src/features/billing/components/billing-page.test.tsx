@@ -366,13 +366,24 @@ describe('BillingPage: banners from the query (spec 001 §2 "Billing banners")',
     expect(router.state.location.search).toBe('?plan=pro-gmail');
   });
 
-  it('explains a redirect error code', async () => {
-    setup({ search: '?error=cannot-change-billing-cycle-when-scheduled' });
-    expect(
-      await screen.findByText(
-        'A billing cycle change is already scheduled. Cancel it before changing the billing cycle again.',
-      ),
-    ).toBeInTheDocument();
+  it.each([
+    [
+      'cannot-change-billing-cycle-when-scheduled',
+      'A billing cycle change is already scheduled. Cancel it before changing the billing cycle again.',
+    ],
+    [
+      'cannot-update-subscription-plan-and-interval',
+      'The plan and the billing cycle cannot be changed together. Change one, then the other.',
+    ],
+  ])('explains the redirect error code %s', async (code, text) => {
+    setup({ search: `?error=${code}` });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('ignores an unknown error code', async () => {
+    setup({ search: '?error=something-else' });
+    await currentPlanCard();
+    expect(screen.queryByText(/cannot be changed together|already scheduled/)).not.toBeInTheDocument();
   });
 });
 

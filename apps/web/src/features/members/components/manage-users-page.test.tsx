@@ -158,6 +158,15 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
     expect(screen.getByRole('button', { name: 'Add users' })).toBeInTheDocument();
   });
 
+  it("offers no 'Add users' on a legacy licence that is not a team (Professional)", async () => {
+    renderManageUsers({
+      space: legacySpace({ legacyPlanType: 'PROFESSIONAL' }),
+      details: legacyDetails({ legacyType: 'PROFESSIONAL' }),
+    });
+    expect(await screen.findByRole('button', { name: 'Invite users' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add users' })).not.toBeInTheDocument();
+  });
+
   it("hides 'Invite users' when invitations are restricted", async () => {
     renderManageUsers({ restricted: true });
     await screen.findByText(/8 users/);
