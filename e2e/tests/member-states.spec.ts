@@ -24,3 +24,24 @@ test("opens fred's upgrade info modal with the owner and admins", async ({ page 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("fred's top bar at 375 px: the product name whole beside 'Upgrade', Help as an icon with its name", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'fred@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Upgrade' })).toBeVisible();
+  const help = banner.getByRole('link', { name: 'Help' });
+  await expect(help).toBeVisible();
+  await expect(help).toHaveAttribute('target', '_blank');
+  const name = banner.getByText('MergeDesk', { exact: true });
+  await expect(name).toBeVisible();
+  // Not cut to 'Merge…': the text fits its box.
+  const fits = await name.evaluate((element) => element.scrollWidth <= element.clientWidth);
+  expect(fits).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});

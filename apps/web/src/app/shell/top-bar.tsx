@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { IconHelp, IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +37,7 @@ export function TopBar({
           aria-label="Open navigation"
           aria-expanded={drawerOpened}
         />
-        <Text fw={700} size="lg" truncate="end">
+        <Text fw={700} fz={{ base: 'md', sm: 'lg' }} truncate="end">
           {PRODUCT_NAME}
         </Text>
       </Group>
@@ -70,9 +70,13 @@ export function TopBar({
           c="dimmed"
           px={4}
           style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          aria-label="Help"
         >
           <IconHelp size={18} aria-hidden />
-          Help
+          {/* On phones the icon alone, so the product name keeps its room beside 'Upgrade'. */}
+          <Box component="span" visibleFrom="sm">
+            Help
+          </Box>
         </Anchor>
         {accountMenu}
       </Group>
