@@ -7,6 +7,7 @@ import {
   settingsGroupLabels,
   sidebarUpgradeVisible,
   spaceNavigation,
+  isUpgradeLinkHiddenOn,
   topBarUpgrade,
 } from './space-navigation';
 
@@ -171,6 +172,23 @@ describe('isManageBillingShown (spec 000 §2 account menu)', () => {
     ['disabled', 'PRO', true, true, null, false],
   ] as const)('%s', (_name, workspacePlan, canAccessBilling, disabled, paymentSource, expected) => {
     expect(isManageBillingShown({ workspacePlan, canAccessBilling, disabled, paymentSource })).toBe(expected);
+  });
+});
+
+describe('isUpgradeLinkHiddenOn (spec 000 §2: not on the billing page; nor while checking out)', () => {
+  it.each([
+    ['/space/billing', true],
+    ['/space/billing/', true],
+    ['/checkout', true],
+    ['/checkout/details', true],
+    ['/checkout/summary', true],
+    ['/mail-merges/sent', false],
+    ['/space/general', false],
+    ['/space/billingx', false],
+    ['/checkouts', false],
+    ['', false],
+  ] as const)('%s → %s', (page, hidden) => {
+    expect(isUpgradeLinkHiddenOn(page)).toBe(hidden);
   });
 });
 

@@ -131,6 +131,14 @@ export const isManageBillingShown = (input: {
   !isSupportManagedPaymentSource(input.paymentSource);
 
 /**
+ * The pages where the checkout's upgrade links (top bar and sidebar) are left out: the billing page
+ * (spec 000 §2) and the checkout's steps, where the user is upgrading already (decisions.md).
+ * `page` is the path after the space prefix, e.g. '/checkout/details'.
+ */
+export const isUpgradeLinkHiddenOn = (page: string): boolean =>
+  ['/space/billing', '/checkout'].some((hidden) => page === hidden || page.startsWith(`${hidden}/`));
+
+/**
  * Spec 000 §2 "Top bar": free members of a PRO space get an 'Upgrade' button opening the upgrade
  * info modal; owners and admins of a FREE space get the 'Upgrade' link to the checkout (not on the
  * billing page, as for the sidebar's upgrade button); everybody else nothing.

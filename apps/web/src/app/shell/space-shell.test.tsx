@@ -407,6 +407,13 @@ describe('SpaceShell: top bar and alerts (spec 000 §2)', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
+  it('has no Upgrade on a checkout step, where the owner is upgrading already', async () => {
+    renderShell(`${SALES}/checkout/details`, gina);
+    await screen.findByRole('button', { name: 'Account menu' });
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
   it('shows the legacy notice to the owner of a LEGACY space until dismissed, not on billing', async () => {
     const first = renderShell(`${SALES}/mail-merges/sent`, leo);
     expect(await screen.findByText('You are on a legacy plan')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
 import { SIDEBAR_WIDTH } from '@mergedesk/domain/session/constants';
 import {
   settingsGroupLabels,
+  isUpgradeLinkHiddenOn,
   sidebarUpgradeVisible,
   spaceNavigation,
   topBarUpgrade,
@@ -142,6 +143,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   });
   const labels = settingsGroupLabels(space.isPerSeat);
   const isBillingPage = isSpacePage(location.pathname, prefix, '/space/billing');
+  const upgradeLinkHidden = isUpgradeLinkHiddenOn(pathAfterSpacePrefix(location.pathname));
   const upgrade = topBarUpgrade(
     {
       role: space.userRole,
@@ -149,7 +151,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       workspacePlan: space.workspacePlan,
       status: space.status,
     },
-    isBillingPage,
+    upgradeLinkHidden,
   );
 
   // Spec 000 §4 "Workspace status DISABLED": the details are not fetched for a disabled member.
@@ -244,7 +246,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       labels={labels}
       showUpgradeButton={sidebarUpgradeVisible(
         { role: space.userRole, workspacePlan: space.workspacePlan, status: space.status },
-        isBillingPage,
+        upgradeLinkHidden,
       )}
       onSelectSpace={selectSpace}
       onCreateSpace={() => setNewSpaceRequested(true)}
