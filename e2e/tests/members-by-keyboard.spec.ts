@@ -141,6 +141,26 @@ test('the owner runs the members page by keyboard: sort, select, the drawer, Man
   await expect(page.getByText('7 of 10 seats used')).toBeVisible();
 });
 
+/** The lines an element's text is laid out in, measured character by character. */
+function renderedLines(element: Element): string[] {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const lines: string[] = [];
+  let lastTop: number | null = null;
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (let index = 0; index < text.length; index += 1) {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      const top = Math.round(range.getBoundingClientRect().top);
+      if (lastTop === null || top > lastTop) lines.push('');
+      lastTop = top;
+      lines[lines.length - 1] += text[index];
+    }
+  }
+  return lines;
+}
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 720 } });
 
@@ -160,6 +180,18 @@ test.describe('at 375 px', () => {
     expect(measured.page).toBeLessThanOrEqual(0);
     for (const overflow of measured.tables) expect(overflow).toBeLessThanOrEqual(0);
     expect(measured.cutBadges).toEqual([]);
+    // An address that wraps breaks after its '@' or before a '.', never inside a word
+    // ('adam@' / 'acme.test', not 'adam@acme.tes' / 't'): under a name and as a pending member's name.
+    for (const address of ['adam@acme.test', 'paula@acme.test']) {
+      const lines = await table
+        .getByText(address, { exact: true })
+        .filter({ visible: true })
+        .evaluate(renderedLines);
+      expect(lines.join('')).toBe(address);
+      for (const [index, line] of lines.slice(0, -1).entries()) {
+        expect(line.endsWith('@') || lines[index + 1]!.startsWith('.'), `${lines.join(' / ')}`).toBe(true);
+      }
+    }
 
     await table.getByRole('checkbox', { name: 'Select mia@acme.test' }).check();
     const drawer = page.getByRole('dialog', { name: '1 member selected' });

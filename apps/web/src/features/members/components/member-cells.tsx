@@ -1,14 +1,29 @@
 import { Avatar, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { statusDisplay } from '@mergedesk/domain/members/status';
 import { initials } from '@mergedesk/domain/users/initials';
 import { WholeBadge } from '../../../components/whole-badge';
 
 /**
+ * An address that may break after its '@' and before each '.', where a reader expects it
+ * ('adam@' / 'acme.test', not 'adam@acme.tes' / 't'); a part longer than the column still breaks
+ * (`overflow-wrap: break-word`: under `anywhere` Chromium fills each line greedily and these
+ * breaks are lost). The text is unchanged: `<wbr>` adds none.
+ */
+function breakableAddress(email: string): ReactNode {
+  return email.split(/(?=\.)|(?<=@)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/**
  * The person of a row: initials avatar and name; the e-mail (and, where the table hides the Role
  * column on phones, the role) under it on small screens. Names wrap between words and addresses
- * anywhere instead of widening the column (at 375 px a cut-off name pushed the Status column out
+ * at their '@' and dots instead of widening the column (at 375 px a cut-off name pushed the Status column out
  * of the screen); a pending member without a name shows the address once; the avatar is left out
  * on small screens for the same room.
  */
@@ -21,12 +36,12 @@ export function MemberCell({ name, email, phoneRole }: { name: string; email: st
         {initials(shown)}
       </Avatar>
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} style={{ overflowWrap: hasName ? 'break-word' : 'anywhere' }}>
-          {shown}
+        <Text size="sm" fw={500} style={{ overflowWrap: 'break-word' }}>
+          {hasName ? name : breakableAddress(email)}
         </Text>
         {hasName && (
-          <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-            {email}
+          <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'break-word' }}>
+            {breakableAddress(email)}
           </Text>
         )}
         {phoneRole !== undefined && (
