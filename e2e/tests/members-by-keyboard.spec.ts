@@ -153,9 +153,9 @@ function renderedLines(element: Element): string[] {
       range.setStart(node, index);
       range.setEnd(node, index + 1);
       const top = Math.round(range.getBoundingClientRect().top);
-      if (lastTop === null || top > lastTop) lines.push('');
+      if (lastTop !== null && top > lastTop) lines.push('');
       lastTop = top;
-      lines[lines.length - 1] += text[index];
+      lines.push(`${lines.pop() ?? ''}${text.charAt(index)}`);
     }
   }
   return lines;
