@@ -9,6 +9,7 @@ export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
  * cell starting with a formula trigger gets a leading single quote and opens as plain text.
  */
 export const neutralizeFormula = (value: string): string =>
-  (FORMULA_TRIGGERS as readonly string[]).some((trigger) => value.startsWith(trigger)) ? `'${value}` : value;
+  // Every trigger is one character: the first one decides (an export neutralises every text cell).
+  (FORMULA_TRIGGERS as readonly string[]).includes(value.charAt(0)) ? `'${value}` : value;
 
 export type CsvValue = string | number | boolean | null | undefined;
