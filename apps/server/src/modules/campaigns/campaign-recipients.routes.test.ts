@@ -3,10 +3,13 @@ import {
   RECIPIENT_LIMIT_MESSAGE,
   RECIPIENT_SEARCH_TOO_LONG_MESSAGE,
   RECIPIENT_STATUS_FILTER_MESSAGE,
+  recipientCsvRow,
   type CampaignLinkStats,
+  type CampaignRecipient,
   type CampaignRecipientList,
 } from '@mergedesk/domain/api/campaign-recipients';
 import { CAMPAIGN_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/campaigns';
+import { csvCell } from '@mergedesk/domain/exports/csv-values';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, campaignLinks, campaignRecipients, campaigns, pollResponses } from '../../db/schema';
@@ -22,6 +25,8 @@ const NEVER = 'https://acme.test/never-clicked';
 /** Recipients with nothing but the sending: more than one export chunk (1000) in all. */
 const FILLERS = 1100;
 const NAMED = 7;
+/** A filler whose opens and clicks the aggregation job has not folded in yet. */
+const PENDING = 'z0005@example.com';
 
 describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
   let t: TestApp;
@@ -94,20 +99,25 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
       occurredAt: at(hours),
       aggregated: true,
     });
-    await t.db
-      .insert(campaignEvents)
-      .values([
-        event('b.open@example.com', 'opened', 1),
-        event('b.open@example.com', 'opened', 3),
-        event('c.click@example.com', 'opened', 1),
-        event('c.click@example.com', 'clicked', 2, OFFER),
-        event('c.click@example.com', 'clicked', 4, PRICING),
-        event('c.click@example.com', 'clicked', 5, OFFER),
-        event('d.reply@example.com', 'opened', 1),
-        event('e.form@example.com', 'opened', 2),
-        event('f.unsub@example.com', 'clicked', 3, OFFER),
-        { ...event('other.space@example.com', 'clicked', 1, OFFER), campaignId: otherSpaceMergeId },
-      ]);
+    await t.db.insert(campaignEvents).values([
+      event('b.open@example.com', 'opened', 1),
+      event('b.open@example.com', 'opened', 3),
+      event('c.click@example.com', 'opened', 1),
+      event('c.click@example.com', 'clicked', 2, OFFER),
+      event('c.click@example.com', 'clicked', 4, PRICING),
+      event('c.click@example.com', 'clicked', 5, OFFER),
+      event('d.reply@example.com', 'opened', 1),
+      event('e.form@example.com', 'opened', 2),
+      event('f.unsub@example.com', 'clicked', 3, OFFER),
+      { ...event('other.space@example.com', 'clicked', 1, OFFER), campaignId: otherSpaceMergeId },
+      // Not folded in by the aggregation job yet (the row has no first open or click): the list
+      // and the export show them all the same. Two links with a click each: the list's order
+      // (localeCompare), not the database's collation, decides.
+      { ...event(PENDING, 'opened', 2), aggregated: false },
+      { ...event(PENDING, 'clicked', 3, `${OFFER}/b`), aggregated: false },
+      { ...event(PENDING, 'clicked', 4, `${OFFER}/B`), aggregated: false },
+      { ...event(PENDING, 'clicked', 5, null), aggregated: false },
+    ]);
     await t.db.insert(pollResponses).values({
       campaignId: mergeId,
       recipientId: id('e.form@example.com'),
@@ -288,13 +298,15 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
     it('counts every click and the recipients who clicked, per link, with the links never clicked', async () => {
       const response = await get('olivia@acme.test', `${mergeId}/links`);
       expect(response.statusCode).toBe(200);
-      expect(response.json<CampaignLinkStats>()).toEqual({
-        items: [
-          { url: OFFER, clicks: 3, uniqueClickers: 2 },
-          { url: PRICING, clicks: 1, uniqueClickers: 1 },
-          { url: NEVER, clicks: 0, uniqueClickers: 0 },
-        ],
-      });
+      const { items } = response.json<CampaignLinkStats>();
+      expect(items[0]).toEqual({ url: OFFER, clicks: 3, uniqueClickers: 2 });
+      // Ties in the database's collation, whose order of '…/b' and '…/B' is the locale's.
+      expect(items.slice(1, 4).sort((a, b) => (a.url < b.url ? -1 : 1))).toEqual([
+        { url: `${OFFER}/B`, clicks: 1, uniqueClickers: 1 },
+        { url: `${OFFER}/b`, clicks: 1, uniqueClickers: 1 },
+        { url: PRICING, clicks: 1, uniqueClickers: 1 },
+      ]);
+      expect(items.slice(4)).toEqual([{ url: NEVER, clicks: 0, uniqueClickers: 0 }]);
     });
   });
 
@@ -347,6 +359,33 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
         'Responded at': '',
         'Unsubscribed at': '',
         'Bounced at': '',
+      });
+    });
+
+    it('writes for every recipient what the list shows (opens and clicks computed in SQL, issue 11)', async () => {
+      const listed: CampaignRecipient[] = [];
+      for (let offset = 0; offset < NAMED + FILLERS; offset += 100) {
+        listed.push(...(await list(`limit=100&limitOffset=${offset}`)).json<CampaignRecipientList>().items);
+      }
+      const expected = listed.map((recipient) =>
+        Object.fromEntries(
+          RECIPIENT_CSV_HEADER.map((name, index) => [
+            name,
+            String(csvCell(recipientCsvRow(recipient)[index])),
+          ]),
+        ),
+      );
+      const { parsed } = await exportCsv();
+      expect(parsed.data).toHaveLength(NAMED + FILLERS);
+      expect(parsed.data).toEqual(expected);
+      expect(parsed.data.find((row) => row.Email === PENDING)).toMatchObject({
+        Status: 'clicked',
+        'First opened at': '2026-06-26T16:00:00.000Z',
+        'Last opened at': '2026-06-26T19:00:00.000Z',
+        'First clicked at': '2026-06-26T17:00:00.000Z',
+        'Last clicked at': '2026-06-26T19:00:00.000Z',
+        Clicks: '3',
+        'Clicked links': [`${OFFER}/b`, `${OFFER}/B`].sort((a, b) => a.localeCompare(b)).join(' '),
       });
     });
 

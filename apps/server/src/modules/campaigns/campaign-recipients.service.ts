@@ -29,11 +29,13 @@ import type { SpaceMembership } from '../../lib/access';
 import { csvLines } from '../../lib/csv-export';
 import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/list-query';
 import {
+  epochMs,
   listLinkClicks,
   listRecipientActivity,
   listRecipients,
-  recipientsAfter,
+  recipientExportBatch,
   type RecipientActivity,
+  type RecipientExportRow,
   type RecipientPageQuery,
   type RecipientQuery,
   type RecipientRow,
@@ -82,19 +84,58 @@ export async function exportCampaignRecipients(
   return recipientCsvLines(db, { campaignId: campaign.id, status, search });
 }
 
+/**
+ * The export's CSV, batch by batch (keyset on the address; issue 11): each batch is one statement
+ * that brings the recipients with their opens and clicks, and the next batch is asked for as soon
+ * as this one has arrived, so PostgreSQL reads it while this one is written out. At most two
+ * batches are in memory; a slow client holds no database connection between them.
+ */
 async function* recipientCsvLines(db: Database, query: RecipientQuery): AsyncGenerator<string> {
   yield csvLines([RECIPIENT_CSV_HEADER]);
-  let after: { email: string; id: string } | undefined;
-  for (;;) {
-    const rows = await recipientsAfter(db, query, after, RECIPIENT_EXPORT_CHUNK);
-    if (rows.length === 0) return;
-    const recipients = await withActivity(db, rows);
-    yield csvLines(recipients.map(recipientCsvRow));
-    const last = rows[rows.length - 1]!;
-    after = { email: last.email, id: last.id };
-    if (rows.length < RECIPIENT_EXPORT_CHUNK) return;
+  const fetchAfter = (after: RecipientExportRow | undefined) =>
+    recipientExportBatch(db, query, after, RECIPIENT_EXPORT_CHUNK);
+  let next: Promise<RecipientExportRow[]> | undefined = fetchAfter(undefined);
+  try {
+    while (next) {
+      const rows: RecipientExportRow[] = await next;
+      const last = rows[rows.length - 1];
+      next = last && rows.length === RECIPIENT_EXPORT_CHUNK ? fetchAfter(last) : undefined;
+      if (rows.length > 0) yield csvLines(rows.map((row) => recipientCsvRow(exportedRecipient(row))));
+    }
+  } finally {
+    // The download ended early (client gone): the batch asked for ahead is not wanted.
+    next?.catch(() => undefined);
   }
 }
+
+/** A row of the export as the list's recipient (flags and status by the domain's rules). */
+function exportedRecipient(row: RecipientExportRow): CampaignRecipient {
+  const moments: RecipientMoments = {
+    sentTimestamp: epochMs(row.sentAt),
+    firstOpenedTimestamp: epochMs(row.firstOpenedAt),
+    firstClickedTimestamp: epochMs(row.firstClickedAt),
+    repliedTimestamp: row.formAnsweredAt === null ? epochMs(row.respondedAt) : null,
+    respondedTimestamp: epochMs(row.formAnsweredAt),
+    unsubscribedTimestamp: epochMs(row.unsubscribedAt),
+    bouncedTimestamp: epochMs(row.bouncedAt),
+  };
+  const flags = recipientFlags(moments);
+  return {
+    recipientId: row.id,
+    email: row.email,
+    status: recipientStatus(flags),
+    flags,
+    ...moments,
+    lastOpenedTimestamp: epochMs(row.lastOpenedAt),
+    lastClickedTimestamp: epochMs(row.lastClickedAt),
+    clickCount: row.clickCount,
+    clickedLinks: (row.links ?? []).map(([url, clicks]) => ({ url, clicks })).sort(byClicksThenUrl),
+  };
+}
+
+/** The clicked links' order: most clicked first, then by address. */
+const byClicksThenUrl = (a: { url: string; clicks: number }, b: { url: string; clicks: number }) =>
+  b.clicks - a.clicks || a.url.localeCompare(b.url);
 
 function parseRecipientQuery(query: ListQuery, campaignId: string): RecipientPageQuery {
   const parsed = parseListQuery(query, {
@@ -170,7 +211,7 @@ function toRecipient(row: RecipientRow, activity: RecipientActivity[]): Campaign
   const flags = recipientFlags(moments);
   const clickedLinks = clicks
     .flatMap((item) => (item.url === null ? [] : [{ url: item.url, clicks: item.count }]))
-    .sort((a, b) => b.clicks - a.clicks || a.url.localeCompare(b.url));
+    .sort(byClicksThenUrl);
   return {
     recipientId: row.id,
     email: row.email,
