@@ -119,6 +119,23 @@ function exportedRecipient(row: RecipientExportRow): CampaignRecipient {
     unsubscribedTimestamp: epochMs(row.unsubscribedAt),
     bouncedTimestamp: epochMs(row.bouncedAt),
   };
+  return recipientOf(row, moments, {
+    lastOpenedTimestamp: epochMs(row.lastOpenedAt),
+    lastClickedTimestamp: epochMs(row.lastClickedAt),
+    clickCount: row.clickCount,
+    clickedLinks: (row.links ?? []).map(([url, clicks]) => ({ url, clicks })).sort(byClicksThenUrl),
+  });
+}
+
+/** A recipient of the list and the export: flags and status from its moments by the domain's rules. */
+function recipientOf(
+  row: { id: string; email: string },
+  moments: RecipientMoments,
+  activity: Pick<
+    CampaignRecipient,
+    'lastOpenedTimestamp' | 'lastClickedTimestamp' | 'clickCount' | 'clickedLinks'
+  >,
+): CampaignRecipient {
   const flags = recipientFlags(moments);
   return {
     recipientId: row.id,
@@ -126,10 +143,7 @@ function exportedRecipient(row: RecipientExportRow): CampaignRecipient {
     status: recipientStatus(flags),
     flags,
     ...moments,
-    lastOpenedTimestamp: epochMs(row.lastOpenedAt),
-    lastClickedTimestamp: epochMs(row.lastClickedAt),
-    clickCount: row.clickCount,
-    clickedLinks: (row.links ?? []).map(([url, clicks]) => ({ url, clicks })).sort(byClicksThenUrl),
+    ...activity,
   };
 }
 
@@ -208,19 +222,12 @@ function toRecipient(row: RecipientRow, activity: RecipientActivity[]): Campaign
     unsubscribedTimestamp: time(row.unsubscribedAt),
     bouncedTimestamp: time(row.bouncedAt),
   };
-  const flags = recipientFlags(moments);
-  const clickedLinks = clicks
-    .flatMap((item) => (item.url === null ? [] : [{ url: item.url, clicks: item.count }]))
-    .sort(byClicksThenUrl);
-  return {
-    recipientId: row.id,
-    email: row.email,
-    status: recipientStatus(flags),
-    flags,
-    ...moments,
+  return recipientOf(row, moments, {
     lastOpenedTimestamp: latest(row.firstOpenedAt, ...opensAndClicks.map((item) => item.last)),
     lastClickedTimestamp: latest(row.firstClickedAt, ...clicks.map((item) => item.last)),
     clickCount: clicks.reduce((sum, item) => sum + item.count, 0),
-    clickedLinks,
-  };
+    clickedLinks: clicks
+      .flatMap((item) => (item.url === null ? [] : [{ url: item.url, clicks: item.count }]))
+      .sort(byClicksThenUrl),
+  });
 }
