@@ -2,6 +2,7 @@ import type { CAMPAIGN_FILTER_KEYS, CAMPAIGN_SORT_KEYS } from '@mergedesk/domain
 import { CAMPAIGN_TOTAL_CAP } from '@mergedesk/domain/api/campaigns';
 import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { campaigns, pollResponses, pollResults, users } from '../../db/schema';
 import { cappedTotal, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
@@ -73,6 +74,13 @@ const sortColumns: Record<CampaignSortKey, ReadonlyArray<SQL | typeof campaigns.
   sheetName: [sql`lower(${campaigns.spreadsheetName})`, sql`lower(${campaigns.sheetName})`],
 };
 
+/** The columns each sort key's expressions read (the search's matching rows carry them). */
+const sortKeyColumns: Record<CampaignSortKey, ReadonlyArray<PgColumn>> = {
+  lastUpdateTimestamp: [campaigns.lastUpdateAt],
+  createTimestamp: [campaigns.createdAt],
+  sheetName: [campaigns.spreadsheetName, campaigns.sheetName],
+};
+
 // The same expression as the trigram index campaigns_sheet_names_trgm_idx, so that it is used.
 const sheetNames = sql`(${campaigns.spreadsheetName} || ' ' || ${campaigns.sheetName})`;
 
@@ -82,54 +90,139 @@ const sheetNames = sql`(${campaigns.spreadsheetName} || ' ' || ${campaigns.sheet
  */
 const isMailMerge = eq(campaigns.isFormNotification, false);
 
-function whereClause(filters: CampaignFilters): SQL | undefined {
-  return and(
+/** A search pattern matches the subject or the sheet names (spreadsheet and sheet). */
+const subjectMatches = (pattern: string) => sql`${campaigns.subject} ilike ${pattern}`;
+const sheetNamesMatch = (pattern: string) => sql`${sheetNames} ilike ${pattern}`;
+const searchMatches = (pattern: string) => or(subjectMatches(pattern), sheetNamesMatch(pattern))!;
+
+/** Every condition of the filters but the search patterns. */
+function spaceFilters(filters: CampaignFilters): SQL[] {
+  return [
     eq(campaigns.workspaceId, filters.workspaceId),
     isMailMerge,
-    ...filters.search.map((pattern) =>
-      or(sql`${campaigns.subject} ilike ${pattern}`, sql`${sheetNames} ilike ${pattern}`),
-    ),
-    filters.from ? gte(campaigns.lastUpdateAt, filters.from) : undefined,
-    filters.to ? lte(campaigns.lastUpdateAt, filters.to) : undefined,
-  );
+    ...(filters.from ? [gte(campaigns.lastUpdateAt, filters.from)] : []),
+    ...(filters.to ? [lte(campaigns.lastUpdateAt, filters.to)] : []),
+  ];
 }
+
+function whereClause(filters: CampaignFilters): SQL | undefined {
+  return and(...spaceFilters(filters), ...filters.search.map(searchMatches));
+}
+
+/** For tests: a smaller cap, or the search without its trigram path (the plain OR of both). */
+export type CampaignListOptions = { cap?: number; trigramSearch?: boolean };
 
 export async function listCampaigns(
   db: Executor,
   query: CampaignListQuery,
+  options: CampaignListOptions = {},
 ): Promise<{ rows: CampaignRow[]; total: number }> {
-  const { page, matching } = campaignListQueries(db, query);
-  return pageWithTotal(page, query.offset, () => countCapped(db, matching(), CAMPAIGN_TOTAL_CAP));
+  const { page, matching } = campaignListQueries(db, query, options);
+  return pageWithTotal(page, query.offset, () =>
+    countCapped(db, matching(), options.cap ?? CAMPAIGN_TOTAL_CAP),
+  );
 }
+
+/**
+ * A LIKE pattern the trigram indexes can serve: it holds three letters or digits in a row (pg_trgm
+ * takes its trigrams from runs of letters and digits; a pattern without one, like '%su%', would
+ * make it read the whole index).
+ */
+export const hasTrigram = (pattern: string) => /[A-Za-z0-9]{3}/.test(pattern);
 
 /**
  * The page of one list request with the total counted up to the cap in the same statement, and the
  * matching rows (for a page past the end); the plan test holds the page's orders to an index.
+ * A search with a trigram goes through searchPage (issue 11).
  */
-export function campaignListQueries(db: Executor, query: CampaignListQuery) {
+export function campaignListQueries(
+  db: Executor,
+  query: CampaignListQuery,
+  { cap = CAMPAIGN_TOTAL_CAP, trigramSearch = true }: CampaignListOptions = {},
+) {
   const where = whereClause(query.filters);
   const sort =
     query.sort.length > 0
       ? query.sort
       : [{ key: 'lastUpdateTimestamp' as const, direction: 'desc' as const }];
+  const order = [
+    ...sort.flatMap(({ key, direction }) =>
+      sortColumns[key].map((column) => (direction === 'desc' ? desc(column) : asc(column))),
+    ),
+    desc(campaigns.lastUpdateAt),
+    // In the first key's direction: one ascending index (workspace, last update, id) serves the
+    // default order both ways.
+    sort[0]!.direction === 'desc' ? desc(campaigns.id) : asc(campaigns.id),
+  ];
   const matching = () => db.select(ONE).from(campaigns).where(where).$dynamic();
-  const page = db
-    .select({ ...campaignColumns, total: cappedTotal(matching(), CAMPAIGN_TOTAL_CAP) })
-    .from(campaigns)
-    .leftJoin(users, eq(users.id, campaigns.userId))
-    .where(where)
-    .orderBy(
-      ...sort.flatMap(({ key, direction }) =>
-        sortColumns[key].map((column) => (direction === 'desc' ? desc(column) : asc(column))),
-      ),
-      desc(campaigns.lastUpdateAt),
-      // In the first key's direction: one ascending index (workspace, last update, id) serves the
-      // default order both ways.
-      sort[0]!.direction === 'desc' ? desc(campaigns.id) : asc(campaigns.id),
-    )
-    .limit(query.limit)
-    .offset(query.offset);
+  const indexed = trigramSearch ? query.filters.search.find(hasTrigram) : undefined;
+  const page =
+    indexed === undefined
+      ? db
+          .select({ ...campaignColumns, total: cappedTotal(matching(), cap) })
+          .from(campaigns)
+          .leftJoin(users, eq(users.id, campaigns.userId))
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset(query.offset)
+      : searchPage(db, query, indexed, order, cap);
   return { page, matching };
+}
+
+/**
+ * A search whose pattern holds a trigram (issue 11). In one statement the matching merges' ids
+ * and sort keys are read once, as two disjoint arms — the subject matches; the sheet names match
+ * and the subject does not — each of which PostgreSQL plans on its own: an arm whose pattern is
+ * rare in the space (PostgreSQL estimates it from the column's histogram) reads its trigram index
+ * (campaigns_subject_trgm_idx, campaigns_sheet_names_trgm_idx), an arm that matches most merges
+ * reads the space. The capped total is counted from them and the page sorted from them; the
+ * merges' columns are read for the page's rows only. The OR of both in one scan let PostgreSQL
+ * read every merge of the space twice (the count and the page) for a rare pattern.
+ *
+ * Each arm stops at the cap. When they reach it (a broad search in a space of more than 10,000
+ * merges) the rows read are not all the matches: the page is then read as a search without a
+ * trigram is, in the order's index until the page is full (the early stop), and the total is the
+ * cap. Both branches are in the statement; PostgreSQL runs only the one the count chose (a
+ * one-time filter). Further patterns (several search terms) filter both arms and the fallback.
+ */
+function searchPage(db: Executor, query: CampaignListQuery, pattern: string, order: SQL[], cap: number) {
+  const { filters, limit, offset } = query;
+  const others = filters.search.filter((other) => other !== pattern).map(searchMatches);
+  const base = [...spaceFilters(filters), ...others];
+  // The columns the order reads, and the id: what the page is sorted by, nothing more.
+  const keys = sql.join(
+    [campaigns.id, campaigns.lastUpdateAt, ...query.sort.flatMap(({ key }) => sortKeyColumns[key])].filter(
+      (column, index, all) => all.indexOf(column) === index,
+    ),
+    sql`, `,
+  );
+  const orderBy = sql.join(order, sql`, `);
+  const counted = sql`(select total from counted)`;
+  const pageIds = sql`(
+    with matching as materialized (
+      (select ${keys} from ${campaigns} where ${and(...base, subjectMatches(pattern))} limit ${cap})
+      union all
+      (select ${keys} from ${campaigns}
+        where ${and(...base, sheetNamesMatch(pattern), sql`(${subjectMatches(pattern)}) is not true`)}
+        limit ${cap})
+    ),
+    counted as (select least(count(*), ${cap})::int as total from matching)
+    select page.id, ${counted} as total from (
+      -- The order's columns name the table: the matching rows are read under its name.
+      (select ${campaigns.id} from matching as ${campaigns} where ${counted} < ${cap}
+        order by ${orderBy} limit ${limit} offset ${offset})
+      union all
+      (select ${campaigns.id} from ${campaigns} where ${counted} >= ${cap} and ${and(...base, searchMatches(pattern))}
+        order by ${orderBy} limit ${limit} offset ${offset})
+    ) page
+  ) as search_page`;
+  return db
+    .select({ ...campaignColumns, total: sql<number>`search_page.total` })
+    .from(campaigns)
+    .innerJoin(pageIds, sql`search_page.id = ${campaigns.id}`)
+    .leftJoin(users, eq(users.id, campaigns.userId))
+    .orderBy(...order);
 }
 
 /** A mail merge of a space by id. */
