@@ -89,6 +89,10 @@ export const listsSection: Section = {
       `aggregated ${aggregated} events in ${aggregationSeconds.toFixed(1)} s (${Math.round(aggregated / aggregationSeconds)} events/s)`,
     );
     await pool.query('analyze');
+    // The merges' trigram indexes as autovacuum keeps them: the entries a bulk insert leaves in a
+    // GIN index's pending list merged (a manual ANALYZE does not; autovacuum's does, within a
+    // minute or so of the seed, which made the search's plan depend on when the bench ran).
+    await pool.query('vacuum campaigns');
 
     // The app runs on a Drizzle instance that records its statements, so that PostgreSQL's own
     // time is taken of exactly what a request ran (session, membership, page, capped count).
@@ -349,6 +353,11 @@ function listCases(baseUrl: string, workspaceId: string): ListCase[] {
     {
       name: 'sent merges, search',
       url: `${baseUrl}/api/v1/users/me/campaigns?limit=25&filterBy=${encodeURIComponent(`workspaceId:${workspaceId},search:Subject 1234`)}&sortBy=lastUpdateTimestamp:desc`,
+    },
+    {
+      // Every merge of the space matches: the broad search (issue 11's trigram search).
+      name: 'sent merges, search matching all',
+      url: `${baseUrl}/api/v1/users/me/campaigns?limit=25&filterBy=${encodeURIComponent(`workspaceId:${workspaceId},search:Subject`)}&sortBy=lastUpdateTimestamp:desc`,
     },
   ];
   for (const list of ['unsubscriptions', 'bounces']) {
