@@ -15,6 +15,7 @@ import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort } from '../dev-services/identity-provider/src/testing/provider-browser';
 import { inTransaction, seedOwner, type Section } from './context';
 import { log, printRows } from './report';
@@ -118,7 +119,7 @@ export const trackingSection: Section = {
       : [];
     const mergedesk = await startServer(
       'MergeDesk',
-      [...profile, 'apps/server/dist/main.js'],
+      [...profile, ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'],
       {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://mergedesk.bench.test',

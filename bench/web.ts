@@ -24,6 +24,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_REPORT_FILE, type BundleReport } from '../apps/web/build/bundle-budget';
 import { MIN_COMPRESS_BYTES } from '../apps/web/build/precompress';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort } from '../dev-services/identity-provider/src/testing/provider-browser';
 import type { Section } from './context';
 import { log, type Report } from './report';
@@ -104,7 +105,7 @@ async function startProduct(): Promise<Product> {
     await freePort(),
   ];
   rmSync(DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, [START_SCRIPT], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, START_SCRIPT], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -16,7 +16,7 @@ test('the production build starts, serves the web app, the API and the pixel, an
   const root = path.resolve(import.meta.dirname, '../..');
   const [port, postgresPort] = [await freePort(), await freePort()];
   const dataDir = path.join(root, `.data/e2e-production-${port}`);
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, ['--max-semi-space-size=64', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
