@@ -165,11 +165,11 @@ async function checkAddresses(
     ...workspace,
     seatTotal: undefined,
   };
-  const [domains, existing, restrictions] = await Promise.all([
-    domainsOf(db, workspace.id),
-    findMembersByEmails(db, workspace.id, emails),
-    callerRestrictions(db, caller.user),
-  ]);
+  // One after the other: `db` may be the add's transaction, one connection, where node-postgres
+  // only queues parallel queries (deprecated, and gone in pg 9).
+  const domains = await domainsOf(db, workspace.id);
+  const existing = await findMembersByEmails(db, workspace.id, emails);
+  const restrictions = await callerRestrictions(db, caller.user);
   const byEmail = new Map(existing.map((row) => [row.email, row]));
   const paidElsewhere = await findEmailsPaidElsewhere(
     db,
