@@ -77,7 +77,10 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
   if (!perSeatPlan || (target === 'MONTHLY' && props.isMonthlyBillingRestricted)) {
     return <Navigate to={billingPath} replace />;
   }
-  if (subscription.scheduledChanges) {
+  // Once confirmed, the refetched subscription carries the change just scheduled: the way to the
+  // success banner is under way, this is no refusal (redirecting here unmounted the page before its
+  // success navigation ran).
+  if (subscription.scheduledChanges && !update.isPending && !update.isSuccess) {
     return (
       <Navigate
         to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=cannot-change-billing-cycle-when-scheduled`}

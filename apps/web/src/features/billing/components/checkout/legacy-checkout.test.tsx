@@ -88,9 +88,16 @@ type Setup = {
   space?: Partial<UserWorkspace>;
   subscriptions?: SubscriptionV1[];
   server?: Partial<BillingServer>;
+  refreshSpace?: () => Promise<void>;
 };
 
-function setup({ path, space = {}, subscriptions = [perUserPro()], server = {} }: Setup) {
+function setup({
+  path,
+  space = {},
+  subscriptions = [perUserPro()],
+  server = {},
+  refreshSpace = () => Promise.resolve(),
+}: Setup) {
   const billing: BillingServer = { subscriptions, requests: [], ...server };
   serveBilling(fetchMock, billing);
   const props = {
@@ -110,7 +117,7 @@ function setup({ path, space = {}, subscriptions = [perUserPro()], server = {} }
       domain: { domainName: 'legacy.test' },
     }),
     restrictions: new Set<never>(),
-    refreshSpace: vi.fn(() => Promise.resolve()),
+    refreshSpace: vi.fn(refreshSpace),
   };
   const rendered = renderRoutes(
     [
@@ -480,6 +487,33 @@ describe('billing-cycle change of a per-user subscription (spec 001 §2, §4)', 
     expect(billing.requests.find((request) => request.method === 'PUT')?.body).toEqual({
       billingInterval: 'MONTHLY',
     });
+  });
+
+  it('lands on the success banner, not on the "already scheduled" error, when the refetched subscription carries the change first', async () => {
+    // The space's refresh answers after the subscriptions' refetch, which already shows the change.
+    const { router, billing } = setup({
+      path: '/checkout?change-billing-cycle=1',
+      subscriptions: [perUserPro({ numberOfLicensesUsed: 2, allowedQuantity: 10 })],
+      server: { checkoutUsers: users([leo, lara, fiona]) },
+      refreshSpace: () => new Promise((resolve) => setTimeout(resolve, 300)),
+    });
+    await screen.findByText('The change will be applied at the end of your current billing cycle.');
+    billing.subscriptions = [
+      perUserPro({
+        numberOfLicensesUsed: 2,
+        allowedQuantity: 10,
+        scheduledChanges: { targetBillingInterval: 'MONTHLY', effectiveTimestamp: Date.UTC(2027, 2, 3) },
+      }),
+    ];
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() =>
+      expect(location(router)).toBe(
+        `${PREFIX}/space/billing?checkout=success&fromInterval=YEARLY&toInterval=MONTHLY`,
+      ),
+    );
+    expect(visited.filter((path) => path.includes('error='))).toEqual([]);
   });
 
   it('sends a legacy licence to billing (it switches to a new plan instead)', async () => {

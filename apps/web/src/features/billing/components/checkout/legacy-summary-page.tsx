@@ -134,7 +134,10 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
     targetInterval: target.interval,
     hasSubscriptionSchedule: subscription.scheduledChanges !== null,
   });
-  if (refused) return <Navigate to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=${refused}`} replace />;
+  // As above: once confirmed, a scheduled change in the refetched subscription is the one just made.
+  if (refused && !update.isPending && !update.isSuccess) {
+    return <Navigate to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=${refused}`} replace />;
+  }
 
   const madePaid = users.filter((user) => changes.some((c) => c.userId === user.id && c.userPlan !== 'FREE'));
   const madeFree = users.filter((user) => changes.some((c) => c.userId === user.id && c.userPlan === 'FREE'));
