@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
+import { fillAddress, goToBilling, licenceRadio, payOnHostedPage } from './billing-steps';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -59,10 +59,7 @@ test('carl buys Pro for Classic Team (free, per user): options, billing informat
   await expect(steps).toHaveText(['1. Billing options', '2. Billing information', '3. Checkout']);
   // A purchase from the free plan starts with the owner paid.
   await expect(page.getByText('1 paid user · 2 free users (at most 10 paid)')).toBeVisible();
-  await page
-    .getByRole('radiogroup', { name: 'Licence of cara@classic.test' })
-    .getByRole('radio', { name: 'Paid' })
-    .check();
+  await licenceRadio(page, 'cara@classic.test', 'Paid').check();
   await expect(page.getByText('2 paid users · 1 free user (at most 10 paid)')).toBeVisible();
   await expect(page.getByText(/^\$\d+\.\d\d per year$/)).toBeVisible();
   await page.getByRole('button', { name: 'Next: Billing information' }).click();
@@ -108,9 +105,7 @@ test("gwen's Global Team (Premium per user, two domains): the switch to Pro ends
   await expect(page.getByRole('heading', { level: 1, name: 'Billing options' })).toBeVisible();
   // The paid users as they are: gwen and gabe (global.test) and gus (partner.test).
   for (const email of ['gwen@global.test', 'gabe@global.test', 'gus@partner.test']) {
-    await expect(
-      page.getByRole('radiogroup', { name: `Licence of ${email}` }).getByRole('radio', { name: 'Paid' }),
-    ).toBeChecked();
+    await expect(licenceRadio(page, email, 'Paid')).toBeChecked();
   }
   const options = page.url();
   await page.getByRole('button', { name: 'Next: Review' }).click();

@@ -20,6 +20,10 @@ export async function goToBilling(page: Page, space: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
 }
 
+/** A user's licence radio in the per-user model's options ('Licence of {email}'). */
+export const licenceRadio = (page: Page, email: string, licence: 'Paid' | 'Free') =>
+  page.getByRole('radiogroup', { name: `Licence of ${email}` }).getByRole('radio', { name: licence });
+
 export async function fillAddress(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: /^Street/ }).fill('1 Main Street');
   await page.getByRole('textbox', { name: /^City/ }).fill('Springfield');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
+import { fillAddress, goToBilling, licenceRadio, payOnHostedPage } from './billing-steps';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -106,10 +106,7 @@ test("Legacy checkout: a purchase's billing options (Classic Team as carl)", asy
   await goToBilling(page, 'Classic Team');
   await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing options' })).toBeVisible();
-  await page
-    .getByRole('radiogroup', { name: 'Licence of cara@classic.test' })
-    .getByRole('radio', { name: 'Paid' })
-    .check();
+  await licenceRadio(page, 'cara@classic.test', 'Paid').check();
   await expect(page.getByText('2 paid users · 1 free user (at most 10 paid)')).toBeVisible();
   await expect(page.getByText(/^\$\d+\.\d\d per year$/)).toBeVisible();
   await shoot(page, 'checkout-purchase-options');
@@ -221,10 +218,7 @@ test('Legacy checkout (Legacy Team, per user): legacy users, Add users, options,
   });
   await expect(page.getByRole('link', { name: 'Change paid users' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Change paid users' }).click();
-  await page
-    .getByRole('radiogroup', { name: 'Licence of lucy@legacy.test' })
-    .getByRole('radio', { name: 'Free' })
-    .check();
+  await licenceRadio(page, 'lucy@legacy.test', 'Free').check();
   await expect(page.getByText('5 paid users · 3 free users (at most 10 paid)')).toBeVisible();
   await expect(page.getByText(/ per year$/)).toBeVisible();
   await shoot(page, 'checkout-options');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillAddress, goToBilling, payOnHostedPage } from './billing-steps';
+import { fillAddress, goToBilling, licenceRadio, payOnHostedPage } from './billing-steps';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -81,10 +81,7 @@ test('leo makes a paid user free: the review is a downgrade applied at the renew
   await goToBilling(page, 'Legacy Team');
   await page.getByRole('link', { name: 'Change paid users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing options' })).toBeVisible();
-  await page
-    .getByRole('radiogroup', { name: 'Licence of lucy@legacy.test' })
-    .getByRole('radio', { name: 'Free' })
-    .check();
+  await licenceRadio(page, 'lucy@legacy.test', 'Free').check();
   await expect(page.getByText('5 paid users · 3 free users (at most 10 paid)')).toBeVisible();
   await page.getByRole('button', { name: 'Next: Review' }).click();
 
