@@ -26,3 +26,11 @@ export const useUpdateSubscription = (workspaceId: string, subscriptionId: strin
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.all(workspaceId) }),
   });
 };
+
+/**
+ * Whether the change was confirmed (sent or done). The refetched subscription then shows the
+ * change just made, so a review must not read it as a refusal. While the page waits for its
+ * success navigation, it must not redirect elsewhere.
+ */
+export const isConfirmed = (update: { isPending: boolean; isSuccess: boolean }): boolean =>
+  update.isPending || update.isSuccess;

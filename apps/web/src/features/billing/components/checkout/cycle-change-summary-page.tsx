@@ -15,7 +15,7 @@ import { billedUnits } from '@mergedesk/domain/billing/subscription-card';
 import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
-import { useUpdateSubscription } from '../../api/update-subscription';
+import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 
@@ -80,7 +80,7 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
   // Once confirmed, the refetched subscription carries the change just scheduled: the way to the
   // success banner is under way, this is no refusal (redirecting here unmounted the page before its
   // success navigation ran).
-  if (subscription.scheduledChanges && !update.isPending && !update.isSuccess) {
+  if (subscription.scheduledChanges && !isConfirmed(update)) {
     return (
       <Navigate
         to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=cannot-change-billing-cycle-when-scheduled`}

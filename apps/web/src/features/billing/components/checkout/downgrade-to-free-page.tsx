@@ -7,7 +7,7 @@ import { listedCheckoutUsers } from '@mergedesk/domain/billing/legacy-selection'
 import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
 import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
-import { useUpdateSubscription } from '../../api/update-subscription';
+import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 
@@ -38,8 +38,7 @@ export function DowngradeToFreePage(props: DowngradeToFreePageProps) {
       subscription.scheduledChanges !== null || subscription.seatInfo.scheduledRemoval !== null,
   });
   // Nothing to review (a licence, an ending subscription, a change to cancel first): billing says why.
-  if (refusal !== null && !update.isPending && !update.isSuccess)
-    return <Navigate to={billingPath} replace />;
+  if (refusal !== null && !isConfirmed(update)) return <Navigate to={billingPath} replace />;
 
   const paidUsers = listedCheckoutUsers(checkoutUsers.items).filter((user) => user.isPaid);
   const renewal = formatLongDate(subscription.endTimestamp);

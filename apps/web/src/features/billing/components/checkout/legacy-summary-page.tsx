@@ -35,7 +35,7 @@ import { usePageTitle } from '../../../../lib/page-title';
 import { formatLongDate } from '../../../../lib/dates';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { usePaymentPlans } from '../../api/get-payment-plans';
-import { useUpdateSubscription } from '../../api/update-subscription';
+import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
 import { CheckoutErrorAlert } from './checkout-error-alert';
@@ -119,7 +119,7 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
   const billingPath = `${prefix}/space/billing`;
   if (!hasDelta) {
     // Once confirmed, the refetched users carry the change (no delta left): wait for the redirect.
-    return update.isPending || update.isSuccess ? (
+    return isConfirmed(update) ? (
       <Center py="xl">
         <Loader aria-label="Updating your subscription" />
       </Center>
@@ -135,7 +135,7 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
     hasSubscriptionSchedule: subscription.scheduledChanges !== null,
   });
   // As above: once confirmed, a scheduled change in the refetched subscription is the one just made.
-  if (refused && !update.isPending && !update.isSuccess) {
+  if (refused && !isConfirmed(update)) {
     return <Navigate to={`${billingPath}?${BILLING_ERROR_QUERY_PARAM}=${refused}`} replace />;
   }
 
