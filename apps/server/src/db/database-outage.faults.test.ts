@@ -189,13 +189,15 @@ describe('database outage under load', () => {
     await sleep(1500);
     const statuses = await load.stop();
 
-    // Everything the aggregation poller missed is folded once it resumed.
+    // Everything the aggregation poller missed is folded once it resumed: no event left unaggregated,
+    // no tracked hit left in its queue.
     await expect
       .poll(
         async () =>
           (
             await check.pool.query<{ n: number }>(
-              'select count(*)::int as n from campaign_events where not aggregated',
+              `select ((select count(*) from campaign_events where not aggregated)
+                 + (select count(*) from tracking_hit_batches))::int as n`,
             )
           ).rows[0]?.n,
         { timeout: 15000, interval: 200 },

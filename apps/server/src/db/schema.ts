@@ -357,6 +357,24 @@ export const campaignEvents = pgTable(
 );
 
 /**
+ * Tracking hits as the tracking writer commits them (docs/decisions.md "Performance: tracking"):
+ * one row per batch, its hits as parallel arrays, so that a hit costs PostgreSQL a few array
+ * elements instead of an event row and its index entries while a recipient waits. The aggregation
+ * job moves them into campaign_events (already counted) and deletes the row; until then they are
+ * the job's queue, read in id order. Every element of the arrays is one hit, in the same position
+ * of each array.
+ */
+export const trackingHitBatches = pgTable('tracking_hit_batches', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  campaignIds: uuid('campaign_ids').array().notNull(),
+  recipientIds: uuid('recipient_ids').array().notNull(),
+  types: text('types').array().notNull(),
+  /** The clicked link of each 'clicked' hit; null for the others. */
+  urls: text('urls').array().notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).array().notNull(),
+});
+
+/**
  * The links of a sent mail merge, numbered per campaign: a click URL carries only the index, so the
  * redirect can only ever go to a link that was sent (no open redirect).
  */

@@ -1,9 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents, campaignRecipients, campaigns, pollResponses, pollResults } from '../db/schema';
+import {
+  campaignEvents,
+  campaignRecipients,
+  campaigns,
+  pollResponses,
+  pollResults,
+  trackingHitBatches,
+} from '../db/schema';
 import type { DemoSeedResult } from '../db/seed';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { aggregateEventsOnce, startEventAggregation } from './aggregate-events';
+import { aggregateEventsOnce, HIT_BATCHES_PER_RUN, startEventAggregation } from './aggregate-events';
 
 describe('event aggregation job', () => {
   let t: TestApp;
@@ -20,7 +27,7 @@ describe('event aggregation job', () => {
   const drain = async () => {
     for (;;) {
       const result = await aggregateEventsOnce(t.db, 1000);
-      if (result.events === 0 && result.pollResponses === 0) return;
+      if (result.events === 0 && result.pollResponses === 0 && result.hitBatches === 0) return;
     }
   };
 
@@ -109,6 +116,95 @@ describe('event aggregation job', () => {
       .values({ campaignId: campaign.id, recipientId: r0, type: 'opened', occurredAt: at(30) });
     await drain();
     expect(await countersOf(campaign.id)).toMatchObject({ opened: 2, clicked: 2 });
+  });
+
+  /** A row of tracking_hit_batches as the tracking writer commits it. */
+  const queueHits = (
+    hits: {
+      campaignId: string;
+      recipientId: string;
+      type: 'opened' | 'clicked';
+      url?: string;
+      occurredAt: Date;
+    }[],
+  ) =>
+    t.db.insert(trackingHitBatches).values({
+      campaignIds: hits.map((hit) => hit.campaignId),
+      recipientIds: hits.map((hit) => hit.recipientId),
+      types: hits.map((hit) => hit.type),
+      urls: hits.map((hit) => hit.url ?? null) as string[],
+      occurredAt: hits.map((hit) => hit.occurredAt),
+    });
+
+  it('moves the tracked hits into campaign_events, counted, and empties their queue', async () => {
+    await drain();
+    const campaign = await newCampaign(3);
+    const [r0, r1, r2] = campaign.recipients as [string, string, string];
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
+    const hit = (recipientId: string, type: 'opened' | 'clicked', minute: number) => ({
+      campaignId: campaign.id,
+      recipientId,
+      type,
+      ...(type === 'clicked' ? { url: 'https://example.com/a' } : {}),
+      occurredAt: at(minute),
+    });
+    await queueHits([hit(r0, 'opened', 4), hit(r0, 'opened', 2), hit(r1, 'clicked', 3)]);
+    await queueHits([hit(r0, 'clicked', 6), hit(r2, 'opened', 1)]);
+    // r2's recipient row is gone (its merge's recipients deleted) before the job runs.
+    await t.db.delete(campaignRecipients).where(eq(campaignRecipients.id, r2));
+
+    const result = await aggregateEventsOnce(t.db);
+    expect(result).toMatchObject({ hitBatches: 2, events: 4 });
+    expect(await t.db.select({ id: trackingHitBatches.id }).from(trackingHitBatches)).toEqual([]);
+    const events = await t.db
+      .select({
+        recipientId: campaignEvents.recipientId,
+        type: campaignEvents.type,
+        url: campaignEvents.url,
+        occurredAt: campaignEvents.occurredAt,
+        aggregated: campaignEvents.aggregated,
+      })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.campaignId, campaign.id))
+      .orderBy(campaignEvents.occurredAt);
+    expect(events).toEqual([
+      { recipientId: r0, type: 'opened', url: null, occurredAt: at(2), aggregated: true },
+      { recipientId: r1, type: 'clicked', url: 'https://example.com/a', occurredAt: at(3), aggregated: true },
+      { recipientId: r0, type: 'opened', url: null, occurredAt: at(4), aggregated: true },
+      { recipientId: r0, type: 'clicked', url: 'https://example.com/a', occurredAt: at(6), aggregated: true },
+    ]);
+    // r0 opened (first at minute 2) and clicked; r1's click is an open too.
+    expect(await countersOf(campaign.id)).toMatchObject({ opened: 2, clicked: 2 });
+    const [first] = await t.db
+      .select({ opened: campaignRecipients.firstOpenedAt, clicked: campaignRecipients.firstClickedAt })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.id, r0));
+    expect(first).toEqual({ opened: at(2), clicked: at(6) });
+  });
+
+  it('moves every queued batch once when several runs move them at once', async () => {
+    await drain();
+    const campaign = await newCampaign(40);
+    // More batches than one run takes, one hit each: 3 opens per recipient.
+    const batches = campaign.recipients.flatMap((recipientId) =>
+      Array.from({ length: 3 }, () => ({ campaignId: campaign.id, recipientId, type: 'opened' as const })),
+    );
+    expect(batches.length).toBeGreaterThan(HIT_BATCHES_PER_RUN);
+    for (const batch of batches) await queueHits([{ ...batch, occurredAt: new Date() }]);
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const result = await aggregateEventsOnce(t.db, 1000);
+          if (result.hitBatches === 0) return;
+        }
+      }),
+    );
+    const [moved] = await t.db
+      .select({ n: count() })
+      .from(campaignEvents)
+      .where(and(eq(campaignEvents.campaignId, campaign.id), eq(campaignEvents.type, 'opened')));
+    expect(moved?.n).toBe(batches.length);
+    expect(await countersOf(campaign.id)).toMatchObject({ opened: 40 });
   });
 
   it('gives the same counters when several runs aggregate at once', async () => {

@@ -2,22 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { retryTransient } from '../db/retry';
+import { isRetryableInsertError } from '../modules/tracking/event-writer';
 
 /**
  * Folds new tracking events into the campaign counters (ARCHITECTURE.md "Scale": the hot path only
- * appends events; counters are a job's). pg-boss needs Node 22, so this is a small poller over the
- * events' own queue: the partial index of unaggregated events.
+ * appends events; counters are a job's). pg-boss needs Node 22, so this is a small poller over two
+ * queues of its own: tracking_hit_batches (the tracking endpoints' hits, one row per committed
+ * batch) and the partial index of unaggregated events (the add-on's).
  *
- * Each run, in one transaction: picks up to `batchSize` unaggregated events (`for update skip
- * locked`, so several processes can run it at once without taking the same events), sets each
- * recipient's first open / click / bounce / unsubscription / response where it is still null, adds
- * those transitions (distinct recipients, never repeated hits) to the campaigns' counters, counts
- * new poll responses into poll_results, and flags everything it read. Rows are locked in id order
- * (recipients, then campaigns) so concurrent runs cannot deadlock, and `for no key update`: that
- * strength does not conflict with the `for key share` locks the tracking INSERT's foreign keys
- * take on the same rows, so hits and the job never wait on each other (issue 10: the job's
- * `for update` deadlocked against them). A run that still meets a deadlock or a serialization
- * failure (e.g. against a merge being deleted) is run again.
+ * Each run, in one transaction: moves the oldest rows of tracking_hit_batches into
+ * campaign_events (inserted as aggregated; the rows deleted), picks up to `batchSize`
+ * unaggregated events and flags them (`for update skip locked` on both queues, so several
+ * processes can run it at once without taking the same rows); then, for all of them, sets each
+ * recipient's first open / click / bounce / unsubscription / response where it is still null,
+ * adds those transitions (distinct recipients, never repeated hits) to the campaigns' counters,
+ * and counts new poll responses into poll_results. Rows are locked in id order (recipients, then
+ * campaigns) so concurrent runs cannot deadlock, and `for no key update`: that strength does not
+ * conflict with the `for key share` locks inserting an event takes through its foreign keys on
+ * the same rows (issue 10: the job's `for update` deadlocked against them). A tracked hit never
+ * waits on the job: tracking_hit_batches has no foreign key. A run that meets a deadlock, a
+ * serialization failure or a foreign-key violation (a merge deleted while its hits move in) is
+ * run again.
  */
 
 /** Per event type: the recipient's first-time column and the campaign counter it feeds. */
@@ -32,16 +37,28 @@ const FIRSTS = {
 
 type EventType = keyof typeof FIRSTS;
 
-export type AggregationResult = { events: number; pollResponses: number };
+export type AggregationResult = {
+  /** Events counted: the add-on's unaggregated events and the tracked hits moved in. */
+  events: number;
+  pollResponses: number;
+  /** Rows of tracking_hit_batches moved into campaign_events (and deleted). */
+  hitBatches: number;
+};
 
 type PickedEvent = { campaign_id: string; recipient_id: string | null; type: EventType; occurred_at: string };
 
+/** Rows of tracking_hit_batches a run moves at most: a batch holds up to 500 hits, usually tens. */
+export const HIT_BATCHES_PER_RUN = 100;
+
 export async function aggregateEventsOnce(db: Database, batchSize = 5000): Promise<AggregationResult> {
-  return retryTransient(() => aggregateInTransaction(db, batchSize));
+  // A merge deleted while its hits move in: the insert's foreign key fails, and the next run's
+  // join leaves those hits out (isRetryableInsertError).
+  return retryTransient(() => aggregateInTransaction(db, batchSize), { retryOn: isRetryableInsertError });
 }
 
 function aggregateInTransaction(db: Database, batchSize: number): Promise<AggregationResult> {
   return db.transaction(async (tx) => {
+    const hits = await moveTrackedHits(tx, Math.min(HIT_BATCHES_PER_RUN, batchSize));
     const picked = await tx.execute<PickedEvent>(sql`
       with picked as (
         select id from campaign_events
@@ -55,9 +72,46 @@ function aggregateInTransaction(db: Database, batchSize: number): Promise<Aggreg
       returning e.campaign_id, e.recipient_id, e.type, e.occurred_at
     `);
     const pollResponses = await aggregatePollResponses(tx, batchSize);
-    if (picked.rows.length > 0) await applyEvents(tx, picked.rows);
-    return { events: picked.rows.length, pollResponses };
+    const events = [...hits.events, ...picked.rows];
+    if (events.length > 0) await applyEvents(tx, events);
+    return { events: hits.moved + picked.rows.length, pollResponses, hitBatches: hits.batches };
   });
+}
+
+/**
+ * Moves the oldest rows of tracking_hit_batches (the tracking writer's, one per committed batch of
+ * hits) into campaign_events, as events already aggregated (this run counts them), and deletes
+ * them. Hits of a recipient deleted since (with its merge) are dropped. Rows another run holds are
+ * skipped.
+ */
+async function moveTrackedHits(
+  tx: Executor,
+  batches: number,
+): Promise<{ batches: number; moved: number; events: PickedEvent[] }> {
+  const result = await tx.execute<{ batches: number; moved: number; events: PickedEvent[] }>(sql`
+    with moved as (
+      delete from tracking_hit_batches
+      where id in (select id from tracking_hit_batches order by id limit ${batches} for update skip locked)
+      returning campaign_ids, recipient_ids, types, urls, occurred_at
+    ), inserted as (
+      insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at, aggregated)
+      select h.campaign_id, h.recipient_id, h.type, h.url, h.occurred_at, true
+      from moved, unnest(moved.campaign_ids, moved.recipient_ids, moved.types, moved.urls, moved.occurred_at)
+        as h(campaign_id, recipient_id, type, url, occurred_at)
+      join campaign_recipients r on r.id = h.recipient_id and r.campaign_id = h.campaign_id
+      returning campaign_id, recipient_id, type, occurred_at
+    )
+    select
+      (select count(*)::int from moved) as batches,
+      (select count(*)::int from inserted) as moved,
+      -- Only the earliest hit per recipient and type can be a first time: the job reads those.
+      (select coalesce(json_agg(firsts), '[]') from (
+        select campaign_id, recipient_id, type, min(occurred_at) as occurred_at
+        from inserted group by campaign_id, recipient_id, type
+      ) firsts) as events
+  `);
+  const row = result.rows[0];
+  return { batches: row?.batches ?? 0, moved: row?.moved ?? 0, events: row?.events ?? [] };
 }
 
 async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
@@ -241,12 +295,17 @@ export function startEventAggregation(options: {
   let running: Promise<AggregationResult> | undefined;
 
   const drain = async (): Promise<AggregationResult> => {
-    const total: AggregationResult = { events: 0, pollResponses: 0 };
+    const total: AggregationResult = { events: 0, pollResponses: 0, hitBatches: 0 };
     for (;;) {
       const result = await aggregateEventsOnce(options.db, batchSize);
       total.events += result.events;
       total.pollResponses += result.pollResponses;
-      if (stopped || (result.events < batchSize && result.pollResponses < batchSize)) return total;
+      total.hitBatches += result.hitBatches;
+      const full =
+        result.events >= batchSize ||
+        result.pollResponses >= batchSize ||
+        result.hitBatches >= Math.min(HIT_BATCHES_PER_RUN, batchSize);
+      if (stopped || !full) return total;
     }
   };
   const runOnce = () => (running ??= drain().finally(() => (running = undefined)));

@@ -1,8 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { campaignEvents, campaignLinks, campaignRecipients, campaigns } from '../../db/schema';
+import {
+  campaignEvents,
+  campaignLinks,
+  campaignRecipients,
+  campaigns,
+  trackingHitBatches,
+} from '../../db/schema';
+import { aggregateEventsOnce } from '../../jobs/aggregate-events';
 import type { DemoSeedResult } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { storedHits } from '../../test/tracked-hits';
 import {
   createBatchWriter,
   createEventWriter,
@@ -162,9 +170,37 @@ describe('event writer on PostgreSQL', () => {
     } finally {
       await writer.close();
     }
-    const statements = query.mock.calls.filter(([text]) => JSON.stringify(text).includes('campaign_events'));
+    const statements = query.mock.calls.filter(([text]) =>
+      JSON.stringify(text).includes('tracking_hit_batches'),
+    );
     query.mockRestore();
     expect(statements).toHaveLength(1);
+    // One row for the batch: the written hits as parallel arrays, in the order they were made;
+    // nothing in campaign_events until the aggregation job moves them.
+    const batches = await t.db
+      .select({
+        campaignIds: trackingHitBatches.campaignIds,
+        recipientIds: trackingHitBatches.recipientIds,
+        types: trackingHitBatches.types,
+        urls: trackingHitBatches.urls,
+        occurredAt: trackingHitBatches.occurredAt,
+      })
+      .from(trackingHitBatches);
+    expect(batches).toEqual([
+      {
+        campaignIds: [campaignId, campaignId, campaignId],
+        recipientIds: recipientIds.slice(0, 3),
+        types: ['opened', 'clicked', 'unsubscribed'],
+        urls: [null, 'https://example.com/x', null],
+        occurredAt: [occurredAt, occurredAt, occurredAt],
+      },
+    ]);
+    expect(await t.db.select().from(campaignEvents).where(eq(campaignEvents.campaignId, campaignId))).toEqual(
+      [],
+    );
+
+    // The aggregation job moves them into campaign_events, counted (aggregated), and empties the queue.
+    expect(await aggregateEventsOnce(t.db)).toMatchObject({ events: 3, hitBatches: 1 });
     const rows = await t.db
       .select({
         campaignId: campaignEvents.campaignId,
@@ -176,19 +212,17 @@ describe('event writer on PostgreSQL', () => {
       })
       .from(campaignEvents)
       .where(eq(campaignEvents.campaignId, campaignId));
-    // The one INSERT … SELECT writes the batch in the join's order, which the planner picks (it
-    // changes with the table's size): compare in the order the hits were made.
     const made = (recipientId: string | null) => recipientIds.indexOf(recipientId ?? '');
     rows.sort((a, b) => made(a.recipientId) - made(b.recipientId));
     expect(rows).toEqual([
-      { campaignId, recipientId: recipientIds[0], type: 'opened', url: null, occurredAt, aggregated: false },
+      { campaignId, recipientId: recipientIds[0], type: 'opened', url: null, occurredAt, aggregated: true },
       {
         campaignId,
         recipientId: recipientIds[1],
         type: 'clicked',
         url: 'https://example.com/x',
         occurredAt,
-        aggregated: false,
+        aggregated: true,
       },
       {
         campaignId,
@@ -196,9 +230,10 @@ describe('event writer on PostgreSQL', () => {
         type: 'unsubscribed',
         url: null,
         occurredAt,
-        aggregated: false,
+        aggregated: true,
       },
     ]);
+    expect(await t.db.select().from(trackingHitBatches)).toEqual([]);
   });
 
   it('sends every batch, whatever its size, as the same named prepared statement', async () => {
@@ -237,17 +272,10 @@ describe('event writer on PostgreSQL', () => {
     } finally {
       await writer.close();
     }
-    const clicks = await t.db
-      .select({ url: campaignEvents.url })
-      .from(campaignEvents)
-      .where(
-        and(
-          eq(campaignEvents.campaignId, campaignId),
-          eq(campaignEvents.type, 'clicked'),
-          eq(campaignEvents.recipientId, recipientIds[0]!),
-        ),
-      );
-    expect(clicks).toEqual([{ url: 'https://example.com/zero' }]);
+    const clicks = await storedHits(t.db, campaignId, 'clicked');
+    expect(clicks.filter((hit) => hit.recipientId === recipientIds[0]).map((hit) => hit.url)).toEqual([
+      'https://example.com/zero',
+    ]);
   });
 
   it('rejects every waiter of a batch the database refuses', async () => {

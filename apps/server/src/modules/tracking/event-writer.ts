@@ -169,7 +169,11 @@ export type StatementRunner = Pick<pg.Pool, 'query'>;
 
 /**
  * The batch INSERT's one statement text, whatever the batch's size: the events travel as parallel
- * arrays unnested in the statement. Sent as a named prepared statement (TRACKED_EVENTS_STATEMENT),
+ * arrays unnested in the statement, and are stored as one row of tracking_hit_batches (the same
+ * arrays, only the hits written), which the aggregation job later moves into campaign_events
+ * (jobs/aggregate-events.ts): a hit costs PostgreSQL two index lookups and a few array elements
+ * instead of an event row and its five index entries while the recipient waits
+ * (docs/decisions.md "Performance: tracking"). Sent as a named prepared statement (TRACKED_EVENTS_STATEMENT),
  * PostgreSQL parses and plans it once per connection: half the CPU per hit of the former
  * JSON-parameter statement parsed for every batch (docs/operations.md "Tracking against raw
  * node:http").
@@ -183,8 +187,11 @@ const INSERT_TRACKED_EVENTS = `
     left join campaign_links l on l.campaign_id = r.campaign_id and l.link_index = v.link_index
     where v.link_index is null or (l.url is not null and l.disabled_at is null)
   ), written as (
-    insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at)
-    select campaign_id, recipient_id, type, url, occurred_at from hits
+    insert into tracking_hit_batches (campaign_ids, recipient_ids, types, urls, occurred_at)
+    select array_agg(campaign_id order by i), array_agg(recipient_id order by i), array_agg(type order by i),
+      array_agg(url order by i), array_agg(occurred_at order by i)
+    from hits
+    having count(*) > 0
   )
   select i, url from hits`;
 
@@ -192,10 +199,10 @@ const INSERT_TRACKED_EVENTS = `
 export const TRACKED_EVENTS_STATEMENT = 'mergedesk_insert_tracked_events';
 
 /**
- * One multi-row INSERT for a batch of recipients' hits. The campaign of each event (and the link
- * of a click given by index) is looked up in the same statement; a hit of a recipient that no
- * longer exists (merge deleted), or a click on a link the merge does not have or that is disabled,
- * writes nothing. Answers, per event in order, what was written.
+ * One INSERT for a batch of recipients' hits (one row of tracking_hit_batches). The campaign of
+ * each event (and the link of a click given by index) is looked up in the same statement; a hit
+ * of a recipient that no longer exists (merge deleted), or a click on a link the merge does not
+ * have or that is disabled, writes nothing. Answers, per event in order, what was written.
  */
 export async function insertTrackedEvents(
   db: StatementRunner,
@@ -219,9 +226,9 @@ export async function insertTrackedEvents(
 }
 
 /**
- * Whether a failed batch INSERT is worth another run: a deadlock or serialization failure, or a
- * foreign-key violation (a recipient deleted with its merge between the statement's join and its
- * checks; the next run's join leaves that hit out). Each failed run wrote nothing.
+ * Whether a failed INSERT of events is worth another run: a deadlock or serialization failure, or
+ * a foreign-key violation (a recipient deleted with its merge between the statement's join and its
+ * checks; the next run's join leaves that event out). Each failed run wrote nothing.
  */
 export function isRetryableInsertError(error: unknown): boolean {
   return isTransientTransactionError(error) || findPgCode(error) === FOREIGN_KEY_VIOLATION;

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { storedHits } from '../../test/tracked-hits';
 import {
   DISABLED_LINK_TITLE,
   INVALID_LINK_TEXT,
@@ -66,12 +65,10 @@ describe('tracking fast path (node:http before Fastify)', () => {
       headers: { 'x-forwarded-for': `${address}, 10.0.0.1` },
     });
   const stored = async (type: 'opened' | 'clicked') =>
-    (
-      await t.db
-        .select({ recipientId: campaignEvents.recipientId, url: campaignEvents.url })
-        .from(campaignEvents)
-        .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, type)))
-    ).map((row) => ({ ...row, recipientId: row.recipientId?.slice(0, 8) }));
+    (await storedHits(t.db, campaignId, type)).map((hit) => ({
+      recipientId: hit.recipientId?.slice(0, 8),
+      url: hit.url,
+    }));
   const idOf = (recipient: Recipient) => recipient.trackingToken.split('.')[0]!.slice(0, 8);
 
   it('answers the pixel with its prebuilt headers only, after the open is stored', async () => {

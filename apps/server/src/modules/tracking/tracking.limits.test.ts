@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { storedHits } from '../../test/tracked-hits';
 import { TRANSPARENT_GIF } from './tracking-pages';
 
 type Recipient = { openPixelUrl: string; responseUrl: string; clickUrls: Record<string, string> };
@@ -42,13 +41,7 @@ describe('tracking rate limits', () => {
   const pathOf = (url: string) => url.replace(t.config.PUBLIC_URL, '');
   const hit = (url: string, remoteAddress: string) =>
     t.app.inject({ method: 'GET', url: pathOf(url), remoteAddress });
-  const stored = async (type: 'opened' | 'clicked') => {
-    const [row] = await t.db
-      .select({ rows: sql<number>`count(*)::int` })
-      .from(campaignEvents)
-      .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, type)));
-    return row?.rows ?? 0;
-  };
+  const stored = async (type: 'opened' | 'clicked') => (await storedHits(t.db, campaignId, type)).length;
 
   it('records a recipient’s first hits only, and still answers every one as usual', async () => {
     const [ann] = recipients as [Recipient];

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { campaignEvents, campaignLinks, pollResponses, unsubscriptions } from '../../db/schema';
+import { campaignLinks, pollResponses, unsubscriptions } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { storedHits } from '../../test/tracked-hits';
 import {
   DISABLED_LINK_TITLE,
   INVALID_LINK_TEXT,
@@ -31,11 +32,8 @@ describe('tracking endpoints', () => {
   let bob: Recipient;
 
   const pathOf = (url: string) => url.replace(t.config.PUBLIC_URL, '');
-  const eventsOf = (type: 'opened' | 'clicked' | 'unsubscribed' | 'responded') =>
-    t.db
-      .select({ recipientId: campaignEvents.recipientId, url: campaignEvents.url })
-      .from(campaignEvents)
-      .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, type)));
+  const eventsOf = async (type: 'opened' | 'clicked' | 'unsubscribed' | 'responded') =>
+    (await storedHits(t.db, campaignId, type)).map((hit) => ({ recipientId: hit.recipientId, url: hit.url }));
   const recipientIdOf = (recipient: Recipient) => recipient.trackingToken.split('.')[0];
   /** The same signature with its last character changed. */
   const tampered = (token: string) => token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
@@ -125,9 +123,9 @@ describe('tracking endpoints', () => {
 
   describe('a hit whose event cannot be stored', () => {
     it('still answers the GIF and the redirect, and is counted and logged as lost', async () => {
-      // A constraint every new open and click breaks: the batch INSERT fails with a non-retryable error.
+      // A constraint every new batch of hits breaks: the batch INSERT fails with a non-retryable error.
       await t.db.execute(
-        sql`alter table campaign_events add constraint no_hits check (type not in ('opened', 'clicked')) not valid`,
+        sql`alter table tracking_hit_batches add constraint no_hits check (false) not valid`,
       );
       const lostBefore = t.app.trackingStats.lost;
       const eventsBefore = (await eventsOf('opened')).length + (await eventsOf('clicked')).length;
@@ -142,7 +140,7 @@ describe('tracking endpoints', () => {
         expect(click.statusCode).toBe(302);
         expect(click.headers.location).toBe('https://example.com/a');
       } finally {
-        await t.db.execute(sql`alter table campaign_events drop constraint no_hits`);
+        await t.db.execute(sql`alter table tracking_hit_batches drop constraint no_hits`);
       }
       expect(t.app.trackingStats.lost).toBe(lostBefore + 2);
       expect((await eventsOf('opened')).length + (await eventsOf('clicked')).length).toBe(eventsBefore);
@@ -241,11 +239,8 @@ describe('tracking endpoints', () => {
         url: pathOf(dee.clickUrls['https://example.com/fine']!),
       });
       expect(fine.headers.location).toBe('https://example.com/fine');
-      const clicks = await t.db
-        .select({ url: campaignEvents.url })
-        .from(campaignEvents)
-        .where(and(eq(campaignEvents.campaignId, merge.campaignId), eq(campaignEvents.type, 'clicked')));
-      expect(clicks).toEqual([{ url: 'https://example.com/fine' }]);
+      const clicks = await storedHits(t.db, merge.campaignId, 'clicked');
+      expect(clicks.map((click) => click.url)).toEqual(['https://example.com/fine']);
     });
 
     it('does not answer HEAD (link scanners)', async () => {
