@@ -26,6 +26,12 @@ const LINK = 'https://example.com/offer';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_TRACKING_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_TRACKING_ROUNDS ?? 2);
+/**
+ * The context server's hold (raw node:http doing nothing but answering this much later): about
+ * what a hit waits at least for a durable commit here — the WAL fsync of its batch (0.5–0.7 ms on
+ * this machine's disk, printed below) after the one in progress when it arrived.
+ */
+const ANSWER_AFTER_MS = 1;
 const WARM_UP_SECONDS = 1;
 const SERVER_LOG = '.data/bench/tracking-server.log';
 
@@ -143,6 +149,12 @@ export const trackingSection: Section = {
       ['--import', 'tsx', 'bench/raw-tracking-server.ts'],
       { DATABASE_URL: connectionString },
     );
+    // Context: the wait for a durable commit alone, without any work (see raw-tracking-server.ts).
+    const waiting = await startServer(
+      `raw node:http answering ${ANSWER_AFTER_MS} ms later`,
+      ['--import', 'tsx', 'bench/raw-tracking-server.ts'],
+      { RAW_LINK: LINK, RAW_ANSWER_AFTER_MS: String(ANSWER_AFTER_MS) },
+    );
     log(`the servers' output: ${SERVER_LOG}`);
     const runs: Run[] = [];
     let acknowledged = 0;
@@ -214,7 +226,7 @@ export const trackingSection: Section = {
 
       // The peer pattern answers the open pixel only (it is context, not a target).
       const serversFor = (endpoint: Endpoint) =>
-        endpoint === endpoints[0] ? [raw, mergedesk, peer] : [raw, mergedesk];
+        endpoint === endpoints[0] ? [raw, waiting, mergedesk, peer] : [raw, waiting, mergedesk];
       for (const endpoint of endpoints) {
         for (const server of serversFor(endpoint)) await load(server, endpoint, 0, WARM_UP_SECONDS);
       }
@@ -232,7 +244,7 @@ export const trackingSection: Section = {
         }
       }
     } finally {
-      await Promise.all([raw.stop(), mergedesk.stop(), peer.stop()]);
+      await Promise.all([raw.stop(), waiting.stop(), mergedesk.stop(), peer.stop()]);
     }
     const written = await eventsWritten();
 
@@ -323,6 +335,13 @@ export const trackingSection: Section = {
     for (const endpoint of endpoints) {
       const ours = best(mergedesk, endpoint);
       const theirs = best(raw, endpoint);
+      const wait = best(waiting, endpoint);
+      const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
+      log(
+        `${endpoint.name}: ${waiting.name} (no work, only the wait): ${Math.round(wait.rps)} req/s, ` +
+          `${percent(wait.rps, theirs.rps)} of raw; MergeDesk ${percent(ours.rps, theirs.rps)} of raw, ` +
+          `${percent(ours.rps, wait.rps)} of the waiting server`,
+      );
       report.target({
         section: 'tracking',
         name: `${endpoint.name}: throughput (best of ${ROUNDS})`,
