@@ -112,8 +112,9 @@ export const trackingSection: Section = {
       const { rows } = await pool.query<{ moved: string; queued: string }>(
         `select
            (select count(*) from campaign_events where campaign_id = $1) as moved,
-           (select count(*) from tracking_hit_batches b, unnest(b.campaign_ids) as h(campaign_id)
-            where h.campaign_id = $1) as queued`,
+           (select count(*) from tracking_hit_batches b, unnest(b.recipient_ids) as h(recipient_id)
+            join campaign_recipients r on r.id = h.recipient_id
+            where r.campaign_id = $1) as queued`,
         [mergeId],
       );
       const moved = Number(rows[0]?.moved ?? 0);

@@ -366,7 +366,7 @@ export const campaignEvents = pgTable(
  */
 export const trackingHitBatches = pgTable('tracking_hit_batches', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  campaignIds: uuid('campaign_ids').array().notNull(),
+  /** Each hit's recipient; the job looks its merge up, and drops a hit whose recipient is gone. */
   recipientIds: uuid('recipient_ids').array().notNull(),
   types: text('types').array().notNull(),
   /** The clicked link of each 'clicked' hit; null for the others. */

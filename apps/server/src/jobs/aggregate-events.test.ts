@@ -121,7 +121,6 @@ describe('event aggregation job', () => {
   /** A row of tracking_hit_batches as the tracking writer commits it. */
   const queueHits = (
     hits: {
-      campaignId: string;
       recipientId: string;
       type: 'opened' | 'clicked';
       url?: string;
@@ -129,7 +128,6 @@ describe('event aggregation job', () => {
     }[],
   ) =>
     t.db.insert(trackingHitBatches).values({
-      campaignIds: hits.map((hit) => hit.campaignId),
       recipientIds: hits.map((hit) => hit.recipientId),
       types: hits.map((hit) => hit.type),
       urls: hits.map((hit) => hit.url ?? null) as string[],
@@ -142,7 +140,6 @@ describe('event aggregation job', () => {
     const [r0, r1, r2] = campaign.recipients as [string, string, string];
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
     const hit = (recipientId: string, type: 'opened' | 'clicked', minute: number) => ({
-      campaignId: campaign.id,
       recipientId,
       type,
       ...(type === 'clicked' ? { url: 'https://example.com/a' } : {}),
@@ -187,7 +184,7 @@ describe('event aggregation job', () => {
     const campaign = await newCampaign(40);
     // More batches than one run takes, one hit each: 3 opens per recipient.
     const batches = campaign.recipients.flatMap((recipientId) =>
-      Array.from({ length: 3 }, () => ({ campaignId: campaign.id, recipientId, type: 'opened' as const })),
+      Array.from({ length: 3 }, () => ({ recipientId, type: 'opened' as const })),
     );
     expect(batches.length).toBeGreaterThan(HIT_BATCHES_PER_RUN);
     for (const batch of batches) await queueHits([{ ...batch, occurredAt: new Date() }]);

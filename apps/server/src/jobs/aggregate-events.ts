@@ -80,9 +80,9 @@ function aggregateInTransaction(db: Database, batchSize: number): Promise<Aggreg
 
 /**
  * Moves the oldest rows of tracking_hit_batches (the tracking writer's, one per committed batch of
- * hits) into campaign_events, as events already aggregated (this run counts them), and deletes
- * them. Hits of a recipient deleted since (with its merge) are dropped. Rows another run holds are
- * skipped.
+ * hits) into campaign_events, each hit under its recipient's merge, as events already aggregated
+ * (this run counts them), and deletes them. Hits of a recipient that no longer exists (deleted
+ * with its merge) are dropped. Rows another run holds are skipped.
  */
 async function moveTrackedHits(
   tx: Executor,
@@ -92,13 +92,13 @@ async function moveTrackedHits(
     with moved as (
       delete from tracking_hit_batches
       where id in (select id from tracking_hit_batches order by id limit ${batches} for update skip locked)
-      returning campaign_ids, recipient_ids, types, urls, occurred_at
+      returning recipient_ids, types, urls, occurred_at
     ), inserted as (
       insert into campaign_events (campaign_id, recipient_id, type, url, occurred_at, aggregated)
-      select h.campaign_id, h.recipient_id, h.type, h.url, h.occurred_at, true
-      from moved, unnest(moved.campaign_ids, moved.recipient_ids, moved.types, moved.urls, moved.occurred_at)
-        as h(campaign_id, recipient_id, type, url, occurred_at)
-      join campaign_recipients r on r.id = h.recipient_id and r.campaign_id = h.campaign_id
+      select r.campaign_id, h.recipient_id, h.type, h.url, h.occurred_at, true
+      from moved, unnest(moved.recipient_ids, moved.types, moved.urls, moved.occurred_at)
+        as h(recipient_id, type, url, occurred_at)
+      join campaign_recipients r on r.id = h.recipient_id
       returning campaign_id, recipient_id, type, occurred_at
     )
     select

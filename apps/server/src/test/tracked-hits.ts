@@ -37,9 +37,9 @@ export async function storedHits(
     union all
     select h.recipient_id, h.type, h.url, h.occurred_at, false
     from tracking_hit_batches b,
-      unnest(b.campaign_ids, b.recipient_ids, b.types, b.urls, b.occurred_at)
-        as h(campaign_id, recipient_id, type, url, occurred_at)
-    where h.campaign_id = ${campaignId}
+      unnest(b.recipient_ids, b.types, b.urls, b.occurred_at) as h(recipient_id, type, url, occurred_at)
+    join campaign_recipients r on r.id = h.recipient_id
+    where r.campaign_id = ${campaignId}
       and (${type ?? null}::text is null or h.type = ${type ?? null}::text)
   `);
   return result.rows.map((row) => ({

@@ -1,6 +1,5 @@
 CREATE TABLE "tracking_hit_batches" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"campaign_ids" uuid[] NOT NULL,
 	"recipient_ids" uuid[] NOT NULL,
 	"types" text[] NOT NULL,
 	"urls" text[] NOT NULL,

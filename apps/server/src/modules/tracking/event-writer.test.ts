@@ -150,10 +150,11 @@ describe('event writer on PostgreSQL', () => {
     await t.close();
   });
 
-  it('writes a batch in one statement, with each event’s campaign looked up', async () => {
+  it('writes a batch in one statement as one queued row, which the job moves under each recipient’s merge', async () => {
     const writer = createEventWriter(t.pool, { maxWaitMs: 5 });
     const query = vi.spyOn(t.pool, 'query');
     const occurredAt = new Date('2026-01-01T10:00:00Z');
+    const gone = '00000000-0000-4000-8000-000000000000';
     try {
       await Promise.all([
         writer.write({ recipientId: recipientIds[0]!, type: 'opened', occurredAt }),
@@ -164,8 +165,8 @@ describe('event writer on PostgreSQL', () => {
           occurredAt,
         }),
         writer.write({ recipientId: recipientIds[2]!, type: 'unsubscribed', occurredAt }),
-        // A recipient that does not exist (merge deleted) writes nothing.
-        writer.write({ recipientId: '00000000-0000-4000-8000-000000000000', type: 'opened', occurredAt }),
+        // A recipient that does not exist (merge deleted): queued, dropped by the job.
+        writer.write({ recipientId: gone, type: 'opened', occurredAt }),
       ]);
     } finally {
       await writer.close();
@@ -175,11 +176,10 @@ describe('event writer on PostgreSQL', () => {
     );
     query.mockRestore();
     expect(statements).toHaveLength(1);
-    // One row for the batch: the written hits as parallel arrays, in the order they were made;
-    // nothing in campaign_events until the aggregation job moves them.
+    // One row for the batch: the hits as parallel arrays, in the order they were made; nothing in
+    // campaign_events until the aggregation job moves them.
     const batches = await t.db
       .select({
-        campaignIds: trackingHitBatches.campaignIds,
         recipientIds: trackingHitBatches.recipientIds,
         types: trackingHitBatches.types,
         urls: trackingHitBatches.urls,
@@ -188,11 +188,10 @@ describe('event writer on PostgreSQL', () => {
       .from(trackingHitBatches);
     expect(batches).toEqual([
       {
-        campaignIds: [campaignId, campaignId, campaignId],
-        recipientIds: recipientIds.slice(0, 3),
-        types: ['opened', 'clicked', 'unsubscribed'],
-        urls: [null, 'https://example.com/x', null],
-        occurredAt: [occurredAt, occurredAt, occurredAt],
+        recipientIds: [...recipientIds.slice(0, 3), gone],
+        types: ['opened', 'clicked', 'unsubscribed', 'opened'],
+        urls: [null, 'https://example.com/x', null, null],
+        occurredAt: [occurredAt, occurredAt, occurredAt, occurredAt],
       },
     ]);
     expect(await t.db.select().from(campaignEvents).where(eq(campaignEvents.campaignId, campaignId))).toEqual(
@@ -255,20 +254,18 @@ describe('event writer on PostgreSQL', () => {
     expect(batches[1]?.text).toBe(batches[0]?.text);
   });
 
-  it('looks a click’s link up by index in the same statement; an unknown or disabled link writes nothing', async () => {
+  it('looks a click’s link up by index in the same statement; an unknown or disabled link, or an unknown recipient, writes nothing', async () => {
     await t.db.insert(campaignLinks).values([
       { campaignId, linkIndex: 0, url: 'https://example.com/zero' },
       { campaignId, linkIndex: 1, url: 'https://example.com/one', disabledAt: new Date() },
     ]);
     const writer = createEventWriter(t.pool);
-    const click = (linkIndex: number) =>
-      writer.write({ recipientId: recipientIds[0]!, type: 'clicked', linkIndex, occurredAt: new Date() });
+    const click = (linkIndex: number, recipientId = recipientIds[0]!) =>
+      writer.write({ recipientId, type: 'clicked', linkIndex, occurredAt: new Date() });
     try {
-      expect(await Promise.all([click(0), click(1), click(2)])).toEqual([
-        { url: 'https://example.com/zero' },
-        undefined,
-        undefined,
-      ]);
+      expect(
+        await Promise.all([click(0), click(1), click(2), click(0, '00000000-0000-4000-8000-000000000000')]),
+      ).toEqual([{ url: 'https://example.com/zero' }, undefined, undefined, undefined]);
     } finally {
       await writer.close();
     }

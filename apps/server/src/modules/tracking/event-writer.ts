@@ -161,7 +161,7 @@ export type TrackedEvent = {
   occurredAt: Date;
 };
 
-/** What the statement did with one event: undefined when it wrote nothing. */
+/** What the statement answered for one event: a click by link index written, with its link. */
 export type WrittenEvent = { url: string | null } | undefined;
 
 /** What the writer needs of the pool: a query with a statement name (node-postgres). */
@@ -171,38 +171,45 @@ export type StatementRunner = Pick<pg.Pool, 'query'>;
  * The batch INSERT's one statement text, whatever the batch's size: the events travel as parallel
  * arrays unnested in the statement, and are stored as one row of tracking_hit_batches (the same
  * arrays, only the hits written), which the aggregation job later moves into campaign_events
- * (jobs/aggregate-events.ts): a hit costs PostgreSQL two index lookups and a few array elements
- * instead of an event row and its five index entries while the recipient waits
- * (docs/decisions.md "Performance: tracking"). Sent as a named prepared statement (TRACKED_EVENTS_STATEMENT),
- * PostgreSQL parses and plans it once per connection: half the CPU per hit of the former
- * JSON-parameter statement parsed for every batch (docs/operations.md "Tracking against raw
- * node:http").
+ * (jobs/aggregate-events.ts), looking each recipient's merge up then: a hit costs PostgreSQL a few
+ * array elements instead of an event row and its five index entries while the recipient waits
+ * (docs/decisions.md "Performance: tracking"). Only a click given by link index is looked up here
+ * (its recipient's merge and the link), because the redirect needs the link's URL; a click on a
+ * link the merge does not have, or a disabled one, is not written. Sent as a named prepared
+ * statement (TRACKED_EVENTS_STATEMENT), PostgreSQL parses and plans it once per connection. It
+ * answers the clicks' rows only.
  */
 const INSERT_TRACKED_EVENTS = `
   with hits as (
-    select v.i::int - 1 as i, r.campaign_id, v.recipient_id, v.type, coalesce(l.url, v.url) as url, v.occurred_at
+    select v.i::int - 1 as i, v.recipient_id, v.type, coalesce(l.url, v.url) as url, v.link_index, v.occurred_at
     from unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::timestamptz[]) with ordinality
       as v(recipient_id, type, url, link_index, occurred_at, i)
-    join campaign_recipients r on r.id = v.recipient_id
-    left join campaign_links l on l.campaign_id = r.campaign_id and l.link_index = v.link_index
+    left join lateral (
+      select l.url, l.disabled_at
+      from campaign_recipients r
+      join campaign_links l on l.campaign_id = r.campaign_id and l.link_index = v.link_index
+      where v.link_index is not null and r.id = v.recipient_id
+    ) l on true
     where v.link_index is null or (l.url is not null and l.disabled_at is null)
   ), written as (
-    insert into tracking_hit_batches (campaign_ids, recipient_ids, types, urls, occurred_at)
-    select array_agg(campaign_id order by i), array_agg(recipient_id order by i), array_agg(type order by i),
-      array_agg(url order by i), array_agg(occurred_at order by i)
+    insert into tracking_hit_batches (recipient_ids, types, urls, occurred_at)
+    select array_agg(recipient_id order by i), array_agg(type order by i), array_agg(url order by i),
+      array_agg(occurred_at order by i)
     from hits
     having count(*) > 0
   )
-  select i, url from hits`;
+  select i, url from hits where link_index is not null`;
 
 /** The prepared statement's name on each connection of the pool. */
 export const TRACKED_EVENTS_STATEMENT = 'mergedesk_insert_tracked_events';
 
 /**
- * One INSERT for a batch of recipients' hits (one row of tracking_hit_batches). The campaign of
- * each event (and the link of a click given by index) is looked up in the same statement; a hit
- * of a recipient that no longer exists (merge deleted), or a click on a link the merge does not
- * have or that is disabled, writes nothing. Answers, per event in order, what was written.
+ * One INSERT for a batch of recipients' hits (one row of tracking_hit_batches). The link of a click
+ * given by index is looked up in the same statement: a click on a link the recipient's merge does
+ * not have or that is disabled (or of a recipient that no longer exists) writes nothing. Any other
+ * hit is written as it comes; one of a recipient deleted since is dropped when the aggregation job
+ * moves it. Answers, per event in order, the link a click by index was written with (undefined for
+ * a click not written, and for every other event).
  */
 export async function insertTrackedEvents(
   db: StatementRunner,
