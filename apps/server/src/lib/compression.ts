@@ -4,6 +4,15 @@ import type { FastifyInstance } from 'fastify';
 /** Answers smaller than this go out as they are: compressing them saves little and costs CPU. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/**
+ * Answers up to this size are compressed in one synchronous call instead of through a zlib stream
+ * (@fastify/compress's `syncThreshold`; its default on a 2-core machine is 8 KiB, which sends the
+ * 11–15 KiB pages of the sent merges through the stream: a thread-pool round trip and several
+ * turns of the event loop). Brotli 4 of 32 KiB of JSON takes about 0.2 ms on this machine;
+ * larger answers (exports, long lists) still stream (docs/decisions.md "Performance: lists and exports").
+ */
+export const COMPRESS_SYNC_THRESHOLD_BYTES = 32 * 1024;
+
 /** The tracking endpoints (pixel, click redirect, ...): tiny answers that must stay lean (issue 11). */
 const isTrackingRoute = (url: string) => url === '/t' || url.startsWith('/t/');
 
@@ -20,6 +29,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
+    syncThreshold: COMPRESS_SYNC_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
   });
 }
