@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientTransactionError, retryTransient } from './retry';
+import { isRetryableInsertError, isTransientTransactionError, retryTransient } from './retry';
 
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
 /** As Drizzle throws it: the driver's error as the cause. */
@@ -27,6 +27,18 @@ describe('retryTransient', () => {
   ])('treats SQLSTATE %s as transient: %s', (code, transient) => {
     expect(isTransientTransactionError(pgError(code))).toBe(transient);
     expect(isTransientTransactionError(wrapped(code))).toBe(transient);
+  });
+
+  it.each([
+    ['40001', true],
+    ['40P01', true],
+    // A foreign-key violation: the row referred to went away; the next run leaves it out.
+    ['23503', true],
+    ['23505', false],
+    ['57P01', false],
+  ])('runs an INSERT again after SQLSTATE %s: %s', (code, retryable) => {
+    expect(isRetryableInsertError(pgError(code))).toBe(retryable);
+    expect(isRetryableInsertError(wrapped(code))).toBe(retryable);
   });
 
   it('runs a deadlocked or serialization-failed action again until it succeeds', async () => {

@@ -12,6 +12,17 @@ export function isTransientTransactionError(error: unknown): boolean {
   return code !== undefined && TRANSIENT_TRANSACTION_CODES.includes(code);
 }
 
+/**
+ * Whether a failed INSERT of rows with foreign keys is worth another run: a transient error, or a
+ * foreign-key violation (a row it refers to deleted between the statement's join and its checks;
+ * the next run's join leaves that row out). Each failed run wrote nothing.
+ */
+export function isRetryableInsertError(error: unknown): boolean {
+  return isTransientTransactionError(error) || findPgCode(error) === FOREIGN_KEY_VIOLATION;
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
 export type RetryOptions = {
   /** Runs in all, the first included. */
   attempts?: number;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
-import { retryTransient } from '../db/retry';
-import { isRetryableInsertError } from '../modules/tracking/event-writer';
+import { isRetryableInsertError, retryTransient } from '../db/retry';
 
 /**
  * Folds new tracking events into the campaign counters (ARCHITECTURE.md "Scale": the hot path only

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { findPgCode } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { isTransientTransactionError, retryTransient, type RetryOptions } from '../../db/retry';
+import { retryTransient, type RetryOptions } from '../../db/retry';
 import type { CampaignEventType } from '@mergedesk/domain/campaigns/constants';
 
 export type BatchWriter<T, R = void> = {
@@ -233,17 +232,6 @@ export async function insertTrackedEvents(
 }
 
 /**
- * Whether a failed INSERT of events is worth another run: a deadlock or serialization failure, or
- * a foreign-key violation (a recipient deleted with its merge between the statement's join and its
- * checks; the next run's join leaves that event out). Each failed run wrote nothing.
- */
-export function isRetryableInsertError(error: unknown): boolean {
-  return isTransientTransactionError(error) || findPgCode(error) === FOREIGN_KEY_VIOLATION;
-}
-
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/**
  * The tracking endpoints' writer: hits of the same few milliseconds share one INSERT, run again
  * on a retryable error, and through a short database outage, before any caller is answered.
  * `stopRetrying` (at shutdown) ends the outage retries: a batch that fails after it gets no
@@ -257,9 +245,10 @@ export function createEventWriter(
 ): BatchWriter<TrackedEvent, WrittenEvent> & { stopRetrying: () => void } {
   const { onRetry, ...batchOptions } = options;
   const shutdown = new AbortController();
+  // tracking_hit_batches has no foreign key, so the statement locks no row: a deadlock or a
+  // serialization failure is not expected, but would be run again (retryTransient's default).
   const insertOnce = (events: TrackedEvent[]) =>
     retryTransient(() => insertTrackedEvents(db, events), {
-      retryOn: isRetryableInsertError,
       onRetry,
       signal: shutdown.signal,
     });

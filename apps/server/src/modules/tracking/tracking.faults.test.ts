@@ -11,9 +11,10 @@ const HITS = 1600;
 const IN_FLIGHT = 200;
 
 /**
- * Tracking hits racing the aggregation job (issue 10): the event INSERT's foreign-key locks against
- * the job's row locks on recipients and campaigns. Nothing acknowledged may be lost and nothing
- * may be counted twice.
+ * Tracking hits racing the aggregation job (issue 10): since issue 11 the hits go to their queue
+ * (tracking_hit_batches) while several runs of the job move them into campaign_events, whose
+ * foreign-key locks meet the job's row locks on recipients and campaigns. Nothing acknowledged may
+ * be lost and nothing may be counted twice.
  */
 describe('tracking hits while the aggregation job runs', () => {
   let t: TestApp;
