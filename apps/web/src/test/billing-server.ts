@@ -1,7 +1,8 @@
-import type { vi } from 'vitest';
 import type { CheckoutUsersResponse, PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
-import { ACME_SALES_ID, jsonResponse, requestUrl } from './fixtures';
+import type { FetchMock } from './fetch-stub';
+import { requestAddress, requestJson, requestMethod } from './fetch-stub';
+import { ACME_SALES_ID, jsonResponse } from './fixtures';
 
 /** A paid per-seat subscription of Acme Sales (10 seats, yearly, renewing) unless overridden. */
 export function subscription(overrides: Partial<SubscriptionV1> = {}): SubscriptionV1 {
@@ -98,11 +99,11 @@ export type BillingServer = {
 };
 
 /** A fetch stub answering the billing calls of spec 001 §7 from `server`. */
-export function serveBilling(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, server: BillingServer) {
+export function serveBilling(fetchMock: FetchMock, server: BillingServer) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const url = requestAddress(input);
+    const method = requestMethod(init);
+    const body = requestJson(init);
     server.requests.push({ method, path: `${url.pathname}${url.search}`, body });
     const path = url.pathname;
     if (path.endsWith('/payment-plans/v1')) {

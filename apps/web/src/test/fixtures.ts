@@ -85,16 +85,6 @@ export const jsonResponse = (status: number, body: unknown): Response =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-/** The URL of a fetch call's first argument. */
-export const requestUrl = (input: string | URL | Request | undefined): string =>
-  input === undefined
-    ? ''
-    : typeof input === 'string'
-      ? input
-      : input instanceof URL
-        ? input.href
-        : input.url;
-
 /** The details of a space (GET /api/v1/workspaces/{id}); Acme Sales unless overridden. */
 export function workspaceDetails(overrides: Partial<Workspace> = {}): Workspace {
   const workspaceId = overrides.workspaceId ?? ACME_SALES_ID;

@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
 import type { Member } from '@mergedesk/domain/api/members';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
-import { jsonResponse, memberRow, requestUrl } from './fixtures';
+import type { FetchMock } from './fetch-stub';
+import { requestAddress, requestJson, requestMethod } from './fetch-stub';
+import { jsonResponse, memberRow } from './fixtures';
 
 /** A member row of the owner lookup (spec 002 §7). */
 export const ownerMember = (memberEmail: string): Member => memberRow(memberEmail, { userRole: 'OWNER' });
@@ -26,13 +28,13 @@ export type SuppressionServer = {
  * the owner lookup; `kind` is 'unsubscriptions' or 'bounces'. Deletes remove the row.
  */
 export function serveSuppressions(
-  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  fetchMock: FetchMock,
   kind: 'unsubscriptions' | 'bounces',
   server: SuppressionServer,
 ) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
+    const url = requestAddress(input);
+    const method = requestMethod(init);
     if (method === 'GET' && /^\/api\/workspaces\/[^/]+\/members$/.test(url.pathname)) {
       return Promise.resolve(
         jsonResponse(200, { items: server.owner ? [ownerMember(server.owner)] : [], total: 1 }),
@@ -84,12 +86,12 @@ export function serveSuppressions(
 }
 
 /** The calls made to paths containing `part`, as [method, URL, parsed body]. */
-export function callsTo(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, part: string) {
+export function callsTo(fetchMock: FetchMock, part: string) {
   return fetchMock.mock.calls
     .map(([input, init]) => ({
-      method: init?.method ?? 'GET',
-      url: new URL(requestUrl(input), 'http://localhost'),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      method: requestMethod(init),
+      url: requestAddress(input),
+      body: requestJson(init),
     }))
     .filter((call) => call.url.pathname.includes(part));
 }

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, signedInSession } from '../../../test/fake-session';
-import { jsonResponse, requestUrl } from '../../../test/fixtures';
+import { requestUrl } from '../../../test/fetch-stub';
+import { jsonResponse } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { StopAutomaticRenewalPage } from './stop-automatic-renewal-page';
 

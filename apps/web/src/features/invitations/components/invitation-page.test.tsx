@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { signedInSession } from '../../../test/fake-session';
+import { requestUrl } from '../../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
   currentUser,
   jsonResponse,
-  requestUrl,
   userWorkspace,
 } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeatMember, SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
+import { requestUrl } from '../../../test/fetch-stub';
 import {
   ACME_SALES_ID,
   jsonResponse,
-  requestUrl,
   seatMember,
   userWorkspace,
   workspaceDetails,

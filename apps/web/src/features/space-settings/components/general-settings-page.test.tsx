@@ -6,10 +6,10 @@ import type { SeatMember } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
+import { requestUrl } from '../../../test/fetch-stub';
 import {
   ACME_SALES_ID,
   jsonResponse,
-  requestUrl,
   seatMember,
   userWorkspace,
   workspaceDetails,

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '@mergedesk/domain/api/templates';
 import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
 import { signedInSession } from '../../../test/fake-session';
-import { ACME_SALES_ID, jsonResponse, requestUrl } from '../../../test/fixtures';
+import { requestUrl } from '../../../test/fetch-stub';
+import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { TemplatesPage } from './templates-page';
 

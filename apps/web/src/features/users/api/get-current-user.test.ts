@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { setSessionRefreshHandler } from '../../../lib/session-context';
-import { currentUser, jsonResponse, requestUrl } from '../../../test/fixtures';
+import { requestUrl } from '../../../test/fetch-stub';
+import { currentUser, jsonResponse } from '../../../test/fixtures';
 import { getCurrentUserQueryOptions } from './get-current-user';
 
 const fetchMock = vi.fn<typeof fetch>();
