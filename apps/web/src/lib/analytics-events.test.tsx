@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RouteErrorScreen } from '../components/full-page-states/error-screen';
+import { requestJson, stubFetch } from '../test/fetch-stub';
 import { TestProviders } from '../test/render';
 import {
   CONSENT_COOKIE,
@@ -14,17 +15,13 @@ import {
 } from './analytics';
 import { setAccessTokenProvider } from './api-client';
 
-const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
-  Promise.resolve(new Response(null, { status: 202 })),
-);
+const fetchMock = stubFetch(() => Promise.resolve(new Response(null, { status: 202 })));
 
 /** The usage events the page posted. */
 const sentEvents = (): Record<string, unknown>[] =>
-  fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
+  fetchMock.mock.calls.map(([, init]) => requestJson(init) as Record<string, unknown>);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   setAccessTokenProvider(() => 'token');
   document.cookie = `${CONSENT_COOKIE}=analytics=granted; Path=/`;
   resetInitialUrlForTests();
@@ -32,7 +29,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   setAccessTokenProvider(() => null);
 });
 

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
 import { setAccessTokenProvider } from './api-client';
 import {
   CONSENT_COOKIE,
@@ -12,7 +13,6 @@ import {
 const SPACE = 'aaaaaaaa-0000-4000-8000-000000000001';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   setAccessTokenProvider(() => null);
 });
 
@@ -32,10 +32,9 @@ describe('hasAnalyticsConsent', () => {
 });
 
 describe('trackEvent', () => {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));
+  const fetchMock = stubFetch(() => Promise.resolve(new Response(null, { status: 202 })));
 
   it('sends nothing without consent or when signed out', () => {
-    vi.stubGlobal('fetch', fetchMock);
     setAccessTokenProvider(() => 'token');
     trackEvent({ event_type: 'page_view' });
     document.cookie = `${CONSENT_COOKIE}=analytics=granted; Path=/`;
@@ -45,7 +44,6 @@ describe('trackEvent', () => {
   });
 
   it('posts the event with the app version when signed in and consent is granted', () => {
-    vi.stubGlobal('fetch', fetchMock);
     setAccessTokenProvider(() => 'token');
     document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent('{"analytics":"granted"}')}; Path=/`;
     trackEvent({ event_type: 'webapp_login_request', message: 'success' });

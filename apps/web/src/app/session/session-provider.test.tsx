@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthSession } from '@mergedesk/domain/api/auth';
-import { requestUrl } from '../../test/fetch-stub';
+import { requestUrl, stubFetch } from '../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, jsonResponse } from '../../test/fixtures';
 import { createTestQueryClient, routerFlushSync } from '../../test/render';
 import { routes } from '../router';
@@ -25,7 +25,7 @@ const authSession = (): AuthSession => ({
 });
 
 type Handler = (init: RequestInit | undefined) => Response;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 function serve(handlers: Record<string, Handler>) {
   fetchMock.mockImplementation((input, init) => {
@@ -58,12 +58,7 @@ function renderApp(path: string) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   document.cookie = `${AUTH_FLAG_COOKIE}=1; Path=/`;
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 describe('SessionProvider in the app', () => {

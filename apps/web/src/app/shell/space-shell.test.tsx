@@ -2,11 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { resetAlertStore } from '../../lib/alerts';
 import { signedInSession } from '../../test/fake-session';
+import { requestAddress, requestMethod, requestUrl, stubFetch } from '../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
@@ -80,16 +81,13 @@ function workspaceOf(space: UserWorkspace): Workspace {
 }
 
 type Server = { me: CurrentUser; workspaceStatus?: number; created?: Workspace };
-/** The address a fetch was called with. */
-const requestUrl = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 function serve(server: Server) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
+    const url = requestAddress(input);
+    const method = requestMethod(init);
     if (url.pathname === '/api/cannon') return Promise.resolve(jsonResponse(200, { items: [] }));
     if (url.pathname === '/api/v2/users/me') return Promise.resolve(jsonResponse(200, server.me));
     if (method === 'POST' && url.pathname === '/api/v1/workspaces' && server.created) {
@@ -145,11 +143,8 @@ function renderShell(
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   resetAlertStore();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
   it("sends a visitor who is not a member of the space to '/'", async () => {

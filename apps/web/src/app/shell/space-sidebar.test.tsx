@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
 import { settingsGroupLabels, spaceNavigation } from '@mergedesk/domain/shell/space-navigation';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
+import { requestUrl, stubFetch } from '../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
@@ -74,17 +75,7 @@ const gina = currentUser({
   ],
 });
 
-/** The address a fetch was called with. */
-const requestUrl = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonResponse(200, { items: [] }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch(() => Promise.resolve(jsonResponse(200, { items: [] })));
 
 function renderSidebar(
   user: CurrentUser,

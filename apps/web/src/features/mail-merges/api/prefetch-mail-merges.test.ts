@@ -1,22 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { stubFetch } from '../../../test/fetch-stub';
 import { DEFAULT_SENT_SORT } from '../lib/list-state';
 import { prefetchMailMergesPage } from './prefetch-mail-merges';
 
 const SPACE = 'space-1';
-const fetchMock = vi.fn<typeof fetch>(() =>
+const fetchMock = stubFetch(() =>
   Promise.resolve(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
 );
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-});
-
 /** The query keys `prefetchMailMergesPage` put into a new cache for that address. */
 function prefetched(pathInSpace: string, search = '') {
-  vi.stubGlobal('fetch', fetchMock);
   const queryClient = new QueryClient();
   prefetchMailMergesPage(queryClient, SPACE, pathInSpace, search);
   return queryClient

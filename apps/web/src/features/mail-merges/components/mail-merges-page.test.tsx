@@ -7,7 +7,7 @@ import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, requestMethod, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse, userWorkspace } from '../../../test/fixtures';
 import { parseCsv } from '../../../test/csv';
 import { renderRoutes } from '../../../test/render';
@@ -82,19 +82,18 @@ type Server = {
   detailGone?: boolean;
 };
 let server: Server;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch((input, init) => Promise.resolve(respond(input, init)));
 
-const urlOf = (input: string | URL | Request): URL => new URL(requestUrl(input), 'http://localhost');
 const calls = (pathname: string, method = 'GET') =>
   fetchMock.mock.calls
-    .filter(([input, init]) => urlOf(input).pathname === pathname && (init?.method ?? 'GET') === method)
-    .map(([input]) => urlOf(input));
+    .filter(([input, init]) => requestAddress(input).pathname === pathname && requestMethod(init) === method)
+    .map(([input]) => requestAddress(input));
 const SENT_PATH = '/api/v1/users/me/campaigns';
 const SCHEDULED_PATH = '/api/v1/users/me/scheduled-campaigns';
 
 function respond(input: string | URL | Request, init?: RequestInit): Response {
-  const { pathname } = urlOf(input);
-  const method = init?.method ?? 'GET';
+  const { pathname } = requestAddress(input);
+  const method = requestMethod(init);
   if (method === 'DELETE' && pathname.startsWith('/api/v1/users/me/scheduledCampaigns/')) {
     return jsonResponse(
       server.deleteStatus,
@@ -139,14 +138,10 @@ beforeEach(() => {
     scheduledDetail: scheduledCampaign(),
     deleteStatus: 200,
   };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation((input, init) => Promise.resolve(respond(input, init)));
-  vi.stubGlobal('fetch', fetchMock);
   resetAlertStore();
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const ROUTES = ['sent', 'sent/:campaignId', 'sent/:campaignId/poll', 'scheduled', 'scheduled/:scheduledId'];
@@ -370,7 +365,7 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
   it('shows an error with a retry when the list fails', async () => {
     fetchMock.mockImplementation((input, init) =>
       Promise.resolve(
-        urlOf(input).pathname === SENT_PATH
+        requestAddress(input).pathname === SENT_PATH
           ? jsonResponse(500, { code: 'INTERNAL', message: 'x', errors: [] })
           : respond(input, init),
       ),

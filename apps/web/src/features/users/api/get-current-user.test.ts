@@ -2,21 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { setSessionRefreshHandler } from '../../../lib/session-context';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { currentUser, jsonResponse } from '../../../test/fixtures';
 import { getCurrentUserQueryOptions } from './get-current-user';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const meCalls = () => fetchMock.mock.calls.filter(([url]) => requestUrl(url).includes('/api/v2/users/me'));
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   setSessionRefreshHandler(null);
 });
 
