@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeSession, signedInSession } from '../../../test/fake-session';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, requestJson, stubFetch } from '../../../test/fetch-stub';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { StopAutomaticRenewalPage } from './stop-automatic-renewal-page';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 const LICENCE = {
   subscriptionId: 'cccccccc-0000-4000-8000-000000000009',
@@ -22,7 +17,7 @@ const LICENCE = {
 
 function serve(licence: { status: number; body: unknown }, cancelStatus = 200) {
   fetchMock.mockImplementation((input, init) => {
-    const path = new URL(requestUrl(input), 'http://localhost').pathname;
+    const path = requestAddress(input).pathname;
     if (path.endsWith('/subscriptions/v1/licence'))
       return Promise.resolve(jsonResponse(licence.status, licence.body));
     if (init?.method === 'POST' && path.endsWith('/cancelAutoRenewal')) {
@@ -69,8 +64,8 @@ describe('StopAutomaticRenewalPage (spec 001 §2, §4)', () => {
       await screen.findByRole('heading', { name: 'Autorenewal stopped successfully' }),
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?success=1');
-    const body = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body;
-    expect(JSON.parse(body as string)).toEqual({ subscriptionId: LICENCE.subscriptionId });
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(requestJson(post?.[1])).toEqual({ subscriptionId: LICENCE.subscriptionId });
   });
 
   it('shows the error with the help center link when stopping fails', async () => {

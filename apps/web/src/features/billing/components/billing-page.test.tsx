@@ -1,22 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { RestrictionFlag } from '@mergedesk/domain/rollout/restrictions';
 import type { BillingServer } from '../../../test/billing-server';
 import { serveBilling, subscription } from '../../../test/billing-server';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { BillingPage } from './billing-page';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 type Setup = {
   subscriptions?: SubscriptionV1[];

@@ -1,20 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdditionalStripeInfo, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { BillingServer } from '../../../test/billing-server';
 import { serveBilling, subscription } from '../../../test/billing-server';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { BillingWarnings } from './billing-warnings';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 const stripeInfo = (
   latestInvoice: AdditionalStripeInfo['latestInvoice'],

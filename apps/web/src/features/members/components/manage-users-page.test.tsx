@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Member } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, requestJson, requestMethod, requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { jsonResponse, memberRow, userWorkspace, workspaceDetails } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { CONTACT_US_URL } from '../../../lib/product';
@@ -66,22 +66,17 @@ const legacyDetails = (overrides: Partial<Workspace> = {}): Workspace =>
     ...overrides,
   });
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 function serve(validity: Record<string, string> = {}) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
+    const url = requestAddress(input);
+    const method = requestMethod(init);
     if (method === 'GET' && url.pathname === `/api/workspaces/${LEGACY_ID}/members`) {
       return Promise.resolve(jsonResponse(200, { items: users, total: users.length }));
     }
     if (method === 'POST' && url.pathname === `/api/workspaces/${LEGACY_ID}/invitations`) {
-      const emails = (JSON.parse(init?.body as string) as { userEmails: string[] }).userEmails;
+      const emails = (requestJson(init) as { userEmails: string[] }).userEmails;
       return Promise.resolve(
         jsonResponse(200, { items: emails.map((email) => ({ email, errorMsg: validity[email] ?? null })) }),
       );
@@ -199,9 +194,9 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
       await within(dialog).findByText("We can't invite some email addresses. Hover over them to know why."),
     ).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(
-      posts.map(([input]) => new URL(requestUrl(input), 'http://x').searchParams.get('onlyCheckValidity')),
-    ).toEqual(['true']);
+    expect(posts.map(([input]) => requestAddress(input).searchParams.get('onlyCheckValidity'))).toEqual([
+      'true',
+    ]);
 
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Remove out@other.test', hidden: true }),
@@ -210,7 +205,7 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
     expect(await screen.findByText('Invitation successfully sent.')).toBeInTheDocument();
     const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').at(-1);
     expect(new URL(requestUrl(sent?.[0]), 'http://x').searchParams.get('onlyCheckValidity')).toBe('false');
-    expect(JSON.parse(sent?.[1]?.body as string)).toEqual({ userEmails: ['new@legacy.test'] });
+    expect(requestJson(sent?.[1])).toEqual({ userEmails: ['new@legacy.test'] });
   }, 20_000);
 
   it("points to support from 'Add users' when the plan has no seat left", async () => {

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SeatMember, SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, requestJson, requestMethod, stubFetch } from '../../../test/fetch-stub';
 import {
   ACME_SALES_ID,
   jsonResponse,
@@ -58,19 +58,14 @@ type Server = {
   addResults?: { userEmail: string; errorDetails: string | null; errorCode: string | null }[];
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 function serve(server: Server) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
+    const url = requestAddress(input);
+    const method = requestMethod(init);
     const base = `/api/workspaces/${ACME_SALES_ID}`;
-    const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : {};
+    const body = (requestJson(init) ?? {}) as Record<string, unknown>;
     if (method === 'GET' && url.pathname === `${base}/users/v1`) {
       const search = /search:([^,]+)/.exec(url.searchParams.get('filterBy') ?? '')?.[1];
       const items = server.items.filter(
@@ -115,13 +110,11 @@ function serve(server: Server) {
 const calls = (method: string, suffix: string) =>
   fetchMock.mock.calls
     .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method &&
-        new URL(requestUrl(input), 'http://x').pathname.endsWith(suffix),
+      ([input, init]) => requestMethod(init) === method && requestAddress(input).pathname.endsWith(suffix),
     )
     .map(([input, init]) => ({
-      url: new URL(requestUrl(input), 'http://x'),
-      body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
+      url: requestAddress(input),
+      body: requestJson(init),
     }));
 
 function renderMembers(options: { space?: UserWorkspace; server?: Partial<Server>; userId?: string } = {}) {

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Member } from '@mergedesk/domain/api/members';
+import { requestAddress, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse, memberRow } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { UpgradeInfoModal } from './upgrade-info-modal';
@@ -12,21 +13,12 @@ const member = (memberEmail: string, userRole: Member['userRole']): Member =>
 const olivia = member('olivia@acme.test', 'OWNER');
 const adam = member('adam@acme.test', 'ADMIN');
 
-/** The address a fetch was called with. */
-const requestUrl = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetch();
 
 /** Answers the owner lookup and the admins query of spec 000 §7 / §9. */
 function serveMembers(admins: Member[]) {
   fetchMock.mockImplementation((input) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
+    const url = requestAddress(input);
     expect(url.pathname).toBe(`/api/workspaces/${ACME_SALES_ID}/members`);
     const filterBy = url.searchParams.get('filterBy');
     if (filterBy === 'userRole:OWNER' && url.searchParams.get('limit') === '1') {

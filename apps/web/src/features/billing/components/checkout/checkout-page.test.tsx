@@ -1,28 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { BillingServer } from '../../../../test/billing-server';
 import { serveBilling, subscription } from '../../../../test/billing-server';
 import { pendingWithoutSeatWarning, seatRemovalTargets } from '@mergedesk/domain/members/seats';
+import { stubFetch } from '../../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../../../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
 import { CheckoutPage } from './checkout-page';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const assign = vi.fn();
 beforeEach(() => {
-  fetchMock.mockReset();
   assign.mockReset();
   sessionStorage.clear();
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('location', { ...window.location, href: 'http://localhost/checkout', assign });
   vi.stubGlobal('scrollTo', vi.fn());
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const FREE_SPACE: Partial<UserWorkspace> = { workspacePlan: 'FREE', userPlan: 'FREE' };
 const STEP_PATHS: Record<CheckoutStep, string> = {

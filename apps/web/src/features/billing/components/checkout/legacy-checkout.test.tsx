@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutUser, CheckoutUsersResponse, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { BillingServer } from '../../../../test/billing-server';
 import { serveBilling, subscription } from '../../../../test/billing-server';
+import { stubFetch } from '../../../../test/fetch-stub';
 import { currentUser, userWorkspace } from '../../../../test/fixtures';
 import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
@@ -12,17 +13,14 @@ import { CheckoutPage } from './checkout-page';
 
 const SPACE_ID = 'aaaaaaaa-0000-4000-8000-000000000009';
 const PREFIX = `/${SPACE_ID}/legacy-team`;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const assign = vi.fn();
 beforeEach(() => {
-  fetchMock.mockReset();
   assign.mockReset();
   sessionStorage.clear();
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('location', { ...window.location, href: 'http://localhost/checkout', assign });
   vi.stubGlobal('scrollTo', vi.fn());
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const STEPS: [CheckoutStep, string][] = [
   ['root', '/checkout'],
