@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { signedInSession } from '../../../test/fake-session';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, stubFetch } from '../../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
@@ -15,13 +15,10 @@ import {
 import { renderRoutes } from '../../../test/render';
 import { InvitationPage } from './invitation-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   resetAlertStore();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const premium = userWorkspace({
   workspaceId: ACME_PREMIUM_ID,
@@ -31,7 +28,7 @@ const premium = userWorkspace({
 
 function answerAccept(status: number, body: unknown) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
+    const url = requestAddress(input);
     expect(init?.method).toBe('PUT');
     expect(url.pathname).toBe('/api/invitations/tok-123/accept');
     return Promise.resolve(jsonResponse(status, body));

@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeatMember } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestAddress, requestJson, requestMethod, requestUrl, stubFetch } from '../../../test/fetch-stub';
 import {
   ACME_SALES_ID,
   jsonResponse,
@@ -43,18 +43,15 @@ const members: SeatMember[] = [
 
 type Server = { renameStatus?: number; transferStatus?: number; transferReason?: string; name: string };
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   resetAlertStore();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function serve(server: Server) {
   fetchMock.mockImplementation((input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
+    const url = requestAddress(input);
+    const method = requestMethod(init);
     if (method === 'GET' && url.pathname === `/api/workspaces/${ACME_SALES_ID}/users/v1`) {
       return Promise.resolve(jsonResponse(200, { items: members, total: members.length }));
     }
@@ -64,7 +61,7 @@ function serve(server: Server) {
           jsonResponse(server.renameStatus, { code: 'INTERNAL', message: 'x', errors: [] }),
         );
       }
-      server.name = (JSON.parse(init?.body as string) as { workspaceName: string }).workspaceName;
+      server.name = (requestJson(init) as { workspaceName: string }).workspaceName;
       return Promise.resolve(jsonResponse(200, details(server.name)));
     }
     if (method === 'PUT' && url.pathname === `/api/workspaces/${ACME_SALES_ID}/owner`) {
@@ -164,7 +161,7 @@ describe('GeneralSettingsPage: space name (spec 002 §2.9, §5)', () => {
 
     expect(await screen.findByText('The space name has been saved.')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
+    expect(requestJson(put?.[1])).toEqual({
       workspaceName: 'Acme Sales EU',
       memberInviteUser: true,
     });
@@ -216,7 +213,7 @@ describe('GeneralSettingsPage: transfer ownership (spec 002 §2.9, §4.7, §5, �
     expect(await screen.findByText('Landed')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/${ACME_SALES_ID}/acme-sales/mail-merges/sent`);
     const put = fetchMock.mock.calls.find(([input]) => requestUrl(input).endsWith('/owner'));
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ userId: ADAM });
+    expect(requestJson(put?.[1])).toEqual({ userId: ADAM });
     expect(refreshSpace).toHaveBeenCalled();
     expect(getVisibleAlerts()).toEqual([
       expect.objectContaining({ kind: 'transfer', title: 'Ownership transferred to adam@acme.test' }),

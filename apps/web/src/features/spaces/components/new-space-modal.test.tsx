@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
+import { requestJson, requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { NewSpaceModal } from './new-space-modal';
@@ -28,17 +29,10 @@ const created: Workspace = {
   isAddonWorkspace: false,
 };
 
-/** The address a fetch was called with. */
-const requestUrl = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   resetAlertStore();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderModal(props: { canCreate?: boolean } = {}) {
   const onClose = vi.fn();
@@ -96,7 +90,7 @@ describe('NewSpaceModal (spec 000 §2, §4, §5)', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(requestUrl(url)).toMatch(/\/api\/v1\/workspaces$/);
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual({
+    expect(requestJson(init)).toEqual({
       workspaceName: 'Marketing team',
       userId: USER_ID,
       memberInviteUser: true,

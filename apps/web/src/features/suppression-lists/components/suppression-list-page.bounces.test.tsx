@@ -2,9 +2,10 @@ import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-feat
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
@@ -26,13 +27,8 @@ const item = (emailAddress: string, type: SuppressionItem['type'] = 'PERSONAL'):
 // fred: a free member of the PRO space Acme Sales (the paid members of a PRO space have no bounces page).
 const fredSpace = () => userWorkspace({ userRole: 'MEMBER', userPlan: 'FREE' });
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const fetchMock = stubFetch();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

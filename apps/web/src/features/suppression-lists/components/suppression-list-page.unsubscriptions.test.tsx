@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECIPIENT_OPT_OUT_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, premiumSpace, userWorkspace } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import type { SuppressionServer } from '../../../test/suppression-server';
@@ -28,13 +29,8 @@ const item = (
   isOwn: true,
 });
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const fetchMock = stubFetch();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

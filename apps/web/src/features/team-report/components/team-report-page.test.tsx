@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember, TeamMemberList, TeamSummary } from '@mergedesk/domain/api/team-report';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';
 import { parseCsv } from '../../../test/csv';
 import { renderRoutes } from '../../../test/render';
@@ -26,7 +26,7 @@ const summary: TeamSummary = { activeUserCount: 2, emailSentAllTime: 1500000, em
 
 type Answers = { summary?: Response; members?: Response };
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 function answer({ summary: summaryResponse, members }: Answers) {
   fetchMock.mockImplementation((input) => {
     const url = requestUrl(input);
@@ -51,12 +51,7 @@ const forbidden = (): Response =>
 const memberRequests = () =>
   fetchMock.mock.calls.map(([input]) => requestUrl(input)).filter((url) => url.includes('/members'));
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Template } from '@mergedesk/domain/api/templates';
 import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
 import { signedInSession } from '../../../test/fake-session';
-import { requestUrl } from '../../../test/fetch-stub';
+import { requestJson, requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { TemplatesPage } from './templates-page';
@@ -29,7 +29,7 @@ const templates: Template[] = [
   },
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 type DraftAnswer = () => Response;
 function answer(draft: DraftAnswer = () => jsonResponse(201, { messageId: 'msg-123' })) {
   fetchMock.mockImplementation((input) => {
@@ -40,12 +40,6 @@ function answer(draft: DraftAnswer = () => jsonResponse(201, { messageId: 'msg-1
   });
 }
 const draftCalls = () => fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes('/drafts'));
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const withCompose = () => signedInSession({ scopes: ['openid', 'email', 'profile', GMAIL_COMPOSE_SCOPE] });
 
@@ -153,7 +147,7 @@ describe('TemplatesPage (spec 002 §2.6, §4.5)', () => {
     const [[url, init]] = draftCalls() as [[RequestInfo | URL, RequestInit | undefined]];
     expect(requestUrl(url)).toMatch(new RegExp(`/api/v1/users/${USER_ID}/drafts$`));
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual({ fromTemplate: 'tpl-newsletter', source: 'GALLERY' });
+    expect(requestJson(init)).toEqual({ fromTemplate: 'tpl-newsletter', source: 'GALLERY' });
     expect(session.requestComposePermission).not.toHaveBeenCalled();
 
     const newsletter = await card('Monthly newsletter');
