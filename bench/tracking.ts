@@ -108,7 +108,7 @@ export const trackingSection: Section = {
     const nextPeerToken = tokensOf(peerMerge.recipientIds);
     // Every stored hit of the merge: moved into campaign_events by the aggregation job, or still in
     // its queue (tracking_hit_batches, as the tracking writer committed it).
-    const eventsWritten = async () => {
+    const hitsStored = async () => {
       const { rows } = await pool.query<{ moved: string; queued: string }>(
         `select
            (select count(*) from campaign_events where campaign_id = $1) as moved,
@@ -247,7 +247,7 @@ export const trackingSection: Section = {
     } finally {
       await Promise.all([raw.stop(), waiting.stop(), mergedesk.stop(), peer.stop()]);
     }
-    const written = await eventsWritten();
+    const written = await hitsStored();
 
     console.log(
       `\nTracking: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds (autocannon; each server in its own process)\n`,

@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import type { DemoSeedResult } from '../db/seed';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { aggregateAll } from '../test/tracked-hits';
 import { aggregateEventsOnce, HIT_BATCHES_PER_RUN, startEventAggregation } from './aggregate-events';
 
 describe('event aggregation job', () => {
@@ -24,12 +25,7 @@ describe('event aggregation job', () => {
     await t.close();
   });
 
-  const drain = async () => {
-    for (;;) {
-      const result = await aggregateEventsOnce(t.db, 1000);
-      if (result.events === 0 && result.pollResponses === 0 && result.hitBatches === 0) return;
-    }
-  };
+  const drain = () => aggregateAll(t.db);
 
   const newCampaign = async (recipientCount: number) => {
     const [campaign] = await t.db

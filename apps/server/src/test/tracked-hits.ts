@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import { aggregateEventsOnce } from '../jobs/aggregate-events';
+
+/**
+ * Runs the aggregation job until it finds nothing left: no queued hit, no unaggregated event, no
+ * new poll response (what the server's poller does over its runs).
+ */
+export async function aggregateAll(db: Database): Promise<void> {
+  for (;;) {
+    const result = await aggregateEventsOnce(db, 1000);
+    if (result.events === 0 && result.pollResponses === 0 && result.hitBatches === 0) return;
+  }
+}
 
 /** A recipient's hit as the tracking endpoints stored it. */
 export type StoredHit = {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, campaignRecipients, campaigns } from '../../db/schema';
 import { aggregateEventsOnce } from '../../jobs/aggregate-events';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { aggregateAll } from '../../test/tracked-hits';
 
 type Recipient = { trackingToken: string; openPixelUrl: string; clickUrls: Record<string, string> };
 
@@ -85,10 +86,7 @@ describe('tracking hits while the aggregation job runs', () => {
     }
     hitsDone = true;
     await Promise.all(aggregators);
-    for (;;) {
-      const left = await aggregateEventsOnce(t.db, 1000);
-      if (left.events === 0 && left.hitBatches === 0) break;
-    }
+    await aggregateAll(t.db);
 
     expect(Object.fromEntries(statuses)).toEqual({ 200: HITS / 2, 302: HITS / 2 });
     expect(t.app.trackingStats).toEqual({ lost: 0, limited: 0 });
