@@ -175,6 +175,39 @@ describe('event aggregation job', () => {
     expect(first).toEqual({ opened: at(2), clicked: at(6) });
   });
 
+  it('runs the move again when the merge is deleted while its hits move in, and drops them', async () => {
+    await drain();
+    const campaign = await newCampaign(1);
+    await queueHits([{ recipientId: campaign.recipients[0]!, type: 'opened', occurredAt: new Date() }]);
+    // The merge's deletion, not yet committed, holds its rows: the move's foreign-key checks wait.
+    const deleting = await t.pool.connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from campaigns where id = $1', [campaign.id]);
+      const move = aggregateEventsOnce(t.db);
+      await expect
+        .poll(async () => {
+          const { rows } = await t.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0]?.n;
+        })
+        .toBeGreaterThan(0);
+      await deleting.query('commit');
+      // The first run fails with a foreign-key violation (23503); the next one finds no recipient.
+      expect(await move).toMatchObject({ hitBatches: 1, events: 0 });
+    } finally {
+      deleting.release();
+    }
+    expect(await t.db.select({ id: trackingHitBatches.id }).from(trackingHitBatches)).toEqual([]);
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.campaignId, campaign.id));
+    expect(left?.n).toBe(0);
+  });
+
   it('moves every queued batch once when several runs move them at once', async () => {
     await drain();
     const campaign = await newCampaign(40);
