@@ -208,6 +208,29 @@ describe('event aggregation job', () => {
     expect(left?.n).toBe(0);
   });
 
+  it('does not wait on the row of a recipient whose hit is not a first time', async () => {
+    await drain();
+    const campaign = await newCampaign(1);
+    const recipientId = campaign.recipients[0]!;
+    await queueHits([{ recipientId, type: 'opened', occurredAt: new Date() }]);
+    await drain();
+    await queueHits([{ recipientId, type: 'opened', occurredAt: new Date() }]);
+    // Another writer (the add-on recording a bounce) holds the recipient's row meanwhile.
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('begin');
+      await writer.query('update campaign_recipients set bounced_at = now() where id = $1', [recipientId]);
+      const move = aggregateEventsOnce(t.db);
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 2000));
+      expect(await Promise.race([move, waited])).toMatchObject({ hitBatches: 1, events: 1 });
+      await writer.query('commit');
+      await move;
+    } finally {
+      writer.release();
+    }
+    expect(await countersOf(campaign.id)).toMatchObject({ opened: 1 });
+  });
+
   it('moves every queued batch once when several runs move them at once', async () => {
     await drain();
     const campaign = await newCampaign(40);

@@ -15,8 +15,10 @@ import { isRetryableInsertError, retryTransient } from '../db/retry';
  * processes can run it at once without taking the same rows); then, for all of them, sets each
  * recipient's first open / click / bounce / unsubscription / response where it is still null,
  * adds those transitions (distinct recipients, never repeated hits) to the campaigns' counters,
- * and counts new poll responses into poll_results. Rows are locked in id order (recipients, then
- * campaigns) so concurrent runs cannot deadlock, and `for no key update`: that strength does not
+ * and counts new poll responses into poll_results. Only the recipients with a first time still
+ * to set for a type they were seen with are locked (a repeated open waits on no one), in id order
+ * (recipients, then campaigns) so concurrent runs cannot deadlock, and `for no key update`: that
+ * strength does not
  * conflict with the `for key share` locks inserting an event takes through its foreign keys on
  * the same rows (issue 10: the job's `for update` deadlocked against them). A tracked hit never
  * waits on the job: tracking_hit_batches has no foreign key. A run that meets a deadlock, a
@@ -35,6 +37,7 @@ const FIRSTS = {
 } as const;
 
 type EventType = keyof typeof FIRSTS;
+const EVENT_TYPES = Object.keys(FIRSTS) as EventType[];
 
 export type AggregationResult = {
   /** Events counted: the add-on's unaggregated events and the tracked hits moved in. */
@@ -131,17 +134,35 @@ async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
   }
   if (firsts.size === 0) return;
 
-  // Recipients in id order, so concurrent runs lock in the same order.
-  const ids = JSON.stringify([...firsts.keys()]);
+  // Only recipients with a first time still open for a type seen are locked and read: a repeated
+  // open or click (most hits) changes nothing, and a first-time column once set stays set. In id
+  // order, so concurrent runs lock in the same order; a row another run changes meanwhile is read
+  // again once its lock is free, and left out if it no longer qualifies.
+  const seenTypes = JSON.stringify(
+    [...firsts].map(([id, seen]) => ({
+      id,
+      ...Object.fromEntries(Object.keys(seen).map((type) => [type, true])),
+    })),
+  );
   const locked = await tx.execute<{ id: string; campaign_id: string } & Record<string, string | null>>(sql`
-    select id, campaign_id, ${sql.join(
-      Object.values(FIRSTS).map(({ at }) => sql.identifier(at)),
+    select r.id, r.campaign_id, ${sql.join(
+      Object.values(FIRSTS).map(({ at }) => sql`r.${sql.identifier(at)}`),
       sql`, `,
     )}
-    from campaign_recipients
-    where id in (select value::uuid from json_array_elements_text(${ids}::json))
-    order by id
-    for no key update
+    from campaign_recipients r
+    join json_to_recordset(${seenTypes}::json)
+      as v(id uuid, ${sql.join(
+        EVENT_TYPES.map((type) => sql`${sql.identifier(type)} boolean`),
+        sql`, `,
+      )}) on v.id = r.id
+    where ${sql.join(
+      EVENT_TYPES.map(
+        (type) => sql`(v.${sql.identifier(type)} and r.${sql.identifier(FIRSTS[type].at)} is null)`,
+      ),
+      sql` or `,
+    )}
+    order by r.id
+    for no key update of r
   `);
 
   // Only first times count: a recipient opening twice is one open.
@@ -190,10 +211,9 @@ async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
     order by id
     for no key update
   `);
-  const types = Object.keys(FIRSTS) as EventType[];
   await tx.execute(sql`
     update campaigns c set ${sql.join(
-      types.map(
+      EVENT_TYPES.map(
         (type) =>
           sql`${sql.identifier(FIRSTS[type].count)} = c.${sql.identifier(FIRSTS[type].count)} + v.${sql.identifier(type)}`,
       ),
@@ -201,7 +221,7 @@ async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
     )}
     from json_to_recordset(${JSON.stringify(campaignRows)}::json)
       as v(id uuid, ${sql.join(
-        types.map((type) => sql`${sql.identifier(type)} int`),
+        EVENT_TYPES.map((type) => sql`${sql.identifier(type)} int`),
         sql`, `,
       )})
     where c.id = v.id
