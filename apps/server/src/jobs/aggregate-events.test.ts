@@ -352,4 +352,43 @@ describe('event aggregation job', () => {
     await expect.poll(async () => (await countersOf(campaign.id))?.opened, { timeout: 5000 }).toBe(1);
     await aggregator.stop();
   });
+
+  it('warns when tracked hits reach the counters late, and again once it caught up', async () => {
+    await drain();
+    const campaign = await newCampaign(2);
+    const [late, fresh] = campaign.recipients as [string, string];
+    const warnings: Array<{ object: unknown; message: string }> = [];
+    const infos: Array<{ object: unknown; message: string }> = [];
+    const aggregator = startEventAggregation({
+      db: t.db,
+      intervalMs: 10,
+      lagWarnMs: 60_000,
+      log: {
+        error: () => undefined,
+        warn: (object, message) => warnings.push({ object, message }),
+        info: (object, message) => infos.push({ object, message }),
+      },
+    });
+    try {
+      // A hit of five minutes ago moved only now: the poller is behind.
+      await queueHits([{ recipientId: late, type: 'opened', occurredAt: new Date(Date.now() - 300_000) }]);
+      await expect.poll(() => warnings.length, { timeout: 5000 }).toBe(1);
+      expect(warnings[0]).toEqual({
+        object: { lagMs: expect.any(Number), hitBatches: 1 },
+        message: 'tracked hits reach the counters late: event aggregation is not keeping up',
+      });
+      expect((warnings[0]!.object as { lagMs: number }).lagMs).toBeGreaterThanOrEqual(300_000);
+      expect(infos).toEqual([]);
+      // A hit of now: back under the bound, said once; no further warning.
+      await queueHits([{ recipientId: fresh, type: 'opened', occurredAt: new Date() }]);
+      await expect.poll(() => infos.length, { timeout: 5000 }).toBe(1);
+      expect(infos[0]).toEqual({
+        object: { lagMs: expect.any(Number) },
+        message: 'event aggregation caught up with the tracked hits',
+      });
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await aggregator.stop();
+    }
+  });
 });

@@ -45,6 +45,8 @@ export type AggregationResult = {
   pollResponses: number;
   /** Rows of tracking_hit_batches moved into campaign_events (and deleted). */
   hitBatches: number;
+  /** When the earliest tracked hit moved happened: how late hits reach the counters. */
+  oldestHit: Date | null;
 };
 
 type PickedEvent = { campaign_id: string; recipient_id: string | null; type: EventType; occurred_at: string };
@@ -76,7 +78,12 @@ function aggregateInTransaction(db: Database, batchSize: number): Promise<Aggreg
     const pollResponses = await aggregatePollResponses(tx, batchSize);
     const events = [...hits.events, ...picked.rows];
     if (events.length > 0) await applyEvents(tx, events);
-    return { events: hits.moved + picked.rows.length, pollResponses, hitBatches: hits.batches };
+    return {
+      events: hits.moved + picked.rows.length,
+      pollResponses,
+      hitBatches: hits.batches,
+      oldestHit: hits.oldest === null ? null : new Date(hits.oldest),
+    };
   });
 }
 
@@ -89,8 +96,13 @@ function aggregateInTransaction(db: Database, batchSize: number): Promise<Aggreg
 async function moveTrackedHits(
   tx: Executor,
   batches: number,
-): Promise<{ batches: number; moved: number; events: PickedEvent[] }> {
-  const result = await tx.execute<{ batches: number; moved: number; events: PickedEvent[] }>(sql`
+): Promise<{ batches: number; moved: number; oldest: string | null; events: PickedEvent[] }> {
+  const result = await tx.execute<{
+    batches: number;
+    moved: number;
+    oldest: string | null;
+    events: PickedEvent[];
+  }>(sql`
     with moved as (
       delete from tracking_hit_batches
       where id in (select id from tracking_hit_batches order by id limit ${batches} for update skip locked)
@@ -106,6 +118,7 @@ async function moveTrackedHits(
     select
       (select count(*)::int from moved) as batches,
       (select count(*)::int from inserted) as moved,
+      (select min(occurred_at) from inserted) as oldest,
       -- Only the earliest hit per recipient and type can be a first time: the job reads those.
       (select coalesce(json_agg(firsts), '[]') from (
         select campaign_id, recipient_id, type, min(occurred_at) as occurred_at
@@ -113,7 +126,12 @@ async function moveTrackedHits(
       ) firsts) as events
   `);
   const row = result.rows[0];
-  return { batches: row?.batches ?? 0, moved: row?.moved ?? 0, events: row?.events ?? [] };
+  return {
+    batches: row?.batches ?? 0,
+    moved: row?.moved ?? 0,
+    oldest: row?.oldest ?? null,
+    events: row?.events ?? [],
+  };
 }
 
 async function applyEvents(tx: Executor, events: PickedEvent[]): Promise<void> {
@@ -286,6 +304,12 @@ export function nextDelay(intervalMs: number, failures: number): number {
   return Math.min(Math.max(intervalMs, MAX_BACKOFF_MS), intervalMs * 2 ** Math.min(failures, 16));
 }
 
+/**
+ * How late tracked hits may reach the counters before the poller warns that it is not keeping up
+ * (docs/operations.md "Processes"); while behind it warns again at this interval.
+ */
+export const HIT_LAG_WARN_MS = 60_000;
+
 export type EventAggregator = {
   /** Runs until no unaggregated event is left (or the batch came back short). */
   runOnce: () => Promise<AggregationResult>;
@@ -302,6 +326,8 @@ export function startEventAggregation(options: {
   db: Database;
   intervalMs: number;
   batchSize?: number;
+  /** HIT_LAG_WARN_MS by default. */
+  lagWarnMs?: number;
   log: {
     error: (object: unknown, message: string) => void;
     warn?: (object: unknown, message: string) => void;
@@ -314,12 +340,15 @@ export function startEventAggregation(options: {
   let running: Promise<AggregationResult> | undefined;
 
   const drain = async (): Promise<AggregationResult> => {
-    const total: AggregationResult = { events: 0, pollResponses: 0, hitBatches: 0 };
+    const total: AggregationResult = { events: 0, pollResponses: 0, hitBatches: 0, oldestHit: null };
     for (;;) {
       const result = await aggregateEventsOnce(options.db, batchSize);
       total.events += result.events;
       total.pollResponses += result.pollResponses;
       total.hitBatches += result.hitBatches;
+      if (result.oldestHit && (!total.oldestHit || result.oldestHit < total.oldestHit)) {
+        total.oldestHit = result.oldestHit;
+      }
       const full =
         result.events >= batchSize ||
         result.pollResponses >= batchSize ||
@@ -327,7 +356,35 @@ export function startEventAggregation(options: {
       if (stopped || !full) return total;
     }
   };
-  const runOnce = () => (running ??= drain().finally(() => (running = undefined)));
+  // The hits' lag: how long ago the earliest hit a drain moved happened. Past lagWarnMs the poller
+  // is not keeping up with the tracked hits: warned once, again every lagWarnMs while it lasts,
+  // and once more when a drain is back under it.
+  const lagWarnMs = options.lagWarnMs ?? HIT_LAG_WARN_MS;
+  let lastLagWarning: number | undefined;
+  const watchLag = (result: AggregationResult) => {
+    if (!result.oldestHit) return;
+    const now = Date.now();
+    const lagMs = now - result.oldestHit.getTime();
+    if (lagMs > lagWarnMs) {
+      if (lastLagWarning === undefined || now - lastLagWarning >= lagWarnMs) {
+        lastLagWarning = now;
+        (options.log.warn ?? options.log.error)(
+          { lagMs, hitBatches: result.hitBatches },
+          'tracked hits reach the counters late: event aggregation is not keeping up',
+        );
+      }
+    } else if (lastLagWarning !== undefined) {
+      lastLagWarning = undefined;
+      options.log.info?.({ lagMs }, 'event aggregation caught up with the tracked hits');
+    }
+  };
+  const runOnce = () =>
+    (running ??= drain()
+      .then((result) => {
+        watchLag(result);
+        return result;
+      })
+      .finally(() => (running = undefined)));
   // Consecutive failed runs: while the database is away the poller waits longer and longer
   // (doubling, at most MAX_BACKOFF_MS) and logs the outage once, then resumes at its interval.
   let failures = 0;
