@@ -18,9 +18,9 @@ import { isRetryableInsertError, retryTransient } from '../db/retry';
  * and counts new poll responses into poll_results. Only the recipients with a first time still
  * to set for a type they were seen with are locked (a repeated open waits on no one), in id order
  * (recipients, then campaigns) so concurrent runs cannot deadlock, and `for no key update`: that
- * strength does not
- * conflict with the `for key share` locks inserting an event takes through its foreign keys on
- * the same rows (issue 10: the job's `for update` deadlocked against them). A tracked hit never
+ * strength does not conflict with the `for key share` locks inserting an event takes through its
+ * foreign keys on the same rows (issue 10: the job's `for update` deadlocked against them). The
+ * poller warns when the hits it moves are more than HIT_LAG_WARN_MS old. A tracked hit never
  * waits on the job: tracking_hit_batches has no foreign key. A run that meets a deadlock, a
  * serialization failure or a foreign-key violation (a merge deleted while its hits move in) is
  * run again.
