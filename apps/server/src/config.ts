@@ -83,7 +83,7 @@ export const configSchema = z.object({
    * flight, the next batch grows (at most 8 of the pool's 10 connections). Measured in
    * docs/operations.md "Tracking against raw node:http".
    */
-  TRACKING_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(4),
+  TRACKING_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(1),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**
