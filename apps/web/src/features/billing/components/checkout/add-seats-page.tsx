@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
-import { changeTiming, formatMoney, prorationText } from '@mergedesk/domain/billing/display';
+import { formatMoney } from '@mergedesk/domain/billing/display';
 import {
   addSeatsRange,
   MORE_SEATS_MESSAGE,
@@ -32,9 +20,11 @@ import { queryKeys } from '../../../../lib/query-keys';
 import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { getSubscriptions } from '../../api/get-subscriptions';
+import { previewProrationText } from '../../lib/proration';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
+import { PriceRegion } from './price-region';
 
 /** Spec 001 §9: after a card confirmation wait 2000 ms, refetch, then once more. */
 const CONFIRMATION_WAIT_MS = 2000;
@@ -158,7 +148,7 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
     }
   };
 
-  const info = preview.data;
+  const interval = subscription.billingInterval;
   return (
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={PER_SEAT_FLOW_STEPS.ADDITIONAL_SEATS} current={0} backTo={billingPath} />
@@ -190,30 +180,15 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
               </Anchor>
             </Alert>
           )}
-          <div aria-live="polite" aria-busy={preview.isFetching}>
-            {seatsToAdd === null ? null : info ? (
+          <PriceRegion query={preview} idle={seatsToAdd === null} skeletonHeight={20}>
+            {(info) => (
               <Text size="sm">
-                {prorationText({
-                  timing: changeTiming({
-                    currentInterval: subscription.billingInterval,
-                    targetInterval: subscription.billingInterval,
-                    chargedToday: info.chargedToday,
-                  }),
-                  chargedToday: info.chargedToday,
-                  proratedDays: info.proratedDays,
-                  currency: info.currency,
-                })}{' '}
-                Then {formatMoney(info.totalAmount, info.currency)} per{' '}
-                {subscription.billingInterval === 'YEARLY' ? 'year' : 'month'} for {total + seatsToAdd} seats.
+                {previewProrationText(info, { currentInterval: interval, targetInterval: interval })} Then{' '}
+                {formatMoney(info.totalAmount, info.currency)} per {interval === 'YEARLY' ? 'year' : 'month'}{' '}
+                for {total + (seatsToAdd ?? 0)} seats.
               </Text>
-            ) : preview.isError ? (
-              <Text size="sm" c="red">
-                The price could not be loaded.
-              </Text>
-            ) : (
-              <Skeleton height={20} aria-label="Loading the price" />
             )}
-          </div>
+          </PriceRegion>
           <Group gap="sm">
             <Button onClick={() => void submit()} disabled={seatsToAdd === null} loading={addSeats.isPending}>
               {seatsToAdd === null ? 'Add seats' : `Add ${seatsToAdd} seat${seatsToAdd === 1 ? '' : 's'}`}

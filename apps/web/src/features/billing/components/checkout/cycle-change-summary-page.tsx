@@ -1,13 +1,11 @@
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import {
-  changeTiming,
   formatMoney,
-  prorationText,
-  SUMMARY_ERROR,
   SUMMARY_TITLE_TEXT,
   summaryTitle,
+  SUMMARY_ERROR,
 } from '@mergedesk/domain/billing/display';
 import { BILLING_ERROR_QUERY_PARAM, isSubscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import type { BillingInterval } from '@mergedesk/domain/billing/prices';
@@ -16,8 +14,10 @@ import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
+import { previewProrationText } from '../../lib/proration';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
+import { PriceRegion } from './price-region';
 
 export type CycleChangeSummaryPageProps = {
   prefix: string;
@@ -109,7 +109,6 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
       },
     );
 
-  const info = preview.data;
   return (
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={[]} current={0} backTo={billingPath} />
@@ -123,35 +122,20 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
             From billed {current === 'YEARLY' ? 'annually' : 'monthly'} to billed{' '}
             {target === 'YEARLY' ? 'annually' : 'monthly'}.
           </Text>
-          <div aria-live="polite" aria-busy={preview.isFetching}>
-            {info ? (
+          <PriceRegion query={preview}>
+            {(info) => (
               <Stack gap={4}>
                 <Text fw={700}>
                   {formatMoney(info.totalAmount, info.currency)} per {PERIOD[target]}
                 </Text>
                 <Text size="sm">
-                  {prorationText({
-                    timing: changeTiming({
-                      currentInterval: current,
-                      targetInterval: target,
-                      chargedToday: info.chargedToday,
-                    }),
-                    chargedToday: info.chargedToday,
-                    proratedDays: info.proratedDays,
-                    currency: info.currency,
-                  })}
+                  {previewProrationText(info, { currentInterval: current, targetInterval: target })}
                 </Text>
               </Stack>
-            ) : preview.isError ? (
-              <Text size="sm" c="red">
-                The price could not be loaded.
-              </Text>
-            ) : (
-              <Skeleton height={40} aria-label="Loading the price" />
             )}
-          </div>
+          </PriceRegion>
           <Group gap="sm">
-            <Button onClick={confirm} loading={update.isPending} disabled={!info}>
+            <Button onClick={confirm} loading={update.isPending} disabled={!preview.data}>
               Confirm the change
             </Button>
             <Button component={Link} to={billingPath} variant="default">

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, List, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type {
   CheckoutUsersResponse,
@@ -8,10 +8,8 @@ import type {
 import { CANNOT_DOWNGRADE_REASON } from '@mergedesk/domain/billing/legacy-checkout';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import {
-  changeTiming,
   formatMoney,
   periodTotal,
-  prorationText,
   SUMMARY_ERROR,
   SUMMARY_TITLE_TEXT,
 } from '@mergedesk/domain/billing/display';
@@ -37,9 +35,11 @@ import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { usePaymentPlans } from '../../api/get-payment-plans';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
+import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
+import { PriceRegion } from './price-region';
 
 export type LegacySummaryPageProps = {
   workspaceId: string;
@@ -207,8 +207,8 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           {madeFree.length > 0 && (
             <UserList title="Made free at the renewal" emails={madeFree.map((user) => user.email)} />
           )}
-          <div aria-live="polite" aria-busy={preview.isFetching}>
-            {info ? (
+          <PriceRegion query={preview}>
+            {(loaded) => (
               <Stack gap={4}>
                 {renewalPrice && (
                   <Text fw={700}>
@@ -217,29 +217,17 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
                   </Text>
                 )}
                 <Text size="sm" c="dimmed">
-                  Now {formatMoney(info.currentAmount, info.currency)} per {PERIOD[current.interval]}
+                  Now {formatMoney(loaded.currentAmount, loaded.currency)} per {PERIOD[current.interval]}
                 </Text>
                 <Text size="sm">
-                  {prorationText({
-                    timing: changeTiming({
-                      currentInterval: current.interval,
-                      targetInterval: target.interval,
-                      chargedToday: info.chargedToday,
-                    }),
-                    chargedToday: info.chargedToday,
-                    proratedDays: info.proratedDays,
-                    currency: info.currency,
+                  {previewProrationText(loaded, {
+                    currentInterval: current.interval,
+                    targetInterval: target.interval,
                   })}
                 </Text>
               </Stack>
-            ) : preview.isError ? (
-              <Text size="sm" c="red">
-                The price could not be loaded.
-              </Text>
-            ) : (
-              <Skeleton height={40} aria-label="Loading the price" />
             )}
-          </div>
+          </PriceRegion>
           <Group gap="sm">
             <Button onClick={confirm} loading={update.isPending} disabled={!info}>
               Confirm the change

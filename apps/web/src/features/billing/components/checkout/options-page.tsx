@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type {
@@ -8,7 +8,7 @@ import type {
 } from '@mergedesk/domain/api/billing';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import { checkoutTargetQuery } from '@mergedesk/domain/billing/checkout-query';
-import { changeTiming, formatMoney, prorationText } from '@mergedesk/domain/billing/display';
+import { formatMoney } from '@mergedesk/domain/billing/display';
 import type { LegacyModelFlowType } from '@mergedesk/domain/billing/flows';
 import { legacyModelFlowSteps, optionsButtonLabel, optionsNextStep } from '@mergedesk/domain/billing/flows';
 import {
@@ -31,9 +31,11 @@ import { roleLabel } from '@mergedesk/domain/members/messages';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
+import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
+import { PriceRegion } from './price-region';
 
 export type OptionsPageProps = {
   workspaceId: string;
@@ -106,7 +108,6 @@ export function OptionsPage(props: OptionsPageProps) {
   });
 
   const ownerFreeDisabled = isOwnerRadioDisabled(users, selection);
-  const info = preview.data;
 
   return (
     <Stack gap="lg">
@@ -187,35 +188,23 @@ export function OptionsPage(props: OptionsPageProps) {
             {plural(paid, 'paid user')} · {plural(users.length - paid, 'free user')}
             {limit !== -1 && ` (at most ${limit} paid)`}
           </Text>
-          <div aria-live="polite" aria-busy={preview.isFetching}>
-            {info ? (
+          <PriceRegion query={preview}>
+            {(info) => (
               <Stack gap={4}>
                 <Text fw={700}>
                   {formatMoney(info.totalAmount, info.currency)} per {PERIOD[target.interval]}
                 </Text>
                 {props.pricing.prorated && (
                   <Text size="sm">
-                    {prorationText({
-                      timing: changeTiming({
-                        currentInterval: info.currentBillingInterval ?? target.interval,
-                        targetInterval: target.interval,
-                        chargedToday: info.chargedToday,
-                      }),
-                      chargedToday: info.chargedToday,
-                      proratedDays: info.proratedDays,
-                      currency: info.currency,
+                    {previewProrationText(info, {
+                      currentInterval: info.currentBillingInterval ?? target.interval,
+                      targetInterval: target.interval,
                     })}
                   </Text>
                 )}
               </Stack>
-            ) : preview.isError ? (
-              <Text size="sm" c="red">
-                The price could not be loaded.
-              </Text>
-            ) : (
-              <Skeleton height={40} aria-label="Loading the price" />
             )}
-          </div>
+          </PriceRegion>
           <Button onClick={() => next()} disabled={paid === 0} style={{ alignSelf: 'flex-start' }}>
             {optionsButtonLabel(flowType)}
           </Button>

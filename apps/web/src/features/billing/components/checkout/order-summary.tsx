@@ -1,4 +1,4 @@
-import { Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
@@ -6,6 +6,7 @@ import type { BillingInterval } from '@mergedesk/domain/billing/prices';
 import { showsTaxes, TAXES_INCLUDED_NOTICE } from '@mergedesk/domain/billing/tax';
 import type { BillingModelVersion } from '../../api/get-checkout-preview';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
+import { PriceRegion } from './price-region';
 
 export type OrderSummaryProps = {
   workspaceId: string;
@@ -27,7 +28,6 @@ const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
  */
 export function OrderSummary({ workspaceId, request, version, item, interval, action }: OrderSummaryProps) {
   const preview = useCheckoutPreview(workspaceId, request, false, version);
-  const info = preview.data;
   return (
     <Card withBorder padding="lg" radius="md" component="aside" aria-labelledby="order-summary-title">
       <Stack gap="sm">
@@ -41,8 +41,8 @@ export function OrderSummary({ workspaceId, request, version, item, interval, ac
           </Text>
         </Group>
         <Divider />
-        <div aria-live="polite" aria-busy={preview.isFetching}>
-          {info ? (
+        <PriceRegion query={preview}>
+          {(info) => (
             <Stack gap={4}>
               {showsTaxes(info.currency) && (
                 <Group justify="space-between">
@@ -59,14 +59,8 @@ export function OrderSummary({ workspaceId, request, version, item, interval, ac
                 {showsTaxes(info.currency) ? ` ${TAXES_INCLUDED_NOTICE}` : ''}
               </Text>
             </Stack>
-          ) : preview.isError ? (
-            <Text size="sm" c="red">
-              The price could not be loaded.
-            </Text>
-          ) : (
-            <Skeleton height={40} aria-label="Loading the price" />
           )}
-        </div>
+        </PriceRegion>
         {action}
       </Stack>
     </Card>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +17,7 @@ import { useScheduleSeatRemoval, useSeatRemovalQuote } from '../../api/seat-remo
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
+import { PriceRegion } from './price-region';
 
 export type RemoveSeatsPageProps = {
   prefix: string;
@@ -131,22 +121,16 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
                 onChange={(event) => setTarget(Number(event.currentTarget.value))}
                 maw={240}
               />
-              <div aria-live="polite" aria-busy={quote.isFetching}>
-                {quote.data ? (
+              <PriceRegion query={quote} skeletonHeight={20}>
+                {(quoted) => (
                   <Text size="sm">
                     {removed} seat{removed === 1 ? '' : 's'} will be removed on{' '}
-                    {formatLongDate(quote.data.removeSeatsAtTimestamp)}, at the end of your billing period.
-                    From then on you will pay {formatMoney(quote.data.nextAmount, quote.data.currency)} per{' '}
+                    {formatLongDate(quoted.removeSeatsAtTimestamp)}, at the end of your billing period. From
+                    then on you will pay {formatMoney(quoted.nextAmount, quoted.currency)} per{' '}
                     {subscription.billingInterval === 'YEARLY' ? 'year' : 'month'}. Nothing is charged today.
                   </Text>
-                ) : quote.isError ? (
-                  <Text size="sm" c="red">
-                    The price could not be loaded.
-                  </Text>
-                ) : (
-                  <Skeleton height={20} aria-label="Loading the price" />
                 )}
-              </div>
+              </PriceRegion>
               {pendingLeftOut > 0 && (
                 <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
                   <Text size="sm">{pendingWithoutSeatWarning(pendingLeftOut)}</Text>
