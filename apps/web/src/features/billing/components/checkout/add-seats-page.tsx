@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
 import {
@@ -21,6 +21,7 @@ import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { getSubscriptions } from '../../api/get-subscriptions';
 import { previewProrationText } from '../../lib/proration';
+import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
@@ -189,14 +190,11 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
               </Text>
             )}
           </PriceRegion>
-          <Group gap="sm">
+          <CheckoutActions cancelTo={billingPath}>
             <Button onClick={() => void submit()} disabled={seatsToAdd === null} loading={addSeats.isPending}>
               {seatsToAdd === null ? 'Add seats' : `Add ${seatsToAdd} seat${seatsToAdd === 1 ? '' : 's'}`}
             </Button>
-            <Button component={Link} to={billingPath} variant="default">
-              Cancel
-            </Button>
-          </Group>
+          </CheckoutActions>
         </Stack>
       </Card>
       <Modal

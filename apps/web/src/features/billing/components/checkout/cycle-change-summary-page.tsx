@@ -1,5 +1,5 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import {
   formatMoney,
@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { previewProrationText } from '../../lib/proration';
+import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { PriceRegion } from './price-region';
@@ -134,14 +135,11 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
               </Stack>
             )}
           </PriceRegion>
-          <Group gap="sm">
+          <CheckoutActions cancelTo={billingPath}>
             <Button onClick={confirm} loading={update.isPending} disabled={!preview.data}>
               Confirm the change
             </Button>
-            <Button component={Link} to={billingPath} variant="default">
-              Cancel
-            </Button>
-          </Group>
+          </CheckoutActions>
         </Stack>
       </Card>
     </Stack>

@@ -1,5 +1,5 @@
-import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router';
 import type { CheckoutUsersResponse, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { prorationText, SUMMARY_ERROR, SUMMARY_TITLE_TEXT } from '@mergedesk/domain/billing/display';
 import { downgradeToFreeRefusal } from '@mergedesk/domain/billing/legacy-checkout';
@@ -8,6 +8,7 @@ import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
 import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
+import { CheckoutActions } from './checkout-actions';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 
@@ -90,14 +91,11 @@ export function DowngradeToFreePage(props: DowngradeToFreePageProps) {
             })}{' '}
             Until then every paid user keeps {plan}; you can keep your plan from the billing page.
           </Text>
-          <Group gap="sm">
+          <CheckoutActions cancelTo={billingPath}>
             <Button onClick={confirm} loading={update.isPending} color="red">
               Confirm the change
             </Button>
-            <Button component={Link} to={billingPath} variant="default">
-              Cancel
-            </Button>
-          </Group>
+          </CheckoutActions>
         </Stack>
       </Card>
     </Stack>

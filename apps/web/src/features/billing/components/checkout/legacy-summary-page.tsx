@@ -1,5 +1,5 @@
-import { Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Button, Card, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router';
 import type {
   CheckoutUsersResponse,
   PaymentPreviewRequest,
@@ -10,8 +10,8 @@ import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import {
   formatMoney,
   periodTotal,
-  SUMMARY_ERROR,
   SUMMARY_TITLE_TEXT,
+  SUMMARY_ERROR,
 } from '@mergedesk/domain/billing/display';
 import { findPaymentPlan } from '@mergedesk/domain/billing/plan-prices';
 import {
@@ -37,6 +37,7 @@ import { isConfirmed, useUpdateSubscription } from '../../api/update-subscriptio
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
+import { CheckoutActions } from './checkout-actions';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { PriceRegion } from './price-region';
@@ -228,14 +229,11 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
               </Stack>
             )}
           </PriceRegion>
-          <Group gap="sm">
+          <CheckoutActions cancelTo={billingPath}>
             <Button onClick={confirm} loading={update.isPending} disabled={!info}>
               Confirm the change
             </Button>
-            <Button component={Link} to={billingPath} variant="default">
-              Cancel
-            </Button>
-          </Group>
+          </CheckoutActions>
         </Stack>
       </Card>
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { trackEvent } from '../../../../lib/analytics';
 import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useScheduleSeatRemoval, useSeatRemovalQuote } from '../../api/seat-removal';
+import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
@@ -145,16 +146,13 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
               </Text>
             </>
           )}
-          <Group gap="sm">
+          <CheckoutActions cancelTo={billingPath}>
             {target !== null && (
               <Button color="red" onClick={submit} loading={schedule.isPending}>
                 {`Remove ${removed} seat${removed === 1 ? '' : 's'}`}
               </Button>
             )}
-            <Button component={Link} to={billingPath} variant="default">
-              Cancel
-            </Button>
-          </Group>
+          </CheckoutActions>
         </Stack>
       </Card>
     </Stack>
