@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SUMMARY_ERROR } from '@mergedesk/domain/billing/display';
 
 /**
  * The error banner at the top of a checkout step (spec 001 §8: 'An error occurred. Please try
@@ -12,5 +13,14 @@ export function CheckoutErrorAlert({ title, children }: { title: string | null; 
     <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
       {children}
     </Alert>
+  );
+}
+
+/** The summary pages' banner (spec 001 §8) once confirming the change failed. */
+export function SummaryErrorAlert({ failed }: { failed: boolean }) {
+  return (
+    <CheckoutErrorAlert title={failed ? SUMMARY_ERROR.title : null}>
+      {SUMMARY_ERROR.description}
+    </CheckoutErrorAlert>
   );
 }

@@ -1,12 +1,7 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
-import {
-  formatMoney,
-  SUMMARY_TITLE_TEXT,
-  summaryTitle,
-  SUMMARY_ERROR,
-} from '@mergedesk/domain/billing/display';
+import { formatMoney, SUMMARY_TITLE_TEXT, summaryTitle } from '@mergedesk/domain/billing/display';
 import { BILLING_ERROR_QUERY_PARAM, isSubscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import type { BillingInterval } from '@mergedesk/domain/billing/prices';
 import { billedUnits } from '@mergedesk/domain/billing/subscription-card';
@@ -17,7 +12,7 @@ import { isConfirmed, useUpdateSubscription } from '../../api/update-subscriptio
 import { previewProrationText } from '../../lib/proration';
 import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
-import { CheckoutErrorAlert } from './checkout-error-alert';
+import { SummaryErrorAlert } from './checkout-error-alert';
 import { PriceRegion } from './price-region';
 
 export type CycleChangeSummaryPageProps = {
@@ -114,9 +109,7 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={[]} current={0} backTo={billingPath} />
       <Title order={1}>{SUMMARY_TITLE_TEXT[title]}</Title>
-      <CheckoutErrorAlert title={update.isError ? SUMMARY_ERROR.title : null}>
-        {SUMMARY_ERROR.description}
-      </CheckoutErrorAlert>
+      <SummaryErrorAlert failed={update.isError} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>

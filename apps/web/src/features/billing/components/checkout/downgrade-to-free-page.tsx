@@ -1,7 +1,7 @@
-import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type { CheckoutUsersResponse, SubscriptionV1 } from '@mergedesk/domain/api/billing';
-import { prorationText, SUMMARY_ERROR, SUMMARY_TITLE_TEXT } from '@mergedesk/domain/billing/display';
+import { prorationText, SUMMARY_TITLE_TEXT } from '@mergedesk/domain/billing/display';
 import { downgradeToFreeRefusal } from '@mergedesk/domain/billing/legacy-checkout';
 import { listedCheckoutUsers } from '@mergedesk/domain/billing/legacy-selection';
 import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
@@ -9,8 +9,9 @@ import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { CheckoutActions } from './checkout-actions';
-import { CheckoutErrorAlert } from './checkout-error-alert';
+import { SummaryErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
+import { UserEmailList } from './user-email-list';
 
 export type DowngradeToFreePageProps = {
   workspaceId: string;
@@ -63,24 +64,11 @@ export function DowngradeToFreePage(props: DowngradeToFreePageProps) {
     <Stack gap="lg" maw={720}>
       <CheckoutHeader steps={[]} current={0} backTo={-1} />
       <Title order={1}>{SUMMARY_TITLE_TEXT.DOWNGRADE}</Title>
-      <CheckoutErrorAlert title={update.isError ? SUMMARY_ERROR.title : null}>
-        {SUMMARY_ERROR.description}
-      </CheckoutErrorAlert>
+      <SummaryErrorAlert failed={update.isError} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>From {plan} to Free.</Text>
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              Made free at the renewal ({paidUsers.length})
-            </Text>
-            <List size="sm" aria-label="Made free at the renewal">
-              {paidUsers.map((user) => (
-                <List.Item key={user.id} style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
+          <UserEmailList title="Made free at the renewal" emails={paidUsers.map((user) => user.email)} />
           <Text fw={700}>From {renewal}: Free, nothing more to pay</Text>
           <Text size="sm">
             {prorationText({

@@ -1,4 +1,4 @@
-import { Button, Card, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type {
   CheckoutUsersResponse,
@@ -7,12 +7,7 @@ import type {
 } from '@mergedesk/domain/api/billing';
 import { CANNOT_DOWNGRADE_REASON } from '@mergedesk/domain/billing/legacy-checkout';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
-import {
-  formatMoney,
-  periodTotal,
-  SUMMARY_TITLE_TEXT,
-  SUMMARY_ERROR,
-} from '@mergedesk/domain/billing/display';
+import { formatMoney, periodTotal, SUMMARY_TITLE_TEXT } from '@mergedesk/domain/billing/display';
 import { findPaymentPlan } from '@mergedesk/domain/billing/plan-prices';
 import {
   BILLING_ERROR_QUERY_PARAM,
@@ -38,9 +33,10 @@ import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
 import { CheckoutActions } from './checkout-actions';
-import { CheckoutErrorAlert } from './checkout-error-alert';
+import { SummaryErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { PriceRegion } from './price-region';
+import { UserEmailList } from './user-email-list';
 
 export type LegacySummaryPageProps = {
   workspaceId: string;
@@ -191,9 +187,7 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           <Loader size="sm" aria-label="Loading the summary" />
         </Center>
       )}
-      <CheckoutErrorAlert title={update.isError ? SUMMARY_ERROR.title : null}>
-        {SUMMARY_ERROR.description}
-      </CheckoutErrorAlert>
+      <SummaryErrorAlert failed={update.isError} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           {planChanges && (
@@ -203,10 +197,10 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
             </Text>
           )}
           {madePaid.length > 0 && (
-            <UserList title="Made paid now" emails={madePaid.map((user) => user.email)} />
+            <UserEmailList title="Made paid now" emails={madePaid.map((user) => user.email)} />
           )}
           {madeFree.length > 0 && (
-            <UserList title="Made free at the renewal" emails={madeFree.map((user) => user.email)} />
+            <UserEmailList title="Made free at the renewal" emails={madeFree.map((user) => user.email)} />
           )}
           <PriceRegion query={preview}>
             {(loaded) => (
@@ -236,23 +230,6 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           </CheckoutActions>
         </Stack>
       </Card>
-    </Stack>
-  );
-}
-
-function UserList({ title, emails }: { title: string; emails: string[] }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {title} ({emails.length})
-      </Text>
-      <List size="sm" aria-label={title}>
-        {emails.map((email) => (
-          <List.Item key={email} style={{ overflowWrap: 'anywhere' }}>
-            {email}
-          </List.Item>
-        ))}
-      </List>
     </Stack>
   );
 }
