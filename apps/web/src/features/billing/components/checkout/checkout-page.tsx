@@ -1,4 +1,4 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Text } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
@@ -7,11 +7,11 @@ import { seatPageRedirectsToBilling, subscriptionState } from '@mergedesk/domain
 import type { RestrictionFlag } from '@mergedesk/domain/rollout/restrictions';
 import { NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
-import { RetryAlert } from '../../../../components/retry-alert';
 import { currentSubscription, useSubscriptions } from '../../api/get-subscriptions';
 import { readSeatQuantity } from '../../lib/checkout-storage';
 import { AddSeatsPage } from './add-seats-page';
 import { CannotDowngradePage } from './cannot-downgrade-page';
+import { CheckoutQueryFallback } from './checkout-query-fallback';
 import { LegacyCheckout } from './legacy-checkout';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
 import { InformationPage } from './information-page';
@@ -66,16 +66,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
       </Center>
     );
   }
-  if (subscriptions.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the checkout" />
-      </Center>
-    );
-  }
-  if (subscriptions.isError) {
-    return <RetryAlert onRetry={() => void subscriptions.refetch()} retrying={subscriptions.isFetching} />;
-  }
+  if (!subscriptions.isSuccess) return <CheckoutQueryFallback query={subscriptions} />;
   const subscription = currentSubscription(subscriptions.data);
   const active = subscription?.subscriptionStatus === 'ACTIVE' ? subscription : null;
   const state = subscriptionState(active);

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { checkoutTarget, checkoutTargetQuery } from '@mergedesk/domain/billing/checkout-query';
@@ -10,10 +9,10 @@ import {
 } from '@mergedesk/domain/billing/legacy-selection';
 import { subscriptionState } from '@mergedesk/domain/billing/subscription-card';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
-import { RetryAlert } from '../../../../components/retry-alert';
 import { useCheckoutUsers } from '../../api/get-checkout-users';
 import { readCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import type { CheckoutPageProps } from './checkout-page';
+import { CheckoutQueryFallback } from './checkout-query-fallback';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
 import { DowngradeToFreePage } from './downgrade-to-free-page';
 import { InformationPage } from './information-page';
@@ -47,16 +46,7 @@ export function LegacyCheckout(props: LegacyCheckoutProps) {
   const state = subscriptionState(subscription);
   if (state === 'custom') return toBilling;
 
-  if (checkoutUsers.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the checkout" />
-      </Center>
-    );
-  }
-  if (checkoutUsers.isError) {
-    return <RetryAlert onRetry={() => void checkoutUsers.refetch()} retrying={checkoutUsers.isFetching} />;
-  }
+  if (!checkoutUsers.isSuccess) return <CheckoutQueryFallback query={checkoutUsers} />;
 
   const target = checkoutTarget({
     query: searchParams,
