@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -6,16 +6,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
-import {
-  addSeatsRange,
-  MORE_SEATS_MESSAGE,
-  PER_SEAT_FLOW_STEPS,
-  seatDigits,
-  seatQuantityError,
-} from '@mergedesk/domain/billing/flows';
+import { addSeatsRange, PER_SEAT_FLOW_STEPS, seatQuantityError } from '@mergedesk/domain/billing/flows';
 import { trackEvent } from '../../../../lib/analytics';
 import { usePageTitle } from '../../../../lib/page-title';
-import { CONTACT_US_URL } from '../../../../lib/product';
 import { queryKeys } from '../../../../lib/query-keys';
 import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
@@ -26,6 +19,7 @@ import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
 import { PriceRegion } from './price-region';
+import { MoreSeatsAlert, SeatQuantityInput } from './seat-quantity-input';
 
 /** Spec 001 §9: after a card confirmation wait 2000 ms, refetch, then once more. */
 const CONFIRMATION_WAIT_MS = 2000;
@@ -160,27 +154,15 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
           <Text>
             Your subscription has <strong>{total}</strong> seat{total === 1 ? '' : 's'}.
           </Text>
-          <NumberInput
+          <SeatQuantityInput
             label="Seats to add"
             value={typed}
-            onChange={(next) => setTyped(seatDigits(String(next)))}
-            allowDecimal={false}
-            allowNegative={false}
+            onChange={setTyped}
             min={range.min}
             max={range.max}
-            clampBehavior="none"
             error={range.max < range.min ? null : error}
-            inputMode="numeric"
-            maw={200}
           />
-          {(seatsToAdd === range.max || range.max < range.min) && (
-            <Alert color="blue" variant="light">
-              {MORE_SEATS_MESSAGE}{' '}
-              <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer">
-                Contact us
-              </Anchor>
-            </Alert>
-          )}
+          {(seatsToAdd === range.max || range.max < range.min) && <MoreSeatsAlert />}
           <PriceRegion query={preview} idle={seatsToAdd === null} skeletonHeight={20}>
             {(info) => (
               <Text size="sm">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,11 +26,11 @@ import { EmailEntryModal } from '../../../../components/email-entry-modal';
 import { addLegacyUsers } from '../../../../lib/add-legacy-users';
 import { checkThenSend } from '../../../../lib/check-then-send';
 import { usePageTitle } from '../../../../lib/page-title';
-import { CONTACT_US_URL } from '../../../../lib/product';
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
+import { ContactUsLink } from './contact-us-link';
 import { UserCell } from './options-page';
 
 export type LegacyUsersPageProps = {
@@ -105,10 +105,7 @@ export function LegacyUsersPage(props: LegacyUsersPageProps) {
       </Group>
       {overLimit && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {maxPaidUsersMessage(max)}{' '}
-          <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer">
-            Contact us
-          </Anchor>
+          {maxPaidUsersMessage(max)} <ContactUsLink />
         </Alert>
       )}
       <Card withBorder padding={0} radius="md">
@@ -150,10 +147,7 @@ export function LegacyUsersPage(props: LegacyUsersPageProps) {
         </Table>
       </Card>
       <Text size="sm">
-        More than 100 users to bring along?{' '}
-        <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer">
-          Contact us
-        </Anchor>
+        More than 100 users to bring along? <ContactUsLink />
       </Text>
       <Button
         onClick={next}

@@ -1,18 +1,12 @@
-import { Alert, Anchor, Button, Card, NumberInput, Radio, Stack, Title } from '@mantine/core';
+import { Button, Card, Radio, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SeatSelection } from '@mergedesk/domain/billing/flows';
-import {
-  MORE_SEATS_MESSAGE,
-  purchaseSeats,
-  SEAT_SELECTIONS,
-  seatDigits,
-  TEAM_SEATS_RANGE,
-} from '@mergedesk/domain/billing/flows';
+import { purchaseSeats, SEAT_SELECTIONS, TEAM_SEATS_RANGE } from '@mergedesk/domain/billing/flows';
 import { usePageTitle } from '../../../../lib/page-title';
-import { CONTACT_US_URL } from '../../../../lib/product';
 import { readSeatQuantity, saveSeatQuantity } from '../../lib/checkout-storage';
 import { CheckoutHeader } from './checkout-header';
+import { MoreSeatsAlert, SeatQuantityInput } from './seat-quantity-input';
 
 export type SeatSelectionPageProps = {
   workspaceId: string;
@@ -70,29 +64,17 @@ export function SeatSelectionPage({
             </Stack>
           </Radio.Group>
           {selection === 'team' && (
-            <NumberInput
+            <SeatQuantityInput
               label="Number of seats"
               value={typed}
-              onChange={(value) => setTyped(seatDigits(String(value)))}
-              allowDecimal={false}
-              allowNegative={false}
+              onChange={setTyped}
               min={TEAM_SEATS_RANGE.min}
               max={TEAM_SEATS_RANGE.max}
-              clampBehavior="none"
               error={seats.error}
               description="One seat is for you, the owner."
-              inputMode="numeric"
-              maw={200}
             />
           )}
-          {atMaximum && (
-            <Alert color="blue" variant="light">
-              {MORE_SEATS_MESSAGE}{' '}
-              <Anchor href={CONTACT_US_URL} target="_blank" rel="noreferrer">
-                Contact us
-              </Anchor>
-            </Alert>
-          )}
+          {atMaximum && <MoreSeatsAlert />}
           <Button onClick={next} disabled={seats.quantity === null} style={{ alignSelf: 'flex-start' }}>
             Next: Billing information
           </Button>
