@@ -1,37 +1,29 @@
-import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { CheckoutUsersResponse } from '@mergedesk/domain/api/billing';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
-import { checkoutTargetQuery } from '@mergedesk/domain/billing/checkout-query';
 import type { LegacyModelFlowType } from '@mergedesk/domain/billing/flows';
-import { optionsButtonLabel, optionsNextStep } from '@mergedesk/domain/billing/flows';
+import { optionsButtonLabel } from '@mergedesk/domain/billing/flows';
 import {
   addUsersLimitError,
-  cannotDowngrade,
   isLegacyUsersNextDisabled,
-  LEGACY_CHECKOUT_MESSAGES,
   paidCount,
   paidRadioRestriction,
   paidRestrictionMessage,
 } from '@mergedesk/domain/billing/legacy-checkout';
-import {
-  isChoosableCheckoutUser,
-  listedCheckoutUsers,
-  selectionByEmail,
-} from '@mergedesk/domain/billing/legacy-selection';
+import { isChoosableCheckoutUser, listedCheckoutUsers } from '@mergedesk/domain/billing/legacy-selection';
 import { maxPaidUsersMessage, MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { EmailEntryModal } from '../../../../components/email-entry-modal';
 import { addLegacyUsers } from '../../../../lib/add-legacy-users';
 import { checkThenSend } from '../../../../lib/check-then-send';
 import { usePageTitle } from '../../../../lib/page-title';
-import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
+import { usePaidUsersNext } from '../../lib/use-paid-users-next';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { ContactUsLink } from './contact-us-link';
-import { UserCell } from './options-page';
+import { CheckoutUsersTable } from './checkout-users-table';
 
 export type LegacyUsersPageProps = {
   workspaceId: string;
@@ -55,32 +47,15 @@ const TITLE = 'Choose your paid users';
  * lists. Next is disabled with no user chosen or more than the plan's maximum.
  */
 export function LegacyUsersPage(props: LegacyUsersPageProps) {
-  const { workspaceId, checkoutUsers, target, flowType } = props;
+  const { workspaceId, checkoutUsers, flowType } = props;
   usePageTitle(TITLE);
-  const navigate = useNavigate();
   const users = listedCheckoutUsers(checkoutUsers.items);
   const [selection, setSelection] = useCheckoutSelection(workspaceId, checkoutUsers.items);
   const [adding, setAdding] = useState(false);
-  const [nextError, setNextError] = useState<string | null>(null);
+  const { next, nextError } = usePaidUsersNext({ ...props, users, selection });
   const max = checkoutUsers.paidUserLimit;
   const selected = paidCount(selection);
   const overLimit = max !== -1 && selected > max;
-
-  const next = () => {
-    setNextError(null);
-    const paidEmails = users.filter((user) => selection[user.id] === true).map((user) => user.email);
-    if (cannotDowngrade({ targetPlan: target.plan, ownerEmail: checkoutUsers.ownerEmail, paidEmails })) {
-      void navigate(`${props.checkoutPath}/cannot-downgrade`);
-      return;
-    }
-    saveCheckoutUsers(workspaceId, selectionByEmail(users, selection));
-    const step = optionsNextStep(flowType);
-    if (step === 'server-error') {
-      setNextError(LEGACY_CHECKOUT_MESSAGES.OPTIONS_ERROR);
-      return;
-    }
-    void navigate(`${props.checkoutPath}/${step}?${checkoutTargetQuery(target)}`);
-  };
 
   return (
     <Stack gap="lg">
@@ -108,49 +83,33 @@ export function LegacyUsersPage(props: LegacyUsersPageProps) {
           {maxPaidUsersMessage(max)} <ContactUsLink />
         </Alert>
       )}
-      <Card withBorder padding={0} radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" captionSide="top">
-          <Table.Caption style={{ textAlign: 'start', padding: '0.75rem 1rem 0' }}>Users</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">User</Table.Th>
-              <Table.Th scope="col">Paid licence</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => {
-              const checked = selection[user.id] === true;
-              // The plan's maximum shows above the list (Next waits); a person paid in another
-              // space cannot be chosen here either.
-              const restriction = checked ? null : paidRadioRestriction(user, selection, -1);
-              return (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <UserCell user={user} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Paid licence for ${user.email}`}
-                      checked={checked}
-                      disabled={!isChoosableCheckoutUser(user) || restriction !== null}
-                      description={restriction && paidRestrictionMessage(restriction, max)}
-                      onChange={(event) => {
-                        const paid = event.currentTarget.checked;
-                        setSelection(() => ({ [user.id]: paid }));
-                      }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <CheckoutUsersTable
+        users={users}
+        choiceHeader="Paid licence"
+        renderChoice={(user) => {
+          const checked = selection[user.id] === true;
+          // The plan's maximum shows above the list (Next waits); a person paid in another
+          // space cannot be chosen here either.
+          const restriction = checked ? null : paidRadioRestriction(user, selection, -1);
+          return (
+            <Checkbox
+              aria-label={`Paid licence for ${user.email}`}
+              checked={checked}
+              disabled={!isChoosableCheckoutUser(user) || restriction !== null}
+              description={restriction && paidRestrictionMessage(restriction, max)}
+              onChange={(event) => {
+                const paid = event.currentTarget.checked;
+                setSelection(() => ({ [user.id]: paid }));
+              }}
+            />
+          );
+        }}
+      />
       <Text size="sm">
         More than 100 users to bring along? <ContactUsLink />
       </Text>
       <Button
-        onClick={next}
+        onClick={() => next()}
         disabled={isLegacyUsersNextDisabled(selected, max)}
         style={{ alignSelf: 'flex-start' }}
       >

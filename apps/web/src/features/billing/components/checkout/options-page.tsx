@@ -1,18 +1,11 @@
-import { Badge, Button, Card, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type {
-  CheckoutUser,
-  CheckoutUsersResponse,
-  PaymentPreviewRequest,
-} from '@mergedesk/domain/api/billing';
+import { Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import type { CheckoutUsersResponse, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
-import { checkoutTargetQuery } from '@mergedesk/domain/billing/checkout-query';
 import { formatMoney } from '@mergedesk/domain/billing/display';
 import type { LegacyModelFlowType } from '@mergedesk/domain/billing/flows';
-import { legacyModelFlowSteps, optionsButtonLabel, optionsNextStep } from '@mergedesk/domain/billing/flows';
+import { legacyModelFlowSteps, optionsButtonLabel } from '@mergedesk/domain/billing/flows';
 import {
-  cannotDowngrade,
   isOwnerRadioDisabled,
   LEGACY_CHECKOUT_MESSAGES,
   paidCount,
@@ -24,17 +17,16 @@ import {
 import {
   isChoosableCheckoutUser,
   listedCheckoutUsers,
-  selectionByEmail,
   selectionUserPlans,
 } from '@mergedesk/domain/billing/legacy-selection';
-import { roleLabel } from '@mergedesk/domain/members/messages';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
-import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
+import { usePaidUsersNext } from '../../lib/use-paid-users-next';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
+import { CheckoutUsersTable } from './checkout-users-table';
 import { PriceRegion } from './price-region';
 
 export type OptionsPageProps = {
@@ -64,10 +56,9 @@ const PERIOD = { YEARLY: 'year', MONTHLY: 'month' } as const;
 export function OptionsPage(props: OptionsPageProps) {
   const { workspaceId, checkoutUsers, target, flowType } = props;
   usePageTitle('Billing options');
-  const navigate = useNavigate();
   const users = listedCheckoutUsers(checkoutUsers.items);
   const [selection, setSelection] = useCheckoutSelection(workspaceId, checkoutUsers.items);
-  const [nextError, setNextError] = useState<string | null>(null);
+  const { next, nextError } = usePaidUsersNext({ ...props, users, selection });
   const limit = checkoutUsers.paidUserLimit;
   const paid = paidCount(selection);
   // The UPGRADE flow's only step is the review (§2): its options page shows no step indicator.
@@ -82,22 +73,6 @@ export function OptionsPage(props: OptionsPageProps) {
     userUpdates: selectionUserPlans(users, selection, props.pricing.prorated),
   };
   const preview = useCheckoutPreview(workspaceId, paid > 0 ? request : null, props.pricing.prorated, 'v1');
-
-  const next = (replace = false) => {
-    setNextError(null);
-    const paidEmails = users.filter((user) => selection[user.id] === true).map((user) => user.email);
-    if (cannotDowngrade({ targetPlan: target.plan, ownerEmail: checkoutUsers.ownerEmail, paidEmails })) {
-      void navigate(`${props.checkoutPath}/cannot-downgrade`, { replace });
-      return;
-    }
-    saveCheckoutUsers(workspaceId, selectionByEmail(users, selection));
-    const step = optionsNextStep(flowType);
-    if (step === 'server-error') {
-      setNextError(LEGACY_CHECKOUT_MESSAGES.OPTIONS_ERROR);
-      return;
-    }
-    void navigate(`${props.checkoutPath}/${step}?${checkoutTargetQuery(target)}`, { replace });
-  };
 
   // Spec 001 §4: with only one available user there is nothing to choose.
   const autoSubmitted = useRef(false);
@@ -118,67 +93,52 @@ export function OptionsPage(props: OptionsPageProps) {
         Choose who gets a paid {target.plan === 'PREMIUM' ? 'Premium' : 'Pro'} licence in{' '}
         {props.workspaceName}. Free users keep the free plan&apos;s limits.
       </Text>
-      <Card withBorder padding={0} radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" captionSide="top">
-          <Table.Caption style={{ textAlign: 'start', padding: '0.75rem 1rem 0' }}>Users</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">User</Table.Th>
-              <Table.Th scope="col">Licence</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => {
-              const restriction = paidRadioRestriction(user, selection, limit);
-              const isOwner = user.role === 'OWNER';
-              return (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <UserCell user={user} />
-                  </Table.Td>
-                  <Table.Td>
-                    {!isChoosableCheckoutUser(user) ? (
-                      <Text size="sm" c="dimmed">
-                        Free from the renewal
-                      </Text>
-                    ) : (
-                      <Radio.Group
-                        value={selection[user.id] === true ? 'paid' : 'free'}
-                        onChange={(value) =>
-                          setSelection((current) => setUserPaid(users, current, user.id, value === 'paid'))
-                        }
-                      >
-                        <Group
-                          gap="md"
-                          wrap="nowrap"
-                          align="flex-start"
-                          role="radiogroup"
-                          aria-label={`Licence of ${user.email}`}
-                        >
-                          <Radio
-                            value="paid"
-                            label="Paid"
-                            disabled={restriction !== null}
-                            description={restriction && paidRestrictionMessage(restriction, limit)}
-                          />
-                          <Radio
-                            value="free"
-                            label="Free"
-                            disabled={isOwner && ownerFreeDisabled}
-                            description={
-                              isOwner && ownerFreeDisabled ? LEGACY_CHECKOUT_MESSAGES.NO_PAID_USER : undefined
-                            }
-                          />
-                        </Group>
-                      </Radio.Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <CheckoutUsersTable
+        users={users}
+        choiceHeader="Licence"
+        renderChoice={(user) => {
+          if (!isChoosableCheckoutUser(user)) {
+            return (
+              <Text size="sm" c="dimmed">
+                Free from the renewal
+              </Text>
+            );
+          }
+          const restriction = paidRadioRestriction(user, selection, limit);
+          const isOwner = user.role === 'OWNER';
+          return (
+            <Radio.Group
+              value={selection[user.id] === true ? 'paid' : 'free'}
+              onChange={(value) =>
+                setSelection((current) => setUserPaid(users, current, user.id, value === 'paid'))
+              }
+            >
+              <Group
+                gap="md"
+                wrap="nowrap"
+                align="flex-start"
+                role="radiogroup"
+                aria-label={`Licence of ${user.email}`}
+              >
+                <Radio
+                  value="paid"
+                  label="Paid"
+                  disabled={restriction !== null}
+                  description={restriction && paidRestrictionMessage(restriction, limit)}
+                />
+                <Radio
+                  value="free"
+                  label="Free"
+                  disabled={isOwner && ownerFreeDisabled}
+                  description={
+                    isOwner && ownerFreeDisabled ? LEGACY_CHECKOUT_MESSAGES.NO_PAID_USER : undefined
+                  }
+                />
+              </Group>
+            </Radio.Group>
+          );
+        }}
+      />
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="options-total-title">
         <Stack gap="sm">
           <Title order={2} size="h4" id="options-total-title">
@@ -215,29 +175,3 @@ export function OptionsPage(props: OptionsPageProps) {
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-/** Name, e-mail and role of a checkout user; the e-mail wraps on small screens. */
-export function UserCell({ user }: { user: CheckoutUser }) {
-  return (
-    <Stack gap={2}>
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={500}>
-          {user.name.trim() || user.email}
-        </Text>
-        {user.role !== 'MEMBER' && (
-          <Badge size="sm" variant="light">
-            {roleLabel(user.role, true)}
-          </Badge>
-        )}
-        {user.isTrial && (
-          <Badge size="sm" variant="light" color="grape">
-            Trial
-          </Badge>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {user.email}
-      </Text>
-    </Stack>
-  );
-}
