@@ -16,3 +16,25 @@ export function CheckoutActions({ cancelTo, children }: { cancelTo: string; chil
     </Group>
   );
 }
+
+export type SummaryActionsProps = {
+  cancelTo: string;
+  onConfirm: () => void;
+  /** The change is being sent. */
+  pending: boolean;
+  /** Nothing to confirm yet (e.g. the price has not loaded). */
+  disabled?: boolean;
+  /** Red for a change that takes something away (the move to the free plan). */
+  color?: 'red';
+};
+
+/** The summary pages' 'Confirm the change' and 'Cancel' (spec 001 §2, §4 "Summary"). */
+export function SummaryActions({ cancelTo, onConfirm, pending, disabled, color }: SummaryActionsProps) {
+  return (
+    <CheckoutActions cancelTo={cancelTo}>
+      <Button onClick={onConfirm} loading={pending} disabled={disabled} color={color}>
+        Confirm the change
+      </Button>
+    </CheckoutActions>
+  );
+}

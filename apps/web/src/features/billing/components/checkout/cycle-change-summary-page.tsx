@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type { PaymentPreviewRequest, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { formatMoney, SUMMARY_TITLE_TEXT, summaryTitle } from '@mergedesk/domain/billing/display';
@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
 import { previewProrationText } from '../../lib/proration';
-import { CheckoutActions } from './checkout-actions';
+import { SummaryActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { SummaryErrorAlert } from './checkout-error-alert';
 import { PriceRegion } from './price-region';
@@ -128,11 +128,12 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
               </Stack>
             )}
           </PriceRegion>
-          <CheckoutActions cancelTo={billingPath}>
-            <Button onClick={confirm} loading={update.isPending} disabled={!preview.data}>
-              Confirm the change
-            </Button>
-          </CheckoutActions>
+          <SummaryActions
+            cancelTo={billingPath}
+            onConfirm={confirm}
+            pending={update.isPending}
+            disabled={!preview.data}
+          />
         </Stack>
       </Card>
     </Stack>

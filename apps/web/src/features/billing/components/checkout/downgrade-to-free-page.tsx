@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type { CheckoutUsersResponse, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { prorationText, SUMMARY_TITLE_TEXT } from '@mergedesk/domain/billing/display';
@@ -8,7 +8,7 @@ import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
 import { formatLongDate } from '../../../../lib/dates';
 import { usePageTitle } from '../../../../lib/page-title';
 import { isConfirmed, useUpdateSubscription } from '../../api/update-subscription';
-import { CheckoutActions } from './checkout-actions';
+import { SummaryActions } from './checkout-actions';
 import { SummaryErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { UserEmailList } from './user-email-list';
@@ -79,11 +79,7 @@ export function DowngradeToFreePage(props: DowngradeToFreePageProps) {
             })}{' '}
             Until then every paid user keeps {plan}; you can keep your plan from the billing page.
           </Text>
-          <CheckoutActions cancelTo={billingPath}>
-            <Button onClick={confirm} loading={update.isPending} color="red">
-              Confirm the change
-            </Button>
-          </CheckoutActions>
+          <SummaryActions cancelTo={billingPath} onConfirm={confirm} pending={update.isPending} color="red" />
         </Stack>
       </Card>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import type {
   CheckoutUsersResponse,
@@ -32,7 +32,7 @@ import { isConfirmed, useUpdateSubscription } from '../../api/update-subscriptio
 import { saveCheckoutUsers } from '../../../../lib/checkout-users-storage';
 import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
-import { CheckoutActions } from './checkout-actions';
+import { SummaryActions } from './checkout-actions';
 import { SummaryErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { PriceRegion } from './price-region';
@@ -223,11 +223,12 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
               </Stack>
             )}
           </PriceRegion>
-          <CheckoutActions cancelTo={billingPath}>
-            <Button onClick={confirm} loading={update.isPending} disabled={!info}>
-              Confirm the change
-            </Button>
-          </CheckoutActions>
+          <SummaryActions
+            cancelTo={billingPath}
+            onConfirm={confirm}
+            pending={update.isPending}
+            disabled={!info}
+          />
         </Stack>
       </Card>
     </Stack>
