@@ -14,7 +14,7 @@ import { CannotDowngradePage } from './cannot-downgrade-page';
 import { CheckoutQueryFallback } from './checkout-query-fallback';
 import { LegacyCheckout } from './legacy-checkout';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
-import { InformationPage } from './information-page';
+import { InformationPage, informationBuyer } from './information-page';
 import { RemoveSeatsPage } from './remove-seats-page';
 import { SeatSelectionPage } from './seat-selection-page';
 
@@ -148,11 +148,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   }
   return (
     <InformationPage
-      workspaceId={space.workspaceId}
-      workspaceName={space.workspaceName}
-      userName={user.userName}
-      domain={isGmailUser ? null : user.domain.domainName}
-      isGmailUser={isGmailUser}
+      {...informationBuyer(space, user)}
       steps={flowSteps}
       current={isGmailUser ? 0 : 1}
       backTo={isGmailUser ? billingPath : at('/details')}

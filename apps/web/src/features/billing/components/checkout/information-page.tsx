@@ -9,9 +9,11 @@ import {
   checkoutFormSchema,
   isVatIdError,
 } from '@mergedesk/domain/billing/checkout-form';
+import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
 import { findPaymentPlan } from '@mergedesk/domain/billing/plan-prices';
 import { currencyForCountry } from '@mergedesk/domain/billing/tax';
+import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { trackEvent } from '../../../../lib/analytics';
 import { ApiError } from '../../../../lib/api-client';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -48,6 +50,24 @@ export type InformationPageProps = {
 export type InformationPurchase =
   | { version: 'v2'; quantity: number }
   | { version: 'v1'; target: CheckoutTarget; paidUsers: WorkspaceUserPlan[] };
+
+/**
+ * The space bought for and who buys it, as the information page takes them (both checkouts): a
+ * Gmail-type account has no domain to show.
+ */
+export const informationBuyer = (
+  space: UserWorkspace,
+  user: CurrentUser,
+): Pick<InformationPageProps, 'workspaceId' | 'workspaceName' | 'userName' | 'domain' | 'isGmailUser'> => {
+  const isGmailUser = isGmailAddress(user.userEmail);
+  return {
+    workspaceId: space.workspaceId,
+    workspaceName: space.workspaceName,
+    userName: user.userName,
+    domain: isGmailUser ? null : user.domain.domainName,
+    isGmailUser,
+  };
+};
 
 const FORM_FIELDS = new Set<string>([
   'country',

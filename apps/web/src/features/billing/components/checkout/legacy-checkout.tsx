@@ -15,7 +15,7 @@ import type { CheckoutPageProps } from './checkout-page';
 import { CheckoutQueryFallback } from './checkout-query-fallback';
 import { CycleChangeSummaryPage } from './cycle-change-summary-page';
 import { DowngradeToFreePage } from './downgrade-to-free-page';
-import { InformationPage } from './information-page';
+import { InformationPage, informationBuyer } from './information-page';
 import { LegacySummaryPage } from './legacy-summary-page';
 import { LegacyUsersPage } from './legacy-users-page';
 import { OptionsPage } from './options-page';
@@ -120,14 +120,9 @@ export function LegacyCheckout(props: LegacyCheckoutProps) {
       const paidUsers = selectionUserPlans(listedCheckoutUsers(users.items), selection, false);
       if (paidUsers.length === 0) return <Navigate to={`${checkoutPath}/options?${query}`} replace />;
       const steps = isTeamLegacy ? [] : legacyModelFlowSteps(flowType, users.items.length);
-      const isGmailUser = isGmailAddress(user.userEmail);
       return (
         <InformationPage
-          workspaceId={space.workspaceId}
-          workspaceName={space.workspaceName}
-          userName={user.userName}
-          domain={isGmailUser ? null : user.domain.domainName}
-          isGmailUser={isGmailUser}
+          {...informationBuyer(space, user)}
           steps={steps}
           current={Math.max(0, steps.indexOf('Billing information'))}
           backTo={-1}
