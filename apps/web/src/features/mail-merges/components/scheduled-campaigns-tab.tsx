@@ -1,6 +1,5 @@
-import { Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import {
   CANCEL_ERROR_ALERT,
@@ -22,14 +21,10 @@ import { formatLongDate } from '../../../lib/dates';
 import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-scheduled-campaigns';
 import { scheduledListQuery } from '../lib/list-state';
 import { formatTimeOfDay } from '../lib/times';
-import { ListFooter } from '../../../components/list-footer';
-import { RetryAlert } from '../../../components/retry-alert';
 import { WholeBadge } from '../../../components/whole-badge';
-import { ListEmptyState } from './list-states';
-import { SheetLink } from './sheet-link';
+import { CampaignTable } from './campaign-table';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 
-const SKELETON_ROWS = 3;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Date column: 'Upon quota reset' when out of quota (spec 002 §4.1), else the next run's date. */
@@ -70,12 +65,6 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
     }
   };
 
-  const openOnEnter = (event: KeyboardEvent, id: string) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    onOpen(id);
-  };
-
   const items = list.data?.items;
   const isEmpty = list.isSuccess && items?.length === 0;
 
@@ -84,91 +73,57 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
       <Group justify="flex-end" visibleFrom="md">
         <CsvExportButton onExport={exportCsv} disabled={!list.isSuccess || isEmpty} />
       </Group>
-      {list.isError ? (
-        <RetryAlert onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : isEmpty ? (
-        <ListEmptyState narrowed={false} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={320}>
-            <Table
-              aria-label="Scheduled mail merges"
-              aria-busy={list.isPending || list.isFetching}
-              highlightOnHover
-              verticalSpacing="xs"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Sheet Name</Table.Th>
-                  <Table.Th visibleFrom="sm">Date</Table.Th>
-                  <Table.Th visibleFrom="sm">Time</Table.Th>
-                  <Table.Th ta="right" visibleFrom="sm">
-                    Emails
-                  </Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={56} visibleFrom="md">
-                    <VisuallyHidden>Spreadsheet</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending || !items
-                  ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                      <Table.Tr key={index} aria-hidden>
-                        {[60, 80, 50, 40, 50].map((width, cell) => (
-                          <Table.Td key={cell} visibleFrom={cell >= 1 && cell <= 3 ? 'sm' : undefined}>
-                            <Skeleton height={14} width={`${width}%`} />
-                          </Table.Td>
-                        ))}
-                        <Table.Td visibleFrom="md">
-                          <Skeleton height={24} width={24} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : items.map((campaign) => {
-                      const title = scheduledCampaignTitle(campaign);
-                      return (
-                        <Table.Tr
-                          key={campaign.id}
-                          tabIndex={0}
-                          style={{ cursor: 'pointer' }}
-                          onClick={() => onOpen(campaign.id)}
-                          onKeyDown={(event) => openOnEnter(event, campaign.id)}
-                        >
-                          <Table.Td style={{ wordBreak: 'break-word' }}>
-                            {title}
-                            {/* phones: the hidden columns under the title */}
-                            {isPhone && (
-                              <Text size="xs" c="dimmed">
-                                {scheduledDate(campaign)} · {scheduledTime(campaign)} ·{' '}
-                                {formatNumber(campaign.eventCounts.toSendCount)} emails
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
-                            {scheduledDate(campaign)}
-                          </Table.Td>
-                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
-                            {scheduledTime(campaign)}
-                          </Table.Td>
-                          <Table.Td ta="right" visibleFrom="sm">
-                            {formatNumber(campaign.eventCounts.toSendCount)}
-                          </Table.Td>
-                          <Table.Td>
-                            <ScheduledStatusCell campaign={campaign} />
-                          </Table.Td>
-                          <Table.Td visibleFrom="md">
-                            <SheetLink sheetKey={campaign.mergeSourceSheetKey} title={title} />
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.isSuccess && <ListFooter total={list.data.total} page={page} onPageChange={setPage} />}
-        </>
-      )}
+      <CampaignTable
+        label="Scheduled mail merges"
+        list={list}
+        narrowed={false}
+        head={
+          <>
+            <Table.Th>Sheet Name</Table.Th>
+            <Table.Th visibleFrom="sm">Date</Table.Th>
+            <Table.Th visibleFrom="sm">Time</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              Emails
+            </Table.Th>
+            <Table.Th>Status</Table.Th>
+          </>
+        }
+        skeleton={{ rows: 3, widths: [60, 80, 50, 40, 50], fromSm: [1, 2, 3] }}
+        rowId={(campaign) => campaign.id}
+        sheet={(campaign) => ({
+          sheetKey: campaign.mergeSourceSheetKey,
+          title: scheduledCampaignTitle(campaign),
+        })}
+        cells={(campaign) => (
+          <>
+            <Table.Td style={{ wordBreak: 'break-word' }}>
+              {scheduledCampaignTitle(campaign)}
+              {/* phones: the hidden columns under the title */}
+              {isPhone && (
+                <Text size="xs" c="dimmed">
+                  {scheduledDate(campaign)} · {scheduledTime(campaign)} ·{' '}
+                  {formatNumber(campaign.eventCounts.toSendCount)} emails
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td visibleFrom="sm" style={NO_WRAP}>
+              {scheduledDate(campaign)}
+            </Table.Td>
+            <Table.Td visibleFrom="sm" style={NO_WRAP}>
+              {scheduledTime(campaign)}
+            </Table.Td>
+            <Table.Td ta="right" visibleFrom="sm">
+              {formatNumber(campaign.eventCounts.toSendCount)}
+            </Table.Td>
+            <Table.Td>
+              <ScheduledStatusCell campaign={campaign} />
+            </Table.Td>
+          </>
+        )}
+        onOpen={onOpen}
+        page={page}
+        onPageChange={setPage}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import { useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { CANCEL_ERROR_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
 import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';
@@ -22,13 +21,9 @@ import { formatLongDate } from '../../../lib/dates';
 import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '../api/get-sent-campaigns';
 import type { SentListState, SentSortKey } from '../lib/list-state';
 import { isSentListNarrowed, parseSentListState, sentListSearchParams } from '../lib/list-state';
-import { ListFooter } from '../../../components/list-footer';
-import { RetryAlert } from '../../../components/retry-alert';
-import { ListEmptyState } from './list-states';
-import { SheetLink } from './sheet-link';
+import { CampaignTable } from './campaign-table';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 
-const SKELETON_ROWS = 5;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const DATE_FILTER_OPTIONS = DATE_FILTERS.map((value) => ({ value, label: DATE_FILTER_LABELS[value] }));
 
@@ -91,12 +86,6 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
     }
   };
 
-  const openOnEnter = (event: KeyboardEvent, campaignId: string) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    onOpen(campaignId);
-  };
-
   const items = list.data?.items;
   const isEmpty = list.isSuccess && items?.length === 0;
 
@@ -130,102 +119,65 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
         <CsvExportButton onExport={exportCsv} disabled={!list.isSuccess || isEmpty} />
       </Group>
 
-      {list.isError ? (
-        <RetryAlert onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : isEmpty ? (
-        <ListEmptyState narrowed={isSentListNarrowed(requested)} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={320}>
-            <Table
-              aria-label="Sent mail merges"
-              aria-busy={list.isPending || list.isFetching}
-              highlightOnHover
-              verticalSpacing="xs"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh
-                    label="Sheet Name"
-                    direction={directionOf('sheetName')}
-                    onSort={() => toggleSort('sheetName')}
-                  />
-                  <Table.Th visibleFrom="sm">Sender</Table.Th>
-                  <SortableTh
-                    label="Date"
-                    direction={directionOf('lastUpdateTimestamp')}
-                    onSort={() => toggleSort('lastUpdateTimestamp')}
-                    visibleFrom="sm"
-                  />
-                  <Table.Th ta="right">Sent</Table.Th>
-                  <Table.Th ta="right" style={NO_WRAP}>
-                    Opened %
-                  </Table.Th>
-                  <Table.Th ta="right" style={NO_WRAP}>
-                    Clicked %
-                  </Table.Th>
-                  <Table.Th w={56} visibleFrom="md">
-                    <VisuallyHidden>Spreadsheet</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending || !items
-                  ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                      <Table.Tr key={index} aria-hidden>
-                        {[60, 60, 80, 40, 40, 40].map((width, cell) => (
-                          <Table.Td key={cell} visibleFrom={cell === 1 || cell === 2 ? 'sm' : undefined}>
-                            <Skeleton height={14} width={`${width}%`} />
-                          </Table.Td>
-                        ))}
-                        <Table.Td visibleFrom="md">
-                          <Skeleton height={24} width={24} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : items.map((campaign) => {
-                      const title = sentCampaignTitle(campaign);
-                      const rates = campaignRates(campaign.eventCounts);
-                      return (
-                        <Table.Tr
-                          key={campaign.campaignId}
-                          tabIndex={0}
-                          style={{ cursor: 'pointer' }}
-                          onClick={() => onOpen(campaign.campaignId)}
-                          onKeyDown={(event) => openOnEnter(event, campaign.campaignId)}
-                        >
-                          <Table.Td style={{ wordBreak: 'break-word' }}>
-                            {title}
-                            {/* phones: the hidden columns' sender and date under the title */}
-                            {isPhone && (
-                              <Text size="xs" c="dimmed">
-                                {senderLabel(campaign)} · {formatLongDate(campaignDate(campaign))}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td visibleFrom="sm">
-                            <SenderCell campaign={campaign} />
-                          </Table.Td>
-                          <Table.Td visibleFrom="sm" style={NO_WRAP}>
-                            {formatLongDate(campaignDate(campaign))}
-                          </Table.Td>
-                          <Table.Td ta="right">{formatNumber(campaign.eventCounts.sentCount)}</Table.Td>
-                          <Table.Td ta="right">{formatPercentLabel(rates.openedPercent)}</Table.Td>
-                          <Table.Td ta="right">{formatPercentLabel(rates.clickedPercent)}</Table.Td>
-                          <Table.Td visibleFrom="md">
-                            <SheetLink sheetKey={campaign.mergeSourceSheetKey} title={title} />
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.isSuccess && (
-            <ListFooter total={list.data.total} page={state.page} onPageChange={(page) => update({ page })} />
-          )}
-        </>
-      )}
+      <CampaignTable
+        label="Sent mail merges"
+        list={list}
+        narrowed={isSentListNarrowed(requested)}
+        head={
+          <>
+            <SortableTh
+              label="Sheet Name"
+              direction={directionOf('sheetName')}
+              onSort={() => toggleSort('sheetName')}
+            />
+            <Table.Th visibleFrom="sm">Sender</Table.Th>
+            <SortableTh
+              label="Date"
+              direction={directionOf('lastUpdateTimestamp')}
+              onSort={() => toggleSort('lastUpdateTimestamp')}
+              visibleFrom="sm"
+            />
+            <Table.Th ta="right">Sent</Table.Th>
+            <Table.Th ta="right" style={NO_WRAP}>
+              Opened %
+            </Table.Th>
+            <Table.Th ta="right" style={NO_WRAP}>
+              Clicked %
+            </Table.Th>
+          </>
+        }
+        skeleton={{ rows: 5, widths: [60, 60, 80, 40, 40, 40], fromSm: [1, 2] }}
+        rowId={(campaign) => campaign.campaignId}
+        sheet={(campaign) => ({ sheetKey: campaign.mergeSourceSheetKey, title: sentCampaignTitle(campaign) })}
+        cells={(campaign) => {
+          const rates = campaignRates(campaign.eventCounts);
+          return (
+            <>
+              <Table.Td style={{ wordBreak: 'break-word' }}>
+                {sentCampaignTitle(campaign)}
+                {/* phones: the hidden columns' sender and date under the title */}
+                {isPhone && (
+                  <Text size="xs" c="dimmed">
+                    {senderLabel(campaign)} · {formatLongDate(campaignDate(campaign))}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <SenderCell campaign={campaign} />
+              </Table.Td>
+              <Table.Td visibleFrom="sm" style={NO_WRAP}>
+                {formatLongDate(campaignDate(campaign))}
+              </Table.Td>
+              <Table.Td ta="right">{formatNumber(campaign.eventCounts.sentCount)}</Table.Td>
+              <Table.Td ta="right">{formatPercentLabel(rates.openedPercent)}</Table.Td>
+              <Table.Td ta="right">{formatPercentLabel(rates.clickedPercent)}</Table.Td>
+            </>
+          );
+        }}
+        onOpen={onOpen}
+        page={state.page}
+        onPageChange={(page) => update({ page })}
+      />
     </Stack>
   );
 }
