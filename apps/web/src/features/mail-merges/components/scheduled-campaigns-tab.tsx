@@ -2,7 +2,6 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import {
-  CANCEL_ERROR_ALERT,
   isOutOfQuota,
   SCHEDULED_STATUS_LABELS,
   scheduledDeliveryLabel,
@@ -12,11 +11,10 @@ import {
 } from '@mergedesk/domain/campaigns/scheduled-status';
 import { scheduledCampaignTitle } from '../lib/campaign-fields';
 import { scheduledCampaignsCsv } from '../lib/campaign-exports';
-import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
+import { exportCampaigns } from '../lib/export-campaigns';
+import { EXPORT_LIMIT } from '@mergedesk/domain/exports/file-names';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { CsvExportButton } from '../../../components/csv-export-button';
-import { showAlert } from '../../../lib/alerts';
-import { exportCsv as downloadCsvExport } from '../../../lib/csv-export';
 import { formatLongDate } from '../../../lib/dates';
 import { getScheduledCampaigns, useScheduledCampaigns } from '../api/get-scheduled-campaigns';
 import { scheduledListQuery } from '../lib/list-state';
@@ -52,18 +50,11 @@ export function ScheduledCampaignsTab({ workspaceId, onOpen }: ScheduledCampaign
   const query = scheduledListQuery(workspaceId, page);
   const list = useScheduledCampaigns(workspaceId, query);
 
-  const exportCsv = async () => {
-    try {
+  const exportCsv = () =>
+    exportCampaigns('SCHEDULED_MAIL_MERGES', async () => {
       const all = await getScheduledCampaigns({ ...query, limit: EXPORT_LIMIT, limitOffset: 0 });
-      downloadCsvExport(
-        exportFileName('SCHEDULED_MAIL_MERGES', Date.now()),
-        ...scheduledCampaignsCsv(all.items),
-      );
-    } catch {
-      // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).
-      showAlert({ kind: 'error', tone: 'error', title: CANCEL_ERROR_ALERT });
-    }
-  };
+      return scheduledCampaignsCsv(all.items);
+    });
 
   const items = list.data?.items;
   const isEmpty = list.isSuccess && items?.length === 0;

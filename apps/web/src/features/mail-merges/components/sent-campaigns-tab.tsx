@@ -4,19 +4,17 @@ import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CANCEL_ERROR_ALERT } from '@mergedesk/domain/campaigns/scheduled-status';
 import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { DateFilter } from '@mergedesk/domain/format/dates';
 import { DATE_FILTER_LABELS, DATE_FILTERS, dateFilterSchema } from '@mergedesk/domain/format/dates';
-import { EXPORT_LIMIT, exportFileName } from '@mergedesk/domain/exports/file-names';
+import { EXPORT_LIMIT } from '@mergedesk/domain/exports/file-names';
 import { campaignRates, formatNumber, formatPercentLabel } from '@mergedesk/domain/format/numbers';
 import { campaignDate, senderLabel, sentCampaignTitle } from '../lib/campaign-fields';
 import { sentCampaignsCsv } from '../lib/campaign-exports';
+import { exportCampaigns } from '../lib/export-campaigns';
 import { SortableTh } from '../../../components/sortable-th';
 import { CsvExportButton } from '../../../components/csv-export-button';
-import { showAlert } from '../../../lib/alerts';
-import { exportCsv as downloadCsvExport } from '../../../lib/csv-export';
 import { formatLongDate } from '../../../lib/dates';
 import { getSentCampaigns, sentCampaignsRequestQuery, useSentCampaigns } from '../api/get-sent-campaigns';
 import type { SentListState, SentSortKey } from '../lib/list-state';
@@ -72,19 +70,15 @@ export function SentCampaignsTab({ workspaceId, onOpen }: SentCampaignsTabProps)
   };
   const directionOf = (key: SentSortKey) => (state.sort.key === key ? state.sort.direction : null);
 
-  const exportCsv = async () => {
-    try {
+  const exportCsv = () =>
+    exportCampaigns('MAIL_MERGES', async () => {
       const all = await getSentCampaigns({
         ...sentCampaignsRequestQuery(workspaceId, requested),
         limit: EXPORT_LIMIT,
         limitOffset: 0,
       });
-      downloadCsvExport(exportFileName('MAIL_MERGES', Date.now()), ...sentCampaignsCsv(all.items));
-    } catch {
-      // Spec 002 §8 generic alert (the domain names it for the cancel error, its first use).
-      showAlert({ kind: 'error', tone: 'error', title: CANCEL_ERROR_ALERT });
-    }
-  };
+      return sentCampaignsCsv(all.items);
+    });
 
   const items = list.data?.items;
   const isEmpty = list.isSuccess && items?.length === 0;
