@@ -37,7 +37,7 @@ import { useMemberListState } from '../lib/member-list-state';
 import { EmailEntryModal } from '../../../components/email-entry-modal';
 import { StatusBadge } from './member-cells';
 import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';
-import { MembersTable, personColumns, type MemberColumn } from './members-table';
+import { MembersTable, memberListTableProps, personColumns, type MemberColumn } from './members-table';
 
 type LegacySortKey = (typeof MEMBER_SORT_KEYS)[number];
 
@@ -226,20 +226,10 @@ export function ManageUsersPage({
       <MembersTable
         caption="Users"
         columns={columns}
-        rows={rows}
-        total={members.data?.total ?? 0}
+        {...memberListTableProps({ members, list, selection, manages })}
         rowKey={(member) => member.memberEmail}
         rowLabel={(member) => member.memberEmail}
-        status={members.status}
-        isFetching={members.isFetching}
-        onRetry={() => void members.refetch()}
         search=""
-        sort={list.sort}
-        onSort={list.sortBy}
-        page={list.page}
-        onPageChange={list.setPage}
-        selected={manages ? selection.selectedKeys : null}
-        onSelectedChange={selection.setSelectedKeys}
       />
 
       {manages && (

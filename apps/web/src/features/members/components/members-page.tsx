@@ -31,7 +31,7 @@ import { EmailEntryModal, type EmailEntryResult } from '../../../components/emai
 import { ManageSeatsModal } from './manage-seats-modal';
 import { StatusBadge } from './member-cells';
 import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';
-import { MembersTable, personColumns, type MemberColumn } from './members-table';
+import { MembersTable, memberListTableProps, personColumns, type MemberColumn } from './members-table';
 
 type SeatSortKey = (typeof SEAT_MEMBER_SORT_KEYS)[number];
 
@@ -149,22 +149,12 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
       <MembersTable
         caption="Members"
         columns={COLUMNS}
-        rows={rows}
-        total={members.data?.total ?? 0}
+        {...memberListTableProps({ members, list, selection, manages })}
         rowKey={(member) => member.userEmail}
         rowLabel={(member) => member.userEmail}
-        status={members.status}
-        isFetching={members.isFetching}
-        onRetry={() => void members.refetch()}
         searchInput={list.searchInput}
         onSearchChange={list.setSearchInput}
         search={list.search}
-        sort={list.sort}
-        onSort={list.sortBy}
-        page={list.page}
-        onPageChange={list.setPage}
-        selected={manages ? selection.selectedKeys : null}
-        onSelectedChange={selection.setSelectedKeys}
       />
 
       {manages && (

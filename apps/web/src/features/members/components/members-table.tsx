@@ -1,6 +1,7 @@
 import { Checkbox, Group, LoadingOverlay, Table, Text, TextInput, Box } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import { MEMBER_MESSAGES, roleLabel } from '@mergedesk/domain/members/messages';
@@ -45,6 +46,46 @@ export type MembersTableProps<Row, K extends string> = {
   selected: ReadonlySet<string> | null;
   onSelectedChange: (next: Set<string>) => void;
 };
+
+type ListTableProps =
+  | 'rows'
+  | 'total'
+  | 'status'
+  | 'isFetching'
+  | 'onRetry'
+  | 'sort'
+  | 'onSort'
+  | 'page'
+  | 'onPageChange'
+  | 'selected'
+  | 'onSelectedChange';
+
+/**
+ * What MembersTable takes from a member list's query, its table state (useMemberListState) and the
+ * row selection, the same on both member screens: the rows and their loading, retry, sort and page,
+ * and checkboxes only for a viewer who manages members.
+ */
+export function memberListTableProps<Row, K extends string>(input: {
+  members: UseQueryResult<{ items: Row[]; total: number }>;
+  list: { sort: MemberSort<K>; sortBy: (key: K) => void; page: number; setPage: (page: number) => void };
+  selection: { selectedKeys: ReadonlySet<string>; setSelectedKeys: (next: Set<string>) => void };
+  manages: boolean;
+}): Pick<MembersTableProps<Row, K>, ListTableProps> {
+  const { members, list, selection } = input;
+  return {
+    rows: members.data?.items,
+    total: members.data?.total ?? 0,
+    status: members.status,
+    isFetching: members.isFetching,
+    onRetry: () => void members.refetch(),
+    sort: list.sort,
+    onSort: list.sortBy,
+    page: list.page,
+    onPageChange: list.setPage,
+    selected: input.manages ? selection.selectedKeys : null,
+    onSelectedChange: selection.setSelectedKeys,
+  };
+}
 
 /**
  * The members table of both member screens (spec 002 §2.7, §2.8): a debounced search, sortable
