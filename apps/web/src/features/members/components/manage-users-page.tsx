@@ -21,7 +21,7 @@ import {
   legacyUserLimitMessage,
   MEMBER_MESSAGES,
 } from '@mergedesk/domain/members/messages';
-import { canInviteMembers, canManageMembers, type MemberActor } from '@mergedesk/domain/members/permissions';
+import { canInviteMembers, canManageMembers } from '@mergedesk/domain/members/permissions';
 import { typeChange } from '@mergedesk/domain/members/type-change';
 import { isPaidUserPlan } from '@mergedesk/domain/plans/plans';
 import { dailyRecipientQuota } from '@mergedesk/domain/quotas/quotas';
@@ -33,6 +33,7 @@ import { useMembers } from '../api/get-members';
 import { inviteUsers } from '../api/invite-users';
 import { checkThenSend } from '../../../lib/check-then-send';
 import { saveCheckoutUsers } from '../../../lib/checkout-users-storage';
+import { spaceMemberActor } from '../lib/member-actor';
 import { useMemberListState } from '../lib/member-list-state';
 import { EmailEntryModal } from '../../../components/email-entry-modal';
 import { StatusBadge } from './member-cells';
@@ -71,14 +72,7 @@ export function ManageUsersPage({
 }: ManageUsersPageProps) {
   usePageTitle(MANAGE_USERS_TITLE);
   const workspaceId = space.workspaceId;
-  const actor: MemberActor = {
-    userId,
-    role: space.userRole,
-    workspacePlan: space.workspacePlan,
-    billingModel: 'PER_USER',
-    manageUserRoles: space.workspaceUserFeature.otherFeatures.manageUserRoles,
-    isInvitationRestricted,
-  };
+  const actor = spaceMemberActor(space, { userId, billingModel: 'PER_USER', isInvitationRestricted });
   const manages = canManageMembers(actor);
   const isLegacyTeam = details.workspacePlan === 'LEGACY' && details.legacyType === 'TEAM';
   const isOffline = details.workspacePlan === 'OFFLINE';

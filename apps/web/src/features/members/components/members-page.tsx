@@ -26,6 +26,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { addSeatMembers } from '../api/add-seat-members';
 import { useSeatMembers } from '../api/get-seat-members';
 import { useSeats } from '../api/get-seats';
+import { spaceMemberActor } from '../lib/member-actor';
 import { useMemberListState } from '../lib/member-list-state';
 import { EmailEntryModal, type EmailEntryResult } from '../../../components/email-entry-modal';
 import { ManageSeatsModal } from './manage-seats-modal';
@@ -64,14 +65,7 @@ const COLUMNS: MemberColumn<SeatMember, SeatSortKey>[] = [
 export function MembersPage({ space, details, userId, isInvitationRestricted, prefix }: MembersPageProps) {
   usePageTitle(MEMBERS_PAGE_TITLE);
   const workspaceId = space.workspaceId;
-  const baseActor: MemberActor = {
-    userId,
-    role: space.userRole,
-    workspacePlan: space.workspacePlan,
-    billingModel: 'PER_SEAT',
-    manageUserRoles: space.workspaceUserFeature.otherFeatures.manageUserRoles,
-    isInvitationRestricted,
-  };
+  const baseActor = spaceMemberActor(space, { userId, billingModel: 'PER_SEAT', isInvitationRestricted });
   const manages = canManageMembers(baseActor);
   const isOwner = space.userRole === 'OWNER';
 
