@@ -10,13 +10,19 @@ import { cannotDowngrade, LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/bil
 import { selectionByEmail } from '@mergedesk/domain/billing/legacy-selection';
 import { saveCheckoutUsers } from '../../../lib/checkout-users-storage';
 
-export type PaidUsersNextInput = {
+/** What the per-user checkout gives each step where the paid users are chosen. */
+export type PaidUsersStepProps = {
   workspaceId: string;
+  workspaceName: string;
   /** {prefix}/checkout */
   checkoutPath: string;
+  billingPath: string;
   flowType: LegacyModelFlowType;
   target: CheckoutTarget;
   checkoutUsers: CheckoutUsersResponse;
+};
+
+export type PaidUsersNextInput = PaidUsersStepProps & {
   /** The listed users and their paid/free choice. */
   users: readonly CheckoutUser[];
   selection: PaidSelection;

@@ -1,9 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { CheckoutUsersResponse } from '@mergedesk/domain/api/billing';
-import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
-import type { LegacyModelFlowType } from '@mergedesk/domain/billing/flows';
 import { optionsButtonLabel } from '@mergedesk/domain/billing/flows';
 import {
   addUsersLimitError,
@@ -19,20 +16,13 @@ import { addLegacyUsers } from '../../../../lib/add-legacy-users';
 import { checkThenSend } from '../../../../lib/check-then-send';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
-import { usePaidUsersNext } from '../../lib/use-paid-users-next';
+import { usePaidUsersNext, type PaidUsersStepProps } from '../../lib/use-paid-users-next';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { ContactUsLink } from './contact-us-link';
 import { CheckoutUsersTable } from './checkout-users-table';
 
-export type LegacyUsersPageProps = {
-  workspaceId: string;
-  workspaceName: string;
-  checkoutPath: string;
-  billingPath: string;
-  flowType: LegacyModelFlowType;
-  target: CheckoutTarget;
-  checkoutUsers: CheckoutUsersResponse;
+export type LegacyUsersPageProps = PaidUsersStepProps & {
   /** Refetches the checkout users (after users were added). */
   onUsersAdded: () => Promise<unknown>;
 };

@@ -1,9 +1,7 @@
 import { Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { CheckoutUsersResponse, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
-import type { CheckoutTarget } from '@mergedesk/domain/billing/checkout-query';
+import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
-import type { LegacyModelFlowType } from '@mergedesk/domain/billing/flows';
 import { legacyModelFlowSteps, optionsButtonLabel } from '@mergedesk/domain/billing/flows';
 import {
   isOwnerRadioDisabled,
@@ -23,21 +21,13 @@ import { usePageTitle } from '../../../../lib/page-title';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { previewProrationText } from '../../lib/proration';
 import { useCheckoutSelection } from '../../lib/use-checkout-selection';
-import { usePaidUsersNext } from '../../lib/use-paid-users-next';
+import { usePaidUsersNext, type PaidUsersStepProps } from '../../lib/use-paid-users-next';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutUsersTable } from './checkout-users-table';
 import { PriceRegion } from './price-region';
 
-export type OptionsPageProps = {
-  workspaceId: string;
-  workspaceName: string;
-  /** {prefix}/checkout */
-  checkoutPath: string;
-  billingPath: string;
-  flowType: LegacyModelFlowType;
-  target: CheckoutTarget;
-  checkoutUsers: CheckoutUsersResponse;
+export type OptionsPageProps = PaidUsersStepProps & {
   /** The running subscription's country and purchase type, for the price (US/B2C without one). */
   pricing: { country: string; purchaseType: 'B2B' | 'B2C'; prorated: boolean };
 };
