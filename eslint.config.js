@@ -10,6 +10,17 @@ const noEnums = {
   selector: 'TSEnumDeclaration',
   message: 'Use a string-literal union or an `as const` object.',
 };
+/*
+ * `(log.warn ?? log.error)(…)` calls the method without its object: pino's methods read `this`,
+ * and such a call threw in a background job and ended the process (issue 20).
+ * @typescript-eslint/unbound-method takes `??`, `||` and `?:` before a call for safe; this does not.
+ */
+const noDetachedMethodCall = {
+  selector: 'CallExpression > :matches(LogicalExpression, ConditionalExpression).callee > MemberExpression',
+  message: 'Call the method on its object (`a.b ? a.b(x) : a.c(x)`): picked out with ??, || or ?: it loses `this`.',
+};
+/** The restrictions every file has; a block that adds its own lists them again (rules replace). */
+const houseSyntax = [noEnums, noDetachedMethodCall];
 
 export default tseslint.config(
   {
@@ -40,7 +51,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'no-restricted-syntax': ['error', noEnums],
+      'no-restricted-syntax': ['error', ...houseSyntax],
     },
   },
   {
@@ -193,7 +204,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        noEnums,
+        ...houseSyntax,
         {
           selector: "Property[key.name='enum'] > ArrayExpression.value",
           message: 'Import the value list from packages/domain instead of re-typing it.',
@@ -208,7 +219,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        noEnums,
+        ...houseSyntax,
         {
           selector: "Property[key.name='queryKey'] > ArrayExpression.value",
           message: 'Make query keys with the factories of lib/query-keys.ts.',

@@ -42,8 +42,8 @@ export function createDatabase(
     // While the database is away, requests fail within seconds instead of waiting for a connection.
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
   });
-  const onError = (error: Error) =>
-    (options.onConnectionError ?? logConnectionErrorToStderr)(error, 'database connection lost');
+  const report = options.onConnectionError ?? logConnectionErrorToStderr;
+  const onError = (error: Error) => report(error, 'database connection lost');
   const clients = new Set<pg.PoolClient>();
   pool.on('error', onError);
   pool.on('connect', (client) => {

@@ -11,7 +11,39 @@ import {
 import type { DemoSeedResult } from '../db/seed';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { aggregateAll } from '../test/tracked-hits';
-import { aggregateEventsOnce, HIT_BATCHES_PER_RUN, startEventAggregation } from './aggregate-events';
+import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
+import { createDatabase } from '../db/client';
+import {
+  aggregateEventsOnce,
+  HIT_BATCHES_PER_RUN,
+  startEventAggregation,
+  type JobLogger,
+} from './aggregate-events';
+
+/**
+ * A logger whose methods read `this`, as pino's do: a method called detached from it throws, as
+ * it did in the poller (which ended the process on the first database outage).
+ */
+class RecordingLogger implements JobLogger {
+  readonly entries: Array<{ level: string; object: unknown; message: string; at: number }> = [];
+  private record(level: string, object: unknown, message: string) {
+    this.entries.push({ level, object, message, at: Date.now() });
+  }
+  error(object: unknown, message: string) {
+    this.record('error', object, message);
+  }
+  warn(object: unknown, message: string) {
+    this.record('warn', object, message);
+  }
+  info(object: unknown, message: string) {
+    this.record('info', object, message);
+  }
+  of(level: string) {
+    return this.entries
+      .filter((entry) => entry.level === level)
+      .map(({ object, message }) => ({ object, message }));
+  }
+}
 
 describe('event aggregation job', () => {
   let t: TestApp;
@@ -357,38 +389,52 @@ describe('event aggregation job', () => {
     await drain();
     const campaign = await newCampaign(2);
     const [late, fresh] = campaign.recipients as [string, string];
-    const warnings: Array<{ object: unknown; message: string }> = [];
-    const infos: Array<{ object: unknown; message: string }> = [];
-    const aggregator = startEventAggregation({
-      db: t.db,
-      intervalMs: 10,
-      lagWarnMs: 60_000,
-      log: {
-        error: () => undefined,
-        warn: (object, message) => warnings.push({ object, message }),
-        info: (object, message) => infos.push({ object, message }),
-      },
-    });
+    const log = new RecordingLogger();
+    const aggregator = startEventAggregation({ db: t.db, intervalMs: 10, lagWarnMs: 60_000, log });
     try {
       // A hit of five minutes ago moved only now: the poller is behind.
       await queueHits([{ recipientId: late, type: 'opened', occurredAt: new Date(Date.now() - 300_000) }]);
-      await expect.poll(() => warnings.length, { timeout: 5000 }).toBe(1);
-      expect(warnings[0]).toEqual({
+      await expect.poll(() => log.of('warn').length, { timeout: 5000 }).toBe(1);
+      expect(log.of('warn')[0]).toEqual({
         object: { lagMs: expect.any(Number), hitBatches: 1 },
         message: 'tracked hits reach the counters late: event aggregation is not keeping up',
       });
-      expect((warnings[0]!.object as { lagMs: number }).lagMs).toBeGreaterThanOrEqual(300_000);
-      expect(infos).toEqual([]);
+      expect((log.of('warn')[0]!.object as { lagMs: number }).lagMs).toBeGreaterThanOrEqual(300_000);
+      expect(log.of('info')).toEqual([]);
       // A hit of now: back under the bound, said once; no further warning.
       await queueHits([{ recipientId: fresh, type: 'opened', occurredAt: new Date() }]);
-      await expect.poll(() => infos.length, { timeout: 5000 }).toBe(1);
-      expect(infos[0]).toEqual({
+      await expect.poll(() => log.of('info').length, { timeout: 5000 }).toBe(1);
+      expect(log.of('info')[0]).toEqual({
         object: { lagMs: expect.any(Number) },
         message: 'event aggregation caught up with the tracked hits',
       });
-      expect(warnings).toHaveLength(1);
+      expect(log.of('warn')).toHaveLength(1);
+      expect(log.of('error')).toEqual([]);
     } finally {
       await aggregator.stop();
     }
+  });
+
+  it('keeps polling through a database that is away, warning once per outage interval', async () => {
+    // A database nobody listens on: every run fails as a lost connection does.
+    const away = createDatabase(`postgres://nobody:x@127.0.0.1:${await freePort()}/none`, {
+      onConnectionError: () => undefined,
+    });
+    const log = new RecordingLogger();
+    const aggregator = startEventAggregation({ db: away.db, intervalMs: 10, outageWarnMs: 300, log });
+    try {
+      await expect.poll(() => log.of('warn').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+      const warnings = log.of('warn');
+      expect(warnings.every((entry) => entry.message === 'event aggregation paused: database unavailable')).toBe(
+        true,
+      );
+      expect(log.of('error')).toEqual([]);
+    } finally {
+      await aggregator.stop();
+      await away.close();
+    }
+    // Not one line per failed run: the runs fail every few ms at first, the warnings come 300 ms apart.
+    const [first, second] = log.entries.filter((entry) => entry.level === 'warn').map((entry) => entry.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(300);
   });
 });

@@ -310,6 +310,27 @@ export function nextDelay(intervalMs: number, failures: number): number {
  */
 export const HIT_LAG_WARN_MS = 60_000;
 
+/**
+ * What a job logs through: pino's logger (the app's), whose methods read `this`. They are declared
+ * as methods, not function-typed properties, so that `@typescript-eslint/unbound-method` refuses a
+ * method taken off the logger and called detached (that threw inside the poller and ended the
+ * process on the first database outage).
+ */
+export type JobLogger = {
+  error(object: unknown, message: string): void;
+  warn?(object: unknown, message: string): void;
+  info?(object: unknown, message: string): void;
+};
+
+/** A warning through the logger's `warn`, or its `error` where it has none; never detached. */
+function warn(log: JobLogger, object: unknown, message: string): void {
+  if (log.warn) log.warn(object, message);
+  else log.error(object, message);
+}
+
+/** While the database stays away, the poller says so again at this interval (one line a minute). */
+export const OUTAGE_WARN_MS = 60_000;
+
 export type EventAggregator = {
   /** Runs until no unaggregated event is left (or the batch came back short). */
   runOnce: () => Promise<AggregationResult>;
@@ -328,11 +349,9 @@ export function startEventAggregation(options: {
   batchSize?: number;
   /** HIT_LAG_WARN_MS by default. */
   lagWarnMs?: number;
-  log: {
-    error: (object: unknown, message: string) => void;
-    warn?: (object: unknown, message: string) => void;
-    info?: (object: unknown, message: string) => void;
-  };
+  /** OUTAGE_WARN_MS by default. */
+  outageWarnMs?: number;
+  log: JobLogger;
 }): EventAggregator {
   const batchSize = options.batchSize ?? 5000;
   let stopped = false;
@@ -368,7 +387,8 @@ export function startEventAggregation(options: {
     if (lagMs > lagWarnMs) {
       if (lastLagWarning === undefined || now - lastLagWarning >= lagWarnMs) {
         lastLagWarning = now;
-        (options.log.warn ?? options.log.error)(
+        warn(
+          options.log,
           { lagMs, hitBatches: result.hitBatches },
           'tracked hits reach the counters late: event aggregation is not keeping up',
         );
@@ -386,26 +406,41 @@ export function startEventAggregation(options: {
       })
       .finally(() => (running = undefined)));
   // Consecutive failed runs: while the database is away the poller waits longer and longer
-  // (doubling, at most MAX_BACKOFF_MS) and logs the outage once, then resumes at its interval.
+  // (doubling, at most MAX_BACKOFF_MS) and says so once a minute (OUTAGE_WARN_MS), then resumes at
+  // its interval and says that too.
+  const outageWarnMs = options.outageWarnMs ?? OUTAGE_WARN_MS;
   let failures = 0;
+  let lastOutageWarning: number | undefined;
+  const onSuccess = () => {
+    if (failures > 0) options.log.info?.({ failures }, 'event aggregation resumed');
+    failures = 0;
+    lastOutageWarning = undefined;
+  };
+  const onFailure = (error: unknown) => {
+    failures += 1;
+    if (!isDatabaseUnavailable(error)) {
+      options.log.error({ err: error }, 'event aggregation failed');
+      return;
+    }
+    const now = Date.now();
+    if (lastOutageWarning === undefined || now - lastOutageWarning >= outageWarnMs) {
+      lastOutageWarning = now;
+      warn(options.log, { err: error, failures }, 'event aggregation paused: database unavailable');
+    }
+  };
+  // The loop's top level: whatever a run, or the logging of its outcome, throws is caught here, so
+  // that nothing escapes as an unhandled rejection (which ends the process) and the next run is
+  // always scheduled.
   const tick = () => {
     runOnce()
-      .then(
-        () => {
-          if (failures > 0) options.log.info?.({ failures }, 'event aggregation resumed');
-          failures = 0;
-        },
-        (error: unknown) => {
-          failures += 1;
-          if (!isDatabaseUnavailable(error)) options.log.error({ err: error }, 'event aggregation failed');
-          else if (failures === 1) {
-            (options.log.warn ?? options.log.error)(
-              { err: error },
-              'event aggregation paused: database unavailable',
-            );
-          }
-        },
-      )
+      .then(onSuccess, onFailure)
+      .catch((error: unknown) => {
+        try {
+          options.log.error({ err: error }, 'event aggregation: unexpected error in the poller');
+        } catch {
+          // The logger itself failed: nothing more to do than to carry on.
+        }
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, nextDelay(options.intervalMs, failures));
       });
