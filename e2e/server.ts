@@ -17,6 +17,8 @@ const wipe = () => rmSync(dataDir, { recursive: true, force: true });
 wipe();
 
 const root = path.resolve(import.meta.dirname, '..');
+// The pinned Node.js 24 (the `node` devDependency, first on the PATH of npm scripts) runs the server.
+console.log(`e2e server: Node.js ${process.version}`);
 const server = spawn(process.execPath, ['apps/server/dist/start.js'], {
   cwd: root,
   stdio: 'inherit',

@@ -37,7 +37,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   plugins: [externalPackages],
   logLevel: 'warning',

@@ -33,7 +33,9 @@ export function TestProviders({
 }: Options & { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      {/* env="test": no transitions and no portals, so what a test waits for does not depend on the
+          machine's load (a tooltip's transition outlasted findByRole's second on a busy machine). */}
+      <MantineProvider theme={theme} env="test">
         <SessionContext value={session}>{children}</SessionContext>
       </MantineProvider>
     </QueryClientProvider>
