@@ -17,7 +17,8 @@ const noEnums = {
  */
 const noDetachedMethodCall = {
   selector: 'CallExpression > :matches(LogicalExpression, ConditionalExpression).callee > MemberExpression',
-  message: 'Call the method on its object (`a.b ? a.b(x) : a.c(x)`): picked out with ??, || or ?: it loses `this`.',
+  message:
+    'Call the method on its object (`a.b ? a.b(x) : a.c(x)`): picked out with ??, || or ?: it loses `this`.',
 };
 /** The restrictions every file has; a block that adds its own lists them again (rules replace). */
 const houseSyntax = [noEnums, noDetachedMethodCall];
@@ -40,7 +41,13 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.config.ts', '*/*/vitest.config.ts', '*/*/vitest.*.config.ts'],
+          allowDefaultProject: [
+            '*.js',
+            'scripts/*.mjs',
+            '*.config.ts',
+            '*/*/vitest.config.ts',
+            '*/*/vitest.*.config.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -232,7 +239,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: {

@@ -59,7 +59,7 @@ const storedOpens = async (check: Check, campaignId: string) =>
 
 const status = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { headers }).then(
-    async (response) => ({ status: response.status, body: (await response.json()) as unknown }),
+    async (response) => ({ status: response.status, body: await response.json() }),
     () => ({ status: 0, body: undefined }),
   );
 
@@ -239,7 +239,9 @@ describe('SIGTERM under load', () => {
     const statuses = await load.stop();
     console.info(`[faults] SIGTERM under load; answers: ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(exit).toEqual({ code: 0, signal: null });
-    const inFlight = load.answers.filter((answer) => answer.sentAt < signalledAt - 100 && answer.sentAt > signalledAt - 300);
+    const inFlight = load.answers.filter(
+      (answer) => answer.sentAt < signalledAt - 100 && answer.sentAt > signalledAt - 300,
+    );
     expect(inFlight.length).toBeGreaterThan(0);
     expect(inFlight.filter((answer) => answer.status !== 200)).toEqual([]);
 

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { toSafeDatabaseError } from './errors';
+import { isDatabaseUnavailable, toSafeDatabaseError } from './errors';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof createDatabase>['db'];
@@ -52,13 +52,13 @@ export function createDatabase(
   });
   pool.on('remove', (client) => clients.delete(client));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  releaseEveryTransactionClient(db, pool);
   /**
    * Ends the pool. pool.end() waits for every client to come back; one that never does would hold
    * shutdown forever, so after `graceMs` the sockets still open are destroyed and the clients
    * still checked out are given back as broken. Seen: a connection lost mid-query whose end was
-   * never noticed (after a database restart), and a client Drizzle never releases — its
-   * transaction() runs BEGIN before its try/finally, so a BEGIN that fails (the database just
-   * went away) leaves the client checked out, with no query to fail when its socket is destroyed.
+   * never noticed (after a database restart). (A client Drizzle never released after a failed
+   * BEGIN was the other; releaseEveryTransactionClient gives those back as they fail.)
    */
   const close = async (graceMs = POOL_END_GRACE_MS): Promise<void> => {
     const ended = pool.end();
@@ -80,6 +80,36 @@ export function createDatabase(
     }
   };
   return { db, pool, close };
+}
+
+type SessionTransaction = (transaction: unknown, config?: unknown) => Promise<unknown>;
+
+/**
+ * Drizzle's transaction() over a pool checks a client out and runs BEGIN before its try/finally:
+ * a BEGIN that fails (the connection died between the check-out and BEGIN, or a bad transaction
+ * setting) never gives the client back, and after `max` such failures the pool is exhausted for
+ * good while the server runs. Here the pool's client is checked out by us, Drizzle runs the
+ * transaction on that one client (over a client it neither checks out nor releases), and the client
+ * always goes back: as broken when the database went away, so the pool drops it.
+ */
+function releaseEveryTransactionClient(db: { _: { session: unknown } }, pool: pg.Pool): void {
+  const session = db._.session as { transaction: SessionTransaction; client: unknown };
+  const transactionOnClient = session.transaction;
+  session.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    // The same session (dialect, schema, logger) over the one checked-out client.
+    const onClient = Object.create(session) as typeof session;
+    onClient.client = client;
+    let broken: Error | undefined;
+    try {
+      return await transactionOnClient.call(onClient, transaction, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /** How long shutdown waits for the pool's connections before it drops them. */

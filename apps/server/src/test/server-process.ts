@@ -45,7 +45,11 @@ export async function startServerProcess(
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...serverProcessEnv({ ...env, PORT: port }) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...serverProcessEnv({ ...env, PORT: port }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
