@@ -34,6 +34,8 @@ import { campaignRecipientsRoutes } from './modules/campaigns/campaign-recipient
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { createAggregationStatus, type AggregationStatus } from './jobs/aggregate-events';
 import { membersRoutes } from './modules/members/members.routes';
 import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     trackingStats: TrackingStats;
     /** The tracking event writer's counters since start (batches, hits, queue and write times). */
     trackingWriterStats: BatchWriterStats;
+    /** What the aggregation poller (started by server.ts) last saw: lag and failures, for /metrics. */
+    aggregationStatus: AggregationStatus;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -195,6 +199,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   }
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
+  const aggregationStatus = createAggregationStatus();
+  app.decorate('aggregationStatus', aggregationStatus);
+  await app.register(metricsRoutes, {
+    db,
+    pool,
+    token: config.METRICS_TOKEN,
+    tracking: trackingStats,
+    trackingWriter: trackingWriterStats,
+    aggregation: aggregationStatus,
+  });
 
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
   if (webAppRoot !== null) await registerWebApp(app, webAppRoot);

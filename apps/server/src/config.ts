@@ -87,6 +87,11 @@ export const configSchema = z.object({
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**
+   * Bearer token that /metrics (Prometheus) asks for. Unset: /metrics answers callers on this
+   * machine only (loopback), 404 to anybody else.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
    * Stripe secret key (sk_live_…/sk_test_…, or a restricted rk_ key). Unset: billing answers 'An
    * internal error occurred' (spec 001 §8). `npm start` sets a test key for the local emulator.
    */

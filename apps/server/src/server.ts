@@ -54,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       db,
       intervalMs: config.AGGREGATION_INTERVAL_MS,
       log: app.log,
+      status: app.aggregationStatus,
     });
     let closing: Promise<void> | undefined;
     const close = () =>

@@ -295,6 +295,24 @@ async function aggregatePollResponses(tx: Executor, batchSize: number): Promise<
   return row?.responses ?? 0;
 }
 
+/**
+ * The work waiting for the poller: queued tracking batches and the hits in them, and events not
+ * yet counted. Cheap at any backlog: the queue table holds about a second's worth of batches
+ * under load, and the unaggregated events have a partial index of their own.
+ */
+export async function readAggregationBacklog(
+  db: Executor,
+): Promise<{ hitBatches: number; hits: number; events: number }> {
+  const result = await db.execute<{ hit_batches: number; hits: number; events: number }>(sql`
+    select
+      (select count(*)::int from tracking_hit_batches) as hit_batches,
+      (select coalesce(sum(cardinality(recipient_ids)), 0)::int from tracking_hit_batches) as hits,
+      (select count(*)::int from campaign_events where not aggregated) as events
+  `);
+  const row = result.rows[0];
+  return { hitBatches: row?.hit_batches ?? 0, hits: row?.hits ?? 0, events: row?.events ?? 0 };
+}
+
 /** The longest wait between two runs while they fail. */
 export const MAX_BACKOFF_MS = 10_000;
 
@@ -328,6 +346,22 @@ function warn(log: JobLogger, object: unknown, message: string): void {
   else log.error(object, message);
 }
 
+/** What the poller last saw, for /metrics (modules/metrics): updated after every run. */
+export type AggregationStatus = {
+  /** How long ago the earliest hit of the last run that moved hits happened; null before any. */
+  lagMs: number | null;
+  /** Runs failed in a row (0 while it works). */
+  consecutiveFailures: number;
+  /** When a run last succeeded (ms since the epoch); null before the first. */
+  lastSuccessAt: number | null;
+};
+
+export const createAggregationStatus = (): AggregationStatus => ({
+  lagMs: null,
+  consecutiveFailures: 0,
+  lastSuccessAt: null,
+});
+
 /** While the database stays away, the poller says so again at this interval (one line a minute). */
 export const OUTAGE_WARN_MS = 60_000;
 
@@ -351,6 +385,8 @@ export function startEventAggregation(options: {
   lagWarnMs?: number;
   /** OUTAGE_WARN_MS by default. */
   outageWarnMs?: number;
+  /** Where the poller reports its lag and failures (for /metrics). */
+  status?: AggregationStatus;
   log: JobLogger;
 }): EventAggregator {
   const batchSize = options.batchSize ?? 5000;
@@ -380,10 +416,12 @@ export function startEventAggregation(options: {
   // and once more when a drain is back under it.
   const lagWarnMs = options.lagWarnMs ?? HIT_LAG_WARN_MS;
   let lastLagWarning: number | undefined;
+  const status = options.status ?? createAggregationStatus();
   const watchLag = (result: AggregationResult) => {
     if (!result.oldestHit) return;
     const now = Date.now();
     const lagMs = now - result.oldestHit.getTime();
+    status.lagMs = lagMs;
     if (lagMs > lagWarnMs) {
       if (lastLagWarning === undefined || now - lastLagWarning >= lagWarnMs) {
         lastLagWarning = now;
@@ -414,10 +452,13 @@ export function startEventAggregation(options: {
   const onSuccess = () => {
     if (failures > 0) options.log.info?.({ failures }, 'event aggregation resumed');
     failures = 0;
+    status.consecutiveFailures = 0;
+    status.lastSuccessAt = Date.now();
     lastOutageWarning = undefined;
   };
   const onFailure = (error: unknown) => {
     failures += 1;
+    status.consecutiveFailures = failures;
     if (!isDatabaseUnavailable(error)) {
       options.log.error({ err: error }, 'event aggregation failed');
       return;
