@@ -5,11 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@mergedesk/domain/constants';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  createJsonSchemaTransformObject,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type pg from 'pg';
@@ -21,6 +17,7 @@ import { serializerCompiler } from './lib/fast-serializer';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { wellFormedValidatorCompiler } from './lib/well-formed-validator';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
@@ -93,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: config.TRUST_PROXY,
     frameworkErrors,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     // Lets a person quote the id of a failed request; the logs carry the same id.
