@@ -325,12 +325,13 @@ describe('refresh and revoke', () => {
     const post = (url: string, headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: { sessionId } });
 
-    for (const foreign of [
+    const foreignHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:3999' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const foreign of foreignHeaders) {
       for (const url of ['/api/v1/auth/revoke', '/api/v1/auth/refresh-token']) {
         const refused = await post(url, { ...bearer(accessToken), ...foreign });
         expect(refused.statusCode).toBe(403);

@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Exchange the authorization code for a session',
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 403: errorBodySchema, ...errorResponses },
+        response: { 200: tokenResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'Exchanges the code of a round trip started with `grant=compose`. The provider must have answered for the ' +
           "session's own account: another one is refused (403, reason `wrong_account`) and the session is unchanged.",
         body: tokenRequestSchema,
-        response: { 200: grantResponseSchema, 403: errorBodySchema, ...errorResponses },
+        response: { 200: grantResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
