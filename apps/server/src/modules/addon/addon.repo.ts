@@ -228,10 +228,20 @@ export async function updateOwnScheduledCampaign(
   userId: string,
   values: ScheduledCampaignValues,
 ): Promise<ScheduledCampaignRow | undefined> {
+  // The counts after the update must stay consistent (campaigns/scheduled-progress.ts): a count
+  // not sent is the stored one; checked in the statement, so no concurrent update slips between.
+  const sentCount = values.sentCount ?? scheduledCampaigns.sentCount;
+  const toSendCount = values.toSendCount ?? scheduledCampaigns.toSendCount;
   const [row] = await db
     .update(scheduledCampaigns)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .where(
+      and(
+        eq(scheduledCampaigns.id, id),
+        eq(scheduledCampaigns.userId, userId),
+        sql`${sentCount} <= ${toSendCount}`,
+      ),
+    )
     .returning(scheduledCampaignColumns);
   return row;
 }

@@ -8,6 +8,7 @@ import {
   type SentCampaignResponse,
   type UpdateScheduledCampaignBody,
 } from '@mergedesk/domain/api/addon';
+import { SENT_OVER_TO_SEND_MESSAGE } from '@mergedesk/domain/campaigns/scheduled-progress';
 import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
 import { normalizeTrackedLink } from '@mergedesk/domain/tracking/links';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../trac
 import type { UserRecord } from '../../db/records';
 import {
   addMonthlySentMails,
+  findOwnScheduledCampaignWorkspace,
   findRecipientIdsByEmail,
   insertBounces,
   insertCampaign,
@@ -168,8 +170,17 @@ export async function updateScheduledCampaign(
   body: UpdateScheduledCampaignBody,
 ): Promise<AddonScheduledCampaign> {
   const row = await updateOwnScheduledCampaign(db, id, caller.id, toScheduledValues(body));
-  if (!row) throw scheduledNotFound();
-  return toAddonScheduledCampaign(row);
+  if (row) return toAddonScheduledCampaign(row);
+  // Not updated: not the caller's merge, or counts that would contradict each other.
+  if ((await findOwnScheduledCampaignWorkspace(db, id, caller.id)) === undefined) throw scheduledNotFound();
+  throw new AppError('VALIDATION_FAILED', SENT_OVER_TO_SEND_MESSAGE, {
+    fieldErrors: [
+      {
+        field: body.sentCount === undefined ? 'toSendCount' : 'sentCount',
+        message: SENT_OVER_TO_SEND_MESSAGE,
+      },
+    ],
+  });
 }
 
 /**
