@@ -209,10 +209,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   return app;
 }
 
-function loggerOptions(
-  config: Config,
-  stream: AppDependencies['logStream'],
-): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream: AppDependencies['logStream']): FastifyServerOptions['logger'] {
   const pretty = stream === undefined && config.NODE_ENV === 'development' && process.stdout.isTTY;
   return {
     level: config.LOG_LEVEL,

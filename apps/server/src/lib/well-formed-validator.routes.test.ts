@@ -36,8 +36,9 @@ describe('ill-formed text at the edge', () => {
       url: BILLING_PATHS.paymentPlans,
       headers: bearer(await billing.t.signIn('sam@acme.test')),
     });
-    priceId = plans.json<{ items: PaymentPlan[] }>().items.find((plan) => plan.lookupKey === 'pro_yearly_eur')!
-      .stripePriceId;
+    priceId = plans
+      .json<{ items: PaymentPlan[] }>()
+      .items.find((plan) => plan.lookupKey === 'pro_yearly_eur')!.stripePriceId;
   });
   afterAll(async () => {
     await billing.close();
