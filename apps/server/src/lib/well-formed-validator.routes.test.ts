@@ -18,10 +18,15 @@ describe('isWellFormedText', () => {
   });
 
   it('names the paths of ill-formed values and keys', () => {
-    expect(illFormedStringPaths({ a: ['ok', '\ud800'], b: { c: 'x' }, ['\udfff']: 1 })).toEqual([
-      ['a', 1],
-      ['\udfff'],
-    ]);
+    const paths = illFormedStringPaths({ a: ['ok', '\ud800'], b: { c: 'x' }, ['\udfff']: 1 });
+    expect(paths).toHaveLength(2);
+    expect(paths).toEqual(expect.arrayContaining([['a', 1], ['\udfff']]));
+  });
+
+  it('walks 5,000 nested arrays without overflowing the stack', () => {
+    const deep = JSON.parse('['.repeat(5000) + '"\\ud800"' + ']'.repeat(5000)) as unknown;
+    expect(illFormedStringPaths(deep)).toEqual([Array.from({ length: 5000 }, () => 0)]);
+    expect(illFormedStringPaths(JSON.parse('['.repeat(5000) + ']'.repeat(5000)))).toEqual([]);
   });
 });
 

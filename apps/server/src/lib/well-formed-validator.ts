@@ -29,20 +29,31 @@ export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(
 
 /** Where a string (a value or an object key) is not well-formed UTF-16; at most 10 places. */
 export function illFormedStringPaths(value: unknown): (string | number)[][] {
+  // Iterative, with parent links instead of copied paths: a body of 5,000 nested arrays must
+  // neither overflow the stack nor cost a path copy per level.
+  type Entry = { node: unknown; key: string | number | undefined; parent: Entry | undefined };
+  const pathOf = (entry: Entry, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
   const found: (string | number)[][] = [];
-  const visit = (node: unknown, path: (string | number)[]) => {
-    if (found.length >= 10) return;
+  const pending: Entry[] = [{ node: value, key: undefined, parent: undefined }];
+  while (pending.length > 0 && found.length < 10) {
+    const entry = pending.pop()!;
+    const { node } = entry;
     if (typeof node === 'string') {
-      if (!isWellFormedText(node)) found.push(path);
+      if (!isWellFormedText(node)) found.push(pathOf(entry));
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, [...path, index]));
+      for (let index = node.length - 1; index >= 0; index -= 1) {
+        pending.push({ node: node[index] as unknown, key: index, parent: entry });
+      }
     } else if (typeof node === 'object' && node !== null) {
-      for (const [key, item] of Object.entries(node)) {
-        if (!isWellFormedText(key)) found.push([...path, key]);
-        else visit(item, [...path, key]);
+      for (const [key, item] of Object.entries(node).reverse()) {
+        if (!isWellFormedText(key)) found.push(pathOf(entry, key));
+        else pending.push({ node: item, key, parent: entry });
       }
     }
-  };
-  visit(value, []);
+  }
   return found;
 }
