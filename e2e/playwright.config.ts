@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
+import { serverLogPath } from './server-log';
 
 /**
  * The whole product on its own ports and database: the server (API + built web app), the
@@ -69,7 +70,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // After the last spec, however few ran, the server log of the run is checked for secrets.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, teardown: 'server log' },
+    { name: 'server log', testMatch: /server-log\.teardown\.ts$/ },
+  ],
   webServer: {
     command: 'node --import tsx e2e/server.ts',
     cwd: root,
@@ -88,7 +93,9 @@ export default defineConfig({
       EMBEDDED_POSTGRES_PORT: String(POSTGRES_PORT),
       ACCESS_TOKEN_TTL_SECONDS: '20',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
+      // Info, as in production: the request lines are what tests/server-log.teardown.ts checks.
+      LOG_LEVEL: 'info',
+      E2E_SERVER_LOG: serverLogPath(PORT),
     },
   },
 });

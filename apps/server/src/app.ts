@@ -5,11 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@mergedesk/domain/constants';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  createJsonSchemaTransformObject,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type pg from 'pg';
@@ -20,7 +16,14 @@ import { registerCompression } from './lib/compression';
 import { serializerCompiler } from './lib/fast-serializer';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
+import {
+  logRedactionHooks,
+  redactLogFields,
+  redactSerializedError,
+  serializeRequestForLog,
+} from './lib/log-redaction';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { wellFormedValidatorCompiler } from './lib/well-formed-validator';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
@@ -56,7 +59,12 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
 export const API_DOCS_PATH = '/api/docs';
 
-export type AppDependencies = { db: Database; pool: pg.Pool };
+export type AppDependencies = {
+  db: Database;
+  pool: pg.Pool;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
+};
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- Fastify's instance is extended by declaration merging */
 declare module 'fastify' {
@@ -92,12 +100,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       }
       return server;
     },
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     frameworkErrors,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     // Lets a person quote the id of a failed request; the logs carry the same id.
@@ -215,12 +223,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   return app;
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
+function loggerOptions(config: Config, stream: AppDependencies['logStream']): FastifyServerOptions['logger'] {
+  const pretty = stream === undefined && config.NODE_ENV === 'development' && process.stdout.isTTY;
   return {
     level: config.LOG_LEVEL,
-    // Database errors are logged by code, never with the SQL parameters they carry.
-    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
+    // Database errors are logged by code, never with the SQL parameters they carry. Tokens, OAuth
+    // codes and addresses never reach the logs in full (lib/log-redaction.ts).
+    serializers: {
+      err: (error: unknown) => redactSerializedError(serializeError(error)),
+      req: serializeRequestForLog,
+    },
+    hooks: logRedactionHooks,
+    formatters: { log: redactLogFields },
     // Credentials never reach the logs, whatever a serializer or a log call includes.
     redact: {
       paths: [

@@ -1,3 +1,4 @@
+import { normalizeBlockedHost } from '@mergedesk/domain/tracking/link-hosts';
 import { z } from 'zod';
 
 /** The known secret of local development: refused wherever the server is reachable by others. */
@@ -84,6 +85,26 @@ export const configSchema = z.object({
    * docs/operations.md "Tracking against raw node:http".
    */
   TRACKING_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(1),
+  /**
+   * Link hosts whose clicks show a warning page with the destination and a continue link instead
+   * of redirecting (docs/decisions/link-policy.md): comma- or space-separated host names, each
+   * also covering its subdomains (`evil.example` blocks `www.evil.example`). Empty: none.
+   */
+  LINK_HOST_BLOCKLIST: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const hosts: string[] = [];
+      for (const entry of value.split(/[\s,]+/).filter((item) => item !== '')) {
+        const host = normalizeBlockedHost(entry);
+        if (host === null) {
+          context.addIssue({ code: 'custom', message: `"${entry}" is not a host name` });
+          return z.NEVER;
+        }
+        hosts.push(host);
+      }
+      return hosts;
+    }),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**

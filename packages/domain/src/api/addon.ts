@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientInt, clientText, clientTimestampMs } from '../text/client-text';
 import { SCHEDULED_STATUSES } from '../campaigns/scheduled-status';
+import { isScheduledProgressConsistent, SENT_OVER_TO_SEND_MESSAGE } from '../campaigns/scheduled-progress';
 import { checkTrackedLink } from '../tracking/links';
 import { emailSchema } from '../users/email';
 
@@ -144,7 +145,15 @@ export type CreateScheduledCampaignBody = z.infer<typeof createScheduledCampaign
 export const updateScheduledCampaignBodySchema = z
   .object(scheduledProgressFields)
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to update.');
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to update.')
+  // Both counts sent: checked here; one alone is checked against the stored other (server).
+  .refine(
+    ({ toSendCount, sentCount }) =>
+      toSendCount === undefined ||
+      sentCount === undefined ||
+      isScheduledProgressConsistent({ toSendCount, sentCount }),
+    { message: SENT_OVER_TO_SEND_MESSAGE, path: ['sentCount'] },
+  );
 export type UpdateScheduledCampaignBody = z.infer<typeof updateScheduledCampaignBodySchema>;
 
 /** A scheduled merge as the add-on registered it, in the shape of spec 002 §3 "Scheduled campaign". */

@@ -22,6 +22,9 @@ export function normalizeEmail(value: string): string {
 /** WHATWG URL's host normalisation (punycode), through zod's URL check. */
 const hostUrlSchema = z.url({ normalize: true });
 
+/** The longest address accepted, normalised (punycode domain): 254 characters. */
+export const MAX_EMAIL_LENGTH = 254;
+
 /**
  * The one shared e-mail rule (spec 000 §5): normalised (normalizeEmail: trimmed, lower-cased,
  * punycode domain), then checked against zod's standard address pattern (`z.email()`). The output
@@ -30,6 +33,8 @@ const hostUrlSchema = z.url({ normalize: true });
 export const emailSchema = z
   .string({ error: INVALID_EMAIL_MESSAGE })
   .overwrite(normalizeEmail)
+  // RFC 5321 §4.5.3.1: a path is at most 256 octets with its angle brackets, so 254 for the address.
+  .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })
   .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
 
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;

@@ -81,6 +81,31 @@ export async function insertCampaignLinks(
   }
 }
 
+/** The host of a stored (normalised) link: a bracketed IPv6 address, or up to the port or path. */
+const HOST_OF_URL = '^[a-z]+://(\\[[^]]*\\]|[^/:?#]*)';
+
+/**
+ * The distinct link hosts the space's merges registered since `since` (tracking/link-hosts.ts),
+ * after taking the space's link-host lock: two registrations of one space are counted one after
+ * the other, so parallel merges cannot both slip under the limit. Links are stored normalised
+ * (lower-case punycode host), so the host is the href's authority without its port.
+ */
+export async function lockAndFindLinkHostsSince(
+  db: Executor,
+  workspaceId: string,
+  since: Date,
+): Promise<string[]> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`link-hosts:${workspaceId}`}, 0))`);
+  const rows = await db
+    .selectDistinct({
+      host: sql<string>`substring(${campaignLinks.url} from ${HOST_OF_URL}::text)`,
+    })
+    .from(campaignLinks)
+    .innerJoin(campaigns, eq(campaigns.id, campaignLinks.campaignId))
+    .where(and(eq(campaigns.workspaceId, workspaceId), sql`${campaigns.createdAt} > ${since}`));
+  return rows.map((row) => row.host);
+}
+
 /** The me call's counters (spec 002 §3 "User counters"): mails sent per user, space and month. */
 export async function addMonthlySentMails(
   db: Executor,
@@ -228,10 +253,20 @@ export async function updateOwnScheduledCampaign(
   userId: string,
   values: ScheduledCampaignValues,
 ): Promise<ScheduledCampaignRow | undefined> {
+  // The counts after the update must stay consistent (campaigns/scheduled-progress.ts): a count
+  // not sent is the stored one; checked in the statement, so no concurrent update slips between.
+  const sentCount = values.sentCount ?? scheduledCampaigns.sentCount;
+  const toSendCount = values.toSendCount ?? scheduledCampaigns.toSendCount;
   const [row] = await db
     .update(scheduledCampaigns)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .where(
+      and(
+        eq(scheduledCampaigns.id, id),
+        eq(scheduledCampaigns.userId, userId),
+        sql`${sentCount} <= ${toSendCount}`,
+      ),
+    )
     .returning(scheduledCampaignColumns);
   return row;
 }

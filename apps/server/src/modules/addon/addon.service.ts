@@ -8,10 +8,18 @@ import {
   type SentCampaignResponse,
   type UpdateScheduledCampaignBody,
 } from '@mergedesk/domain/api/addon';
+import { SENT_OVER_TO_SEND_MESSAGE } from '@mergedesk/domain/campaigns/scheduled-progress';
 import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
+import {
+  exceedsLinkHostLimit,
+  hasLinkHostLimit,
+  LINK_HOSTS_LIMIT_MESSAGE,
+  LINK_HOSTS_LIMIT_REASON,
+  linkHostOf,
+} from '@mergedesk/domain/tracking/link-hosts';
 import { normalizeTrackedLink } from '@mergedesk/domain/tracking/links';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { runIdempotent, type IdempotentAnswer } from '../../lib/idempotency';
@@ -19,6 +27,7 @@ import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../trac
 import type { UserRecord } from '../../db/records';
 import {
   addMonthlySentMails,
+  findOwnScheduledCampaignWorkspace,
   findRecipientIdsByEmail,
   insertBounces,
   insertCampaign,
@@ -26,6 +35,7 @@ import {
   insertRecipientEvents,
   insertScheduledCampaign,
   insertSentRecipients,
+  lockAndFindLinkHostsSince,
   updateOwnScheduledCampaign,
   type ScheduledCampaignRow,
   type ScheduledCampaignValues,
@@ -78,6 +88,7 @@ export async function registerSentCampaign(
     db,
     { userId: caller.id, key: idempotencyKey, request: ['POST /api/addon/campaigns', body] },
     async (tx) => {
+      await checkLinkHostLimit(tx, membership, [...linkIndexes.keys()], sentAt);
       const recipients = [...byEmail].map(([email, links]) => {
         const id = randomUUID();
         return { id, email, trackingToken: tokens.sign(id), links };
@@ -129,6 +140,33 @@ export async function registerSentCampaign(
   );
 }
 
+/**
+ * A Free space's merges link to at most FREE_SPACE_LINK_HOSTS_PER_DAY distinct hosts in 24 hours
+ * (tracking/link-hosts.ts; docs/decisions/link-policy.md): a merge that would add hosts over it
+ * is refused whole, 403 with its reason.
+ */
+async function checkLinkHostLimit(
+  tx: Executor,
+  membership: SpaceMembership,
+  urls: readonly string[],
+  now: Date,
+): Promise<void> {
+  const workspacePlan = membership.workspace.plan;
+  if (urls.length === 0 || !hasLinkHostLimit(workspacePlan)) return;
+  const since = new Date(now.getTime() - DAY_MS);
+  const hostsToday = await lockAndFindLinkHostsSince(tx, membership.workspace.id, since);
+  if (exceedsLinkHostLimit({ workspacePlan, hostsToday, newHosts: urls.map(linkHostOf) })) {
+    throw new AppError('FORBIDDEN', LINK_HOSTS_LIMIT_MESSAGE, {
+      reason: LINK_HOSTS_LIMIT_REASON,
+      fieldErrors: [
+        { field: 'recipients', message: LINK_HOSTS_LIMIT_MESSAGE, reason: LINK_HOSTS_LIMIT_REASON },
+      ],
+    });
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** A scheduled merge; with an Idempotency-Key, a retry answers the first answer (no second merge). */
 export async function createScheduledCampaign(
   db: Database,
@@ -168,8 +206,17 @@ export async function updateScheduledCampaign(
   body: UpdateScheduledCampaignBody,
 ): Promise<AddonScheduledCampaign> {
   const row = await updateOwnScheduledCampaign(db, id, caller.id, toScheduledValues(body));
-  if (!row) throw scheduledNotFound();
-  return toAddonScheduledCampaign(row);
+  if (row) return toAddonScheduledCampaign(row);
+  // Not updated: not the caller's merge, or counts that would contradict each other.
+  if ((await findOwnScheduledCampaignWorkspace(db, id, caller.id)) === undefined) throw scheduledNotFound();
+  throw new AppError('VALIDATION_FAILED', SENT_OVER_TO_SEND_MESSAGE, {
+    fieldErrors: [
+      {
+        field: body.sentCount === undefined ? 'toSendCount' : 'sentCount',
+        message: SENT_OVER_TO_SEND_MESSAGE,
+      },
+    ],
+  });
 }
 
 /**

@@ -318,6 +318,41 @@ describe('refresh and revoke', () => {
     expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('refuses a revoke and a refresh from a page of another origin (403), and keeps the session', async () => {
+    const { token } = await signInThroughProvider('fred@acme.test');
+    const cookie = cookieHeader(cookiesOf(token));
+    const { sessionId, accessToken } = token.json<{ sessionId: string; accessToken: string }>();
+    const post = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: { sessionId } });
+
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:3999' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const foreign of foreignHeaders) {
+      for (const url of ['/api/v1/auth/revoke', '/api/v1/auth/refresh-token']) {
+        const refused = await post(url, { ...bearer(accessToken), ...foreign });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({
+          errors: [],
+          code: 'FORBIDDEN',
+          message: 'This request came from another site and was refused.',
+        });
+      }
+    }
+    const [row] = await t.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    expect(row?.revokedAt).toBeNull();
+
+    // The web app's own origin signs out.
+    const revoked = await post('/api/v1/auth/revoke', { ...bearer(accessToken), origin: PUBLIC_URL });
+    expect(revoked.statusCode).toBe(204);
+  });
+
   it('rate-limits the sign-in endpoints per client address, with the error shape', async () => {
     let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 31; i += 1) {

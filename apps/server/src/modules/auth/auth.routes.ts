@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AccessTokenSigner } from '../../lib/access-token';
 import { sessionOf } from '../../lib/access';
+import { sameOriginOnly } from '../../lib/same-origin';
 import { createAuthService, refreshCredentialSessionId } from './auth.service';
 import { createOidcClient } from './oidc-client';
 
@@ -31,6 +32,7 @@ const COOKIE_PATH = '/api/v1/auth';
 const errorResponses = {
   400: errorBodySchema,
   401: errorBodySchema,
+  403: errorBodySchema,
   429: errorBodySchema,
   503: errorBodySchema,
 };
@@ -41,6 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const service = createAuthService({ config, db, signer, oidc: createOidcClient(config) });
   const secure = config.PUBLIC_URL.startsWith('https://');
   const rateLimit = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  // The POSTs here carry the sign-in cookies (token, grant, refresh, revoke): a page of another
+  // origin must not sign anybody in or out (issue 20: the revoke accepted a foreign Origin).
+  app.addHook('onRequest', sameOriginOnly(config.PUBLIC_URL));
 
   const setRefreshCookie = (reply: FastifyReply, value: string, expires: Date) =>
     reply.setCookie(REFRESH_COOKIE, value, {
@@ -105,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Exchange the authorization code for a session',
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 403: errorBodySchema, ...errorResponses },
+        response: { 200: tokenResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -131,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'Exchanges the code of a round trip started with `grant=compose`. The provider must have answered for the ' +
           "session's own account: another one is refused (403, reason `wrong_account`) and the session is unchanged.",
         body: tokenRequestSchema,
-        response: { 200: grantResponseSchema, 403: errorBodySchema, ...errorResponses },
+        response: { 200: grantResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

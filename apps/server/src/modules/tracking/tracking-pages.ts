@@ -31,7 +31,7 @@ function trackingPage(title: string, body: string): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font:inherit;padding:.5rem 1.25rem;cursor:pointer}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font:inherit;padding:.5rem 1.25rem;cursor:pointer}.url{overflow-wrap:anywhere;font-family:ui-monospace,monospace;background:#f3f3f3;padding:.5rem}a{color:#0b57d0}</style>
 </head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
 </html>
@@ -66,5 +66,26 @@ export function unsubscribeConfirmationPage(): string {
     UNSUBSCRIBE_TITLE,
     `<p>${escapeHtml(UNSUBSCRIBE_QUESTION)}</p>
 <form method="post"><input type="hidden" name="${UNSUBSCRIBE_CONFIRM_FIELD}" value="1"><button type="submit">${escapeHtml(UNSUBSCRIBE_BUTTON)}</button></form>`,
+  );
+}
+
+export const LINK_WARNING_TITLE = 'Check this link before you continue';
+export const LINK_WARNING_TEXT = 'The link you clicked in an email leads to this address:';
+export const LINK_WARNING_CAUTION =
+  'This website is on our list of sites to be careful with. Continue only if you trust the sender and expected this link.';
+export const linkWarningContinueText = (host: string): string => `Continue to ${host}`;
+
+/**
+ * What a click on a link to a blocklisted host shows instead of the redirect
+ * (docs/decisions/link-policy.md): the full destination, a warning and a plain link to go on;
+ * nothing happens by itself. The destination is a normalised http(s) URL (tracking/links.ts).
+ */
+export function linkWarningPage(url: string, host: string): string {
+  return trackingPage(
+    LINK_WARNING_TITLE,
+    `<p>${escapeHtml(LINK_WARNING_TEXT)}</p>
+<p class="url">${escapeHtml(url)}</p>
+<p>${escapeHtml(LINK_WARNING_CAUTION)}</p>
+<p><a href="${escapeHtml(url)}" rel="noopener noreferrer">${escapeHtml(linkWarningContinueText(host))}</a></p>`,
   );
 }

@@ -1,3 +1,4 @@
+import { isBlockedLinkHost, linkHostOf } from '@mergedesk/domain/tracking/link-hosts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { createTrackingService } from './tracking.service';
 import {
   disabledLinkPage,
   INVALID_LINK_TEXT,
+  linkWarningPage,
   TRANSPARENT_GIF,
   TRACKING_PAGE_HEADERS,
   trackingErrorPage,
@@ -159,6 +161,7 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   // them. No helmet headers (an image and a redirect need no CSP; HSTS is not helmet's here), no
   // request log line per hit and no per-request child logger (one shared logger at 'warn': what
   // goes wrong is still logged).
+  const blocklist = config.LINK_HOST_BLOCKLIST;
   const chatty = ['trace', 'debug', 'info'].includes(app.log.level);
   const quiet = app.log.child({ route: 'tracking' }, { level: chatty ? 'warn' : app.log.level });
   const hits: TrackingHits = {
@@ -179,6 +182,13 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         const target = await tracking.recordClick(token, Number(linkIndex), { record: mayRecord(token) });
         if (target.kind === 'invalid') return INVALID_LINK;
         if (target.kind === 'disabled') return DISABLED_LINK;
+        // A host on the operator's blocklist: a warning page with the destination, no redirect.
+        if (blocklist.length > 0) {
+          const host = linkHostOf(target.url);
+          if (isBlockedLinkHost(host, blocklist)) {
+            return trackingAnswer(200, PAGE, linkWarningPage(target.url, host));
+          }
+        }
         return trackingAnswer(302, { location: target.url, 'cache-control': 'no-store' }, '');
       } catch (error) {
         quiet.error({ err: error }, 'click not recorded');
@@ -232,6 +242,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
           response: {
             429: tooMany,
             302: redirect,
+            200: htmlPage.describe(
+              'A warning page with the destination and a continue link (host on LINK_HOST_BLOCKLIST)',
+            ),
             400: htmlPage,
             410: htmlPage.describe('The link was disabled'),
             500: htmlPage,
