@@ -11,7 +11,7 @@
  * last check reads (tests/server-log.teardown.ts); the file stays after the run.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -26,6 +26,13 @@ const root = path.resolve(import.meta.dirname, '..');
 // The pinned Node.js 24 (the `node` devDependency, first on the PATH of npm scripts) runs the server.
 console.log(`e2e server: Node.js ${process.version}`);
 mkdirSync(path.dirname(logFile), { recursive: true });
+// Logs of earlier runs stay for reading, for a day.
+for (const name of readdirSync(path.dirname(logFile))) {
+  const file = path.join(path.dirname(logFile), name);
+  if (/^e2e-\d+-server\.log$/.test(name) && Date.now() - statSync(file).mtimeMs > 24 * 60 * 60 * 1000) {
+    rmSync(file, { force: true });
+  }
+}
 const log = createWriteStream(logFile, { flags: 'w' });
 const server = spawn(process.execPath, ['apps/server/dist/start.js'], {
   cwd: root,

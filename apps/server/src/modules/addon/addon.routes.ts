@@ -76,7 +76,8 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       bodyLimit: SENT_CAMPAIGN_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Register a sent mail merge; answers each recipient’s tracking URLs',
+        summary:
+          'Register a sent mail merge; answers each recipient’s tracking URLs (a Free space: links to at most 20 distinct hosts in 24 hours, else 403 LINK_HOSTS_PER_DAY)',
         headers: idempotencyHeadersSchema,
         body: sentCampaignBodySchema,
         response: { 201: sentCampaignResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
