@@ -75,7 +75,9 @@ describe('ill-formed text at the edge', () => {
     expect(refused.json()).toEqual({
       code: 'VALIDATION_FAILED',
       message: expect.any(String),
-      errors: [{ field: 'stripePlans.0.stripePriceId', message: ILL_FORMED_TEXT_MESSAGE }],
+      errors: [
+        { field: 'stripePlans.0.stripePriceId', message: ILL_FORMED_TEXT_MESSAGE, reason: 'INVALID_UNICODE' },
+      ],
     });
     // The same call with the price as it is still works.
     expect((await session(priceId)).statusCode).toBe(200);

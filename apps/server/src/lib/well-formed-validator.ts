@@ -1,14 +1,16 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { CLIENT_TEXT_MESSAGES, isWellFormedText } from '@mergedesk/domain/text/client-text';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode.';
+export const ILL_FORMED_TEXT_MESSAGE = CLIENT_TEXT_MESSAGES.INVALID_UNICODE;
 
 /**
  * JSON can carry a lone UTF-16 surrogate (`"\ud800"`), which no UTF-8 text can hold: PostgreSQL,
  * the Stripe SDK and anything else downstream then fail with a 500. Every request part (body,
- * query, params, headers) is checked before its own schema, so such a string is a 400 with its
- * field on every route (issue 20 "Smaller"), not a fix per field.
+ * query, params, headers) is checked after its own schema (whose field rules, e.g. a space name's,
+ * say it in their own words first), so such a string is a 400 with its field on every route
+ * (issue 20 "Smaller"), not a fix per field. The rule is the domain's (client-text.ts).
  */
 const wellFormed = z.unknown().superRefine((value, context) => {
   for (const path of illFormedStringPaths(value)) {
@@ -16,16 +18,13 @@ const wellFormed = z.unknown().superRefine((value, context) => {
   }
 });
 
-/** fastify-type-provider-zod's validator, behind the well-formed-text check. */
+/** fastify-type-provider-zod's validator, then the well-formed-text check of what it let through. */
 export const wellFormedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   if (!(route.schema instanceof z.ZodType)) return validatorCompiler(route);
-  return validatorCompiler({ ...route, schema: wellFormed.pipe(route.schema) });
+  return validatorCompiler({ ...route, schema: route.schema.pipe(wellFormed) });
 };
 
-/** A lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+export { isWellFormedText };
 
 /** Where a string (a value or an object key) is not well-formed UTF-16; at most 10 places. */
 export function illFormedStringPaths(value: unknown): (string | number)[][] {

@@ -30,6 +30,9 @@ const VISIBLE_CHARACTER = /[^\p{White_Space}\p{C}\p{M}\p{Default_Ignorable_Code_
 
 export type TextIssue = keyof typeof CLIENT_TEXT_MESSAGES;
 
+/** Whether `value` is well-formed UTF-16: no lone surrogate (the server refuses any other in any request part). */
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
+
 /**
  * Why `value` is refused as client text, or undefined when it is fine. Multi-line text (free text
  * fields such as error details) may hold tabs and line breaks; other text may not.
