@@ -305,8 +305,9 @@ export async function stopOrphanedCluster(
 }
 
 /**
- * Settings of the embedded PostgreSQL besides its defaults (docs/decisions.md "Performance:
- * tracking"). Durability is never traded: fsync and synchronous_commit stay on.
+ * Settings of the embedded PostgreSQL besides its defaults
+ * (docs/decisions/303-postgresql-keeps-its-durable-commit-settings.md). Durability is never traded:
+ * fsync and synchronous_commit stay on.
  */
 export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {};
 

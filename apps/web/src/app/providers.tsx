@@ -9,7 +9,8 @@ type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
 /**
  * Mantine (theme) and TanStack Query around the whole app. No page uses @mantine/notifications or
  * @mantine/modals, so their providers are not mounted: they would put Modal, ScrollArea and
- * floating-ui into every page's first download (docs/decisions.md, "Performance").
+ * floating-ui into every page's first download
+ * (docs/decisions/292-nothing-on-the-first-download-that-no-page-uses.md).
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
