@@ -133,7 +133,7 @@ function configuration(clients: IdentityProviderClient[]): Configuration {
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin, client) =>
-      client.redirectUris.some((uri) => URL.parse(uri)?.origin === origin),
+      (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     cookies: {
       // Fixed development keys: this provider only ever runs on a developer's machine or in tests.
       keys: ['mergedesk-identity-provider-dev-cookie-key-1', 'mergedesk-identity-provider-dev-cookie-key-0'],

@@ -7,8 +7,8 @@ import { theme } from './theme';
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
 
 /**
- * Mantine (theme) and TanStack Query around the whole app. No page uses @mantine/notifications or
- * @mantine/modals, so their providers are not mounted: they would put Modal, ScrollArea and
+ * Mantine (theme) and TanStack Query around the whole app. @mantine/notifications and
+ * @mantine/modals are not used (nor dependencies): their providers would put Modal, ScrollArea and
  * floating-ui into every page's first download
  * (docs/decisions/292-nothing-on-the-first-download-that-no-page-uses.md).
  */
