@@ -3,7 +3,7 @@ import { fillAddress, goToBilling, licenceRadio, payOnHostedPage } from './billi
 import { signIn, spacePath } from './sign-in';
 
 /**
- * The billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing"), each
+ * The billing demo spaces beyond demo-data.md (docs/decisions/218-demo-spaces-for-billing.md), each
  * with its own owner, so no other spec reads what these tests change: Support Team (a plan given
  * by support: 'Custom'), Classic Team (free, per user: the legacy model's purchase, changed for
  * good here) and Global Team (Premium per user with paid users of two domains: the switch to Pro
@@ -77,7 +77,7 @@ test('carl buys Pro for Classic Team (free, per user): options, billing informat
   });
   const card = page.getByRole('region', { name: 'Pro', exact: true });
   await expect(card).toBeVisible({ timeout: 20_000 });
-  // Two Pro users at $60 a year each (docs/decisions.md "Price table").
+  // Two Pro users at $60 a year each (docs/decisions/127-price-table.md).
   await expect(card.getByText('$120.00 per year')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Change paid users' })).toBeVisible();
 

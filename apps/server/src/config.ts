@@ -82,12 +82,12 @@ export const configSchema = z.object({
   /**
    * Tracking batches (one INSERT each, group commit) written at once; while that many are in
    * flight, the next batch grows (at most 8 of the pool's 10 connections). Measured in
-   * docs/operations.md "Tracking against raw node:http".
+   * docs/benchmarks.md "Tracking against raw node:http".
    */
   TRACKING_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(1),
   /**
    * Link hosts whose clicks show a warning page with the destination and a continue link instead
-   * of redirecting (docs/decisions/link-policy.md): comma- or space-separated host names, each
+   * of redirecting (docs/decisions/327-link-policy.md): comma- or space-separated host names, each
    * also covering its subdomains (`evil.example` blocks `www.evil.example`). Empty: none.
    */
   LINK_HOST_BLOCKLIST: z

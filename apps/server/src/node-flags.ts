@@ -7,6 +7,6 @@
  * 16 MiB on 64-bit). Each request leaves short-lived garbage (rows, JSON, compression buffers);
  * with a larger nursery a scavenge comes about four times less often and costs about the same,
  * because a scavenge copies only what is still live. On the lists benchmark it took 1–2 ms off
- * the p95 of the suppression lists (docs/operations.md "Lists and exports").
+ * the p95 of the suppression lists (docs/benchmarks.md "Young generation").
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const;

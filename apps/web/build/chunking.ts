@@ -1,8 +1,8 @@
 /**
- * How the production build splits the web app into chunks (issue 11, docs/decisions.md
- * "Performance"). Rolldown's automatic splitting made ~80 chunks, many under 1 KiB: each chunk is
- * compressed on its own, so the app's JavaScript came out ~15 % larger compressed than in a few
- * chunks. The chunks now follow what a visitor needs:
+ * How the production build splits the web app into chunks (issue 11,
+ * docs/decisions/291-chunks-by-kind-of-visitor.md). Rolldown's automatic splitting made ~80 chunks,
+ * many under 1 KiB: each chunk is compressed on its own, so the app's JavaScript came out ~15 %
+ * larger compressed than in a few chunks. The chunks now follow what a visitor needs:
  *
  * - `react` and `query`: long-lived vendor chunks every page needs;
  * - the entry: everything main.tsx imports statically (Rolldown's `$initial` tag);

@@ -41,7 +41,7 @@ const people = [
   ['demo-max', 'max@max.test', 'Max', 'Many'],
   ['demo-sam', 'sam@acme.test', 'Sam', 'Stepfour'],
   ['demo-nina', 'nina@newcomer.test', 'Nina', 'Newcomer'],
-  // Owners of the billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing").
+  // Owners of the billing demo spaces beyond demo-data.md (docs/decisions/218-demo-spaces-for-billing.md).
   ['demo-sue', 'sue@support.test', 'Sue', 'Support'],
   ['demo-carl', 'carl@classic.test', 'Carl', 'Classic'],
   ['demo-gwen', 'gwen@global.test', 'Gwen', 'Global'],

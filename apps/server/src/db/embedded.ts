@@ -285,7 +285,10 @@ export async function stopOrphanedCluster(
     return 'none';
   }
   const parent = postmaster.ppid === process.pid ? undefined : processInfo(postmaster.ppid);
-  if (postmaster.ppid === process.pid || (parent && /(^|\/)node(\s|$)/.test(parent.command.split(' ')[0] ?? ''))) {
+  if (
+    postmaster.ppid === process.pid ||
+    (parent && /(^|\/)node(\s|$)/.test(parent.command.split(' ')[0] ?? ''))
+  ) {
     throw new DataDirInUseError(
       `The embedded PostgreSQL of ${databaseDir} (pid ${pid}) belongs to a running server (pid ${postmaster.ppid}): stop that server first, or give this one another DATA_DIR.`,
     );
@@ -305,8 +308,9 @@ export async function stopOrphanedCluster(
 }
 
 /**
- * Settings of the embedded PostgreSQL besides its defaults (docs/decisions.md "Performance:
- * tracking"). Durability is never traded: fsync and synchronous_commit stay on.
+ * Settings of the embedded PostgreSQL besides its defaults
+ * (docs/decisions/303-postgresql-keeps-its-durable-commit-settings.md). Durability is never traded:
+ * fsync and synchronous_commit stay on.
  */
 export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {};
 

@@ -159,7 +159,8 @@ export const sessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull(),
     /**
      * The refresh secret replaced by the latest rotation, and when: honoured for a short grace
-     * window, then its use counts as theft and revokes the session (docs/decisions.md).
+     * window, then its use counts as theft and revokes the session
+     * (docs/decisions/078-refresh-cookie-rotation.md).
      */
     previousRefreshTokenHash: text('previous_refresh_token_hash'),
     refreshRotatedAt: timestamp('refresh_rotated_at', { withTimezone: true }),
@@ -357,7 +358,8 @@ export const campaignEvents = pgTable(
 );
 
 /**
- * Tracking hits as the tracking writer commits them (docs/decisions.md "Performance: tracking"):
+ * Tracking hits as the tracking writer commits them
+ * (docs/decisions/299-a-batch-of-hits-is-one-row-of-trackinghitbatches.md):
  * one row per batch, its hits as parallel arrays, so that a hit costs PostgreSQL a few array
  * elements instead of an event row and its index entries while a recipient waits. The aggregation
  * job moves them into campaign_events (already counted) and deletes the row; until then they are

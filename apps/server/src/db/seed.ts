@@ -66,7 +66,7 @@ const DEMO_USERS: readonly DemoUser[] = [
   { email: 'dan@legacy.test', name: 'Dan Dormant' },
   { email: 'max@max.test', name: 'Max Many' },
   { email: 'sam@acme.test', name: 'Sam Stepfour', lastActivatedStep: 3 },
-  // The billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing"):
+  // The billing demo spaces beyond demo-data.md (docs/decisions/218-demo-spaces-for-billing.md):
   // Support Team (a subscription given by support), Classic Team (free, per user) and Global Team
   // (Premium per user, members of two domains). Their owners sign in; the others are members only.
   { email: 'sue@support.test', name: 'Sue Support' },

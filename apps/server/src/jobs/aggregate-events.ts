@@ -5,7 +5,7 @@ import { isRetryableInsertError, retryTransient } from '../db/retry';
 
 /**
  * Folds new tracking events into the campaign counters (ARCHITECTURE.md "Scale": the hot path only
- * appends events; counters are a job's). A small poller (docs/decisions.md, "Space content") over two
+ * appends events; counters are a job's). A small poller (docs/decisions/084-the-aggregation-job.md) over two
  * queues of its own: tracking_hit_batches (the tracking endpoints' hits, one row per committed
  * batch) and the partial index of unaggregated events (the add-on's).
  *

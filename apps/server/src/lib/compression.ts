@@ -9,7 +9,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * (@fastify/compress's `syncThreshold`; its default on a 2-core machine is 8 KiB, which sends the
  * 11–15 KiB pages of the sent merges through the stream: a thread-pool round trip and several
  * turns of the event loop). Brotli 4 of 32 KiB of JSON takes about 0.2 ms on this machine;
- * larger answers (exports, long lists) still stream (docs/decisions.md "Performance: lists and exports").
+ * larger answers (exports, long lists) still stream
+ * (docs/decisions/323-answers-up-to-32-kib-are-compressed-in-one.md).
  */
 export const COMPRESS_SYNC_THRESHOLD_BYTES = 32 * 1024;
 

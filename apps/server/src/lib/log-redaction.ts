@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What the logs must not carry (issue 20 "Logs", docs/decisions/log-redaction.md): the OAuth
+ * What the logs must not carry (issue 20 "Logs",
+ * docs/decisions/326-logs-without-secrets-or-addresses.md): the OAuth
  * `code` and `state` of a sign-in, invitation tokens and recipients' tracking tokens (each opens
  * something for whoever reads the log), and e-mail addresses in full. One place decides it for
  * the request lines (serializeRequestForLog), the messages and top-level fields of every log call

@@ -1,7 +1,7 @@
 /**
  * Dates and times as the tables show them, in the reader's time zone, with the browser's own
  * Intl.DateTimeFormat (en-US) assembled from its parts: no date library in the bundle (issue 11,
- * docs/decisions.md "Performance"), and the same text on every ICU version (no narrow spaces).
+ * docs/decisions/295-dates-without-date-fns.md), and the same text on every ICU version (no narrow spaces).
  */
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 

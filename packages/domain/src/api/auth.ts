@@ -27,7 +27,7 @@ export type GoogleProfile = z.infer<typeof googleProfileSchema>;
 /**
  * Response of token and refresh-token. `expiresAt` is in seconds (spec 000 §3); `idToken` is the
  * backend id token. `profile` and `scopes` replace the browser's calls to Google userinfo and
- * tokeninfo (docs/decisions.md).
+ * tokeninfo (docs/decisions/007-google-userinfo-and-tokeninfo-are-answered-by.md).
  */
 export const authSessionSchema = z
   .object({

@@ -10,7 +10,7 @@ import { seatSummarySchema } from './members';
 
 /**
  * The billing calls of spec 001 §7, served under the API root (/api) — the spec's "billing host".
- * Paths the spec leaves "not shown" are ours (docs/decisions.md "Billing API"). Amounts are in
+ * Paths the spec leaves "not shown" are ours (docs/decisions/175-billing-paths.md). Amounts are in
  * minor units (cents), timestamps in milliseconds since the epoch.
  */
 

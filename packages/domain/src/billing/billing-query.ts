@@ -148,7 +148,7 @@ function fromFreeBanner(query: QueryReader, to: string | null): SuccessBanner | 
   }
   const count = integerParam(query.get('workspaceSeats'));
   if (!inRange(count, 0, SUCCESS_WORKSPACE_SEATS_MAX)) return null;
-  // A purchase of no seat has nothing to celebrate (docs/decisions.md "Billing web").
+  // A purchase of no seat has nothing to celebrate (docs/decisions/240-success-query.md).
   if (count === 0) return null;
   return {
     kind: 'seat-purchase',

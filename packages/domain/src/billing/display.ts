@@ -8,7 +8,7 @@ import { graduatedTotal } from './prices';
 
 /**
  * Currency sign: spec 001 §9 "EUR gives €, otherwise $". INR is shown with ₹ (our choice,
- * docs/decisions.md): a rupee amount shown with $ would misstate the charge.
+ * docs/decisions/130-currency-sign.md): a rupee amount shown with $ would misstate the charge.
  */
 export const CURRENCY_SYMBOLS = { USD: '$', EUR: '€', INR: '₹' } as const satisfies Record<Currency, string>;
 
@@ -123,7 +123,7 @@ export const changeTiming = (input: {
 
 /**
  * The proration sentence of the summary and the add-seats page. The spec gives its start ('you will
- * be charged X (pro-rated…)'); the rest is ours (docs/decisions.md).
+ * be charged X (pro-rated…)'); the rest is ours (docs/decisions/131-proration-sentence.md).
  */
 export const prorationText = (input: {
   timing: ChangeTiming;

@@ -2,7 +2,7 @@ import { INTERNAL_ERROR_MESSAGE } from '../errors/error-codes';
 
 /**
  * Messages of the billing calls. Spec 001 §8 gives the first ones verbatim; the rest are ours
- * (docs/decisions.md "Billing API"), for answers the spec leaves "not shown".
+ * (docs/decisions/README.md "Billing API"), for answers the spec leaves "not shown".
  */
 export const BILLING_MESSAGES = {
   /** §8, the payment client is missing (no Stripe key configured). */

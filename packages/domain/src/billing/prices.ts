@@ -156,7 +156,7 @@ export const seatCouponFor = (seats: number): SeatCouponTier | null =>
   SEAT_COUPON_TIERS.find((tier) => seats >= tier.rangeMin && seats <= tier.rangeMax) ?? null;
 
 /**
- * Base price of one seat per interval in whole USD (our choice, docs/decisions.md "Billing"): Pro is
+ * Base price of one seat per interval in whole USD (our choice, docs/decisions/127-price-table.md): Pro is
  * priced like the legacy Professional licence, Pro (Personal) like the legacy Personal licence, and
  * Premium at twice Pro.
  */

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from './constants';
 /**
  * The per-recipient view of a sent mail merge (issue 9 "Who opened, who clicked"): every flag a
  * recipient has, and the one status the table shows. The spec has no such view; the rules are
- * ours (docs/decisions.md "Recipients of a merge").
+ * ours (docs/decisions/190-statuses-and-flags.md).
  */
 
 /** Every status a recipient can have; a recipient keeps each flag, the table shows one of them. */

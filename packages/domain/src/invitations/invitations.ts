@@ -1,7 +1,8 @@
 import { isRestricted } from '../rollout/restrictions';
 
 /**
- * Invitation lifetime (not in the spec; docs/decisions.md): a link works for 14 days after it was
+ * Invitation lifetime (not in the spec;
+ * docs/decisions/121-invitation-tokens-and-lifetime.md): a link works for 14 days after it was
  * sent or sent again; re-inviting issues a new token and a new 14 days.
  */
 export const INVITATION_LIFETIME_DAYS = 14;
@@ -41,7 +42,10 @@ export type InvitationErrorReason = (typeof INVITATION_ERROR_REASONS)[keyof type
 
 export const INVITATION_FINALIZE_TITLE = 'The invitation could not be finalized.';
 
-/** Spec 002 §8, verbatim, plus our wording for the cases the spec leaves out (docs/decisions.md). */
+/**
+ * Spec 002 §8, verbatim, plus our wording for the cases the spec leaves out
+ * (docs/decisions/150-invitation-page.md).
+ */
 export const INVITATION_MESSAGES = {
   INVALID: 'The invite link is invalid.',
   WRONG_ACCOUNT: 'You are logged into a different account than the one invited.',

@@ -31,7 +31,7 @@ export const MEMBER_MESSAGES = {
   TRANSFER_FREE_PLAN: 'Transferring ownership is not available in free plan. Upgrade to unlock this feature.',
   TRANSFER_TOO_MANY_SPACES: 'This user already owns too many spaces.',
   REQUIRED_FIELD: 'Please fill in this field.',
-  // Not in the spec (our wording, recorded in docs/decisions.md):
+  // Not in the spec (our wording, recorded in docs/decisions/120-texts-the-spec-does-not-give.md):
   NOT_A_MEMBER: 'This person is not a member of this space.',
   ALREADY_MEMBER: 'This person is already a member of this space.',
   ALREADY_INVITED: 'This person has already been invited to this space.',

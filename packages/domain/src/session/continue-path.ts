@@ -2,8 +2,8 @@
  * The `continue` parameter of /login and of the sign-in request (spec 000 §2): a path on this site
  * to return to after signing in. One rule for the web app and the server. A value that is not
  * plainly a path on this site is refused, and the caller falls back to the default landing page —
- * browsers "repair" many odd forms into another site's address (docs/decisions.md, "Continue
- * paths"):
+ * browsers "repair" many odd forms into another site's address
+ * (docs/decisions/076-continue-paths-one-rule.md):
  * - `//host`, `/\host`, `\\host`: protocol-relative (a backslash counts as a slash in http URLs);
  * - tab, line feed and carriage return are deleted by the URL parser, so `/\t/host` is `//host`;
  * - other control characters (C0, DEL, C1) and the Unicode line and paragraph separators;

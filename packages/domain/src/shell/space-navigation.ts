@@ -132,7 +132,8 @@ export const isManageBillingShown = (input: {
 
 /**
  * The pages where the checkout's upgrade links (top bar and sidebar) are left out: the billing page
- * (spec 000 §2) and the checkout's steps, where the user is upgrading already (decisions.md).
+ * (spec 000 §2) and the checkout's steps, where the user is upgrading already
+ * (docs/decisions/282-no-upgrade-while-checking-out.md).
  * `page` is the path after the space prefix, e.g. '/checkout/details'.
  */
 export const isUpgradeLinkHiddenOn = (page: string): boolean =>

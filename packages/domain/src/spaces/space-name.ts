@@ -13,7 +13,7 @@ export const SPACE_NAME_MESSAGES = {
 } as const;
 
 /**
- * Ours, not the spec's (docs/decisions.md "Faults and input"): the characters a name may not hold
+ * Ours, not the spec's (docs/decisions/158-rules-for-space-names.md): the characters a name may not hold
  * (the shared name rule of text/client-text), in the words of the space name's messages.
  */
 export const SPACE_NAME_CHARACTER_MESSAGES = {

@@ -1,7 +1,8 @@
 /**
  * Template and draft messages (spec 002 §8), in a module without zod: the sign-in pages read
  * DRAFT_CREATION_FAILED_MESSAGE (session/compose-grant), and importing it from api/templates
- * would put zod into the login page's first download (docs/decisions.md, "Performance").
+ * would put zod into the login page's first download
+ * (docs/decisions/292-nothing-on-the-first-download-that-no-page-uses.md).
  */
 export const DRAFT_TEMPLATE_REQUIRED_MESSAGE = 'fromTemplate is required';
 /** 403 when the session lacks GMAIL_COMPOSE_SCOPE (reason MISSING_AUTHORIZATION_REASON). */

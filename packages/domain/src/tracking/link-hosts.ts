@@ -3,7 +3,7 @@ import type { SpacePlan } from '../plans/plans';
 
 /**
  * The link policy of issue 20 ("links that cannot be turned into a redirect service";
- * docs/decisions/link-policy.md): every click URL redirects only to a link registered with its
+ * docs/decisions/327-link-policy.md): every click URL redirects only to a link registered with its
  * merge (links.ts); on top of that, a space on the Free plan registers links to a limited number
  * of distinct hosts a day, and hosts on the operator's blocklist get a warning page instead of a
  * redirect.

@@ -142,7 +142,7 @@ export async function registerSentCampaign(
 
 /**
  * A Free space's merges link to at most FREE_SPACE_LINK_HOSTS_PER_DAY distinct hosts in 24 hours
- * (tracking/link-hosts.ts; docs/decisions/link-policy.md): a merge that would add hosts over it
+ * (tracking/link-hosts.ts; docs/decisions/327-link-policy.md): a merge that would add hosts over it
  * is refused whole, 403 with its reason.
  */
 async function checkLinkHostLimit(

@@ -13,7 +13,7 @@ import { LINK_WARNING_CAUTION, LINK_WARNING_TITLE, TRACKING_PAGE_HEADERS } from 
 type Registered = { campaignId: string; recipients: { email: string; clickUrls: Record<string, string> }[] };
 
 /**
- * Issue 20 "Links that cannot be turned into a redirect service" (docs/decisions/link-policy.md):
+ * Issue 20 "Links that cannot be turned into a redirect service" (docs/decisions/327-link-policy.md):
  * click URLs redirect only to their merge's links; a Free space registers at most 20 distinct
  * link hosts in 24 hours; blocklisted hosts get a warning page instead of a redirect.
  */

@@ -239,7 +239,7 @@ export function createAuthService(deps: {
      * POST /api/v1/auth/refresh-token: a new access token for a live, unrevoked session, and a
      * rotated refresh credential. The cookie replaced by the last rotation is honoured for
      * REFRESH_REUSE_GRACE_SECONDS (it gets the same new cookie); presented later it was copied —
-     * the session is revoked (issue 10, docs/decisions.md "Sessions hardened").
+     * the session is revoked (issue 10, docs/decisions/078-refresh-cookie-rotation.md).
      */
     async refresh(input: {
       refreshCredential: string | undefined;

@@ -57,7 +57,7 @@ export async function subscribeSpaceDirectly(
 
 /**
  * The demo spaces' Stripe subscriptions (shared/demo-data.md "Spaces", and Global Team of
- * docs/decisions.md "Demo spaces for billing"). `perUser`: the subscription names its paid members
+ * docs/decisions/218-demo-spaces-for-billing.md). `perUser`: the subscription names its paid members
  * (the space's seeded paid users, paid-members.ts) and counts them as its quantity.
  */
 export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<

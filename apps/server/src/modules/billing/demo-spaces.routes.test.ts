@@ -23,7 +23,7 @@ import { DEMO_SUPPORT_SPACE, setUpDemoBilling } from './demo-billing';
 import { paidMembersOf } from './paid-members';
 
 /**
- * The billing demo spaces beyond demo-data.md (docs/decisions.md "Demo spaces for billing"), as
+ * The billing demo spaces beyond demo-data.md (docs/decisions/218-demo-spaces-for-billing.md), as
  * `npm start`'s demo billing leaves them: Support Team (a plan given by support), Global Team
  * (Premium per user, paid users of two domains: the switch to Pro cannot be made) and Classic Team
  * (free, per user: the legacy model's purchase).

@@ -29,7 +29,7 @@ import {
 
 const trialEndOf = (row: SpaceMemberRow): number | null => row.freeTrialEndTimestamp?.getTime() ?? null;
 
-/** Paid: a paid plan and not in a free trial (docs/decisions.md "per-user model"). */
+/** Paid: a paid plan and not in a free trial (docs/decisions/220-paid-flag.md). */
 export const isPaidMember = (row: SpaceMemberRow): boolean =>
   holdsPaidLicence({ status: row.status, userPlan: row.userPlan, freeTrialEndTimestamp: trialEndOf(row) });
 

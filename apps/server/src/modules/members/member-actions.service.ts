@@ -106,7 +106,7 @@ function toSeatMember(workspaceId: string, row: SeatMemberRow): SeatMember {
  * Removes members (PATCH users/v1 by e-mail; DELETE members by user id). Every target is checked by
  * the removal rule first (403 with its message), then all go in one transaction: their rows, their
  * pending invitations, and an add-on space pointing here is moved to a space they own. What they
- * sent stays in the space's history (docs/decisions.md).
+ * sent stays in the space's history (docs/decisions/165-removing-a-member.md).
  */
 export async function removeMembers(
   db: Database,

@@ -172,7 +172,8 @@ export type StatementRunner = Pick<pg.Pool, 'query'>;
  * arrays, only the hits written), which the aggregation job later moves into campaign_events
  * (jobs/aggregate-events.ts), looking each recipient's merge up then: a hit costs PostgreSQL a few
  * array elements instead of an event row and its five index entries while the recipient waits
- * (docs/decisions.md "Performance: tracking"). Only a click given by link index is looked up here
+ * (docs/decisions/299-a-batch-of-hits-is-one-row-of-trackinghitbatches.md). Only a click given by
+ * link index is looked up here
  * (its recipient's merge and the link), because the redirect needs the link's URL; a click on a
  * link the merge does not have, or a disabled one, is not written. Sent as a named prepared
  * statement (TRACKED_EVENTS_STATEMENT), PostgreSQL parses and plans it once per connection. It

@@ -50,7 +50,8 @@ const CLICK = /^\/t\/c\/([\w.-]{1,100})\/([^/?%]{1,100})$/;
 
 /**
  * The open pixel and the click redirect straight from node:http, in front of Fastify
- * (docs/decisions.md "Performance: tracking"): no routing, hooks, reply object, request id or
+ * (docs/decisions/297-the-open-pixel-and-the-click-redirect-are.md): no routing, hooks, reply object,
+ * request id or
  * schema on the path every sent mail takes. Answers and returns true for `GET /t/o/{token}.gif`
  * and `GET /t/c/{token}/{index}`; returns false for everything else, which Fastify answers, and
  * while the server closes (Fastify answers 503). The answers are those of the Fastify routes

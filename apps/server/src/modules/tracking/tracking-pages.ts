@@ -77,7 +77,7 @@ export const linkWarningContinueText = (host: string): string => `Continue to ${
 
 /**
  * What a click on a link to a blocklisted host shows instead of the redirect
- * (docs/decisions/link-policy.md): the full destination, a warning and a plain link to go on;
+ * (docs/decisions/327-link-policy.md): the full destination, a warning and a plain link to go on;
  * nothing happens by itself. The destination is a normalised http(s) URL (tracking/links.ts).
  */
 export function linkWarningPage(url: string, host: string): string {

@@ -42,7 +42,8 @@ const PIXEL_HEADERS = {
 const PIXEL = trackingAnswer(200, PIXEL_HEADERS, TRANSPARENT_GIF);
 // An open that could not be stored is not acknowledged (503 while the database is away, else 500),
 // but still carries the image: browsers and mail clients draw an image whatever its status, so the
-// recipient never sees a broken one (docs/decisions.md "Tracking during a database outage").
+// recipient never sees a broken one
+// (docs/decisions/325-an-open-that-cannot-be-stored-is-not-acknowledged.md).
 const PIXEL_UNAVAILABLE = trackingAnswer(503, { ...PIXEL_HEADERS, 'retry-after': '5' }, TRANSPARENT_GIF);
 const PIXEL_FAILED = trackingAnswer(500, PIXEL_HEADERS, TRANSPARENT_GIF);
 const TOO_MANY = trackingAnswer(

@@ -29,7 +29,7 @@ import type {
  * Credentials: the access token, session id, expiry, profile and scopes live only in this
  * object's memory — never in storage a page script could read later. The refresh credential is
  * the server's httpOnly cookie. Local storage holds only the login time and the last activity
- * time (docs/decisions.md, "Session credentials").
+ * time (docs/decisions/004-where-credentials-live.md).
  */
 export type SessionState = {
   status: SessionStatus;

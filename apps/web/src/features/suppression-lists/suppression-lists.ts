@@ -18,7 +18,8 @@ import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions
  * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4, §4.3,
  * §4.4, §7), as the server's suppression-lists module has it: the endpoints, which Premium sharing
  * feature applies, the columns and the texts. Every rule and the texts the spec gives come from
- * packages/domain; the texts marked "ours" are not in the spec (docs/decisions.md).
+ * packages/domain; the texts marked "ours" are not in the spec
+ * (docs/decisions/098-texts-the-spec-does-not-give.md).
  */
 export type SuppressionListConfig = {
   list: SuppressionList;

@@ -4,7 +4,7 @@ export type SessionErrorMessage = { title: string; message: string };
 
 /**
  * Copy for the session errors of spec 000 §8. The spec names only the keys; these texts are ours
- * (docs/decisions.md, "Session error copy").
+ * (docs/decisions/063-session-error-copy.md).
  */
 export function sessionErrorMessage(error: SessionError, product: string): SessionErrorMessage {
   switch (error.kind) {

@@ -11,7 +11,7 @@ export type TeamMembersState = {
 
 /**
  * The most active members first: the report is read to see who sends. Spec 002 gives no default
- * sort for the team report; this is our choice (docs/decisions.md).
+ * sort for the team report; this is our choice (docs/decisions/README.md).
  */
 export const DEFAULT_TEAM_MEMBERS_STATE: TeamMembersState = {
   sort: { key: 'emailSentThisMonth', direction: 'desc' },

@@ -5,7 +5,10 @@ import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-check
 import { usePageTitle } from '../../../../lib/page-title';
 import { CheckoutHeader } from './checkout-header';
 
-/** The heading and the way out are ours (docs/decisions.md); the two sentences are the spec's. */
+/**
+ * The heading and the way out are ours (docs/decisions/262-cannot-downgrade-page.md); the two
+ * sentences are the spec's.
+ */
 const TITLE = 'You cannot switch to the Pro plan';
 const WHAT_TO_DO =
   'Make the users of other domains free, or remove them from the space, then come back to change your plan.';
