@@ -194,8 +194,13 @@ describe('ownership transfer (spec 002 §2.9, §4.7, §5 "New owner", §6)', () 
 
   it.each([
     [
-      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: false, isTransferRestricted: false },
+      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: true, isTransferRestricted: false },
       { available: true },
+    ],
+    [
+      // A Pro space whose subscription ended before the plan followed: the feature is off.
+      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: false, isTransferRestricted: false },
+      { available: false, reason: 'FREE_PLAN' },
     ],
     [
       { role: 'OWNER', workspacePlan: 'FREE', transferOwnerShip: false, isTransferRestricted: false },

@@ -25,6 +25,7 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { entitlementsOf } from '../../lib/access';
 import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
 import { cancelInvitationsOfMembers } from './invitations.repo';
@@ -265,7 +266,7 @@ export async function transferOwnership(
   const availability = transferAvailability({
     role: caller.membership.role,
     workspacePlan: workspace.plan,
-    transferOwnerShip: workspace.transferOwnership,
+    transferOwnerShip: entitlementsOf(caller.membership).transferOwnership,
     isTransferRestricted: restrictions.transfer,
   });
   if (!availability.available) {
