@@ -168,6 +168,12 @@ describe('entitlements follow the subscription', () => {
     expect(promoted.statusCode).toBe(200);
     expect(await featuresIn('mia@acme.test', id)).toMatchObject(TEAM_FEATURES);
 
+    // The creator holds a seat like anyone (no seatType): the new owner can hand the space back.
+    const owner = (from: string, to: string) =>
+      call(from, 'PUT', `/api/workspaces/${id}/owner`, { userId: to });
+    expect((await owner('sam@acme.test', miaId)).statusCode).toBe(200);
+    expect((await owner('mia@acme.test', samId)).statusCode).toBe(200);
+
     // Moving to Free (cancelled in the portal): nothing changes until the period ends …
     await billing.testStripe.stripe.subscriptions.update(subscription, { cancel_at_period_end: true });
     await deliverPending();

@@ -284,7 +284,11 @@ export async function transferOwnership(
     // Re-read under the lock: a concurrent transfer may already have moved the ownership.
     if (self?.role !== 'OWNER') throw new AppError('FORBIDDEN', MEMBER_MESSAGES.CANNOT_TRANSFER);
     const [target] = await findMembersByUserIds(tx, workspace.id, [body.userId]);
-    if (!target || target.userId === null || !isOwnerCandidate(workspace.billingModel, target)) {
+    if (
+      !target ||
+      target.userId === null ||
+      !isOwnerCandidate({ billingModel: workspace.billingModel, workspacePlan: workspace.plan }, target)
+    ) {
       throw new AppError('CONFLICT', MEMBER_MESSAGES.NOT_AN_OWNER_CANDIDATE);
     }
     if (!(await lockAndCheckOwnedSpaces(tx, target.userId))) {
