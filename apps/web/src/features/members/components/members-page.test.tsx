@@ -457,6 +457,13 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     return screen.findByRole('dialog', { name: 'Add members' });
   };
 
+  it('opens with the focus in the address field (issue 21: keyboard safety)', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
   it('grows the e-mail tag input to at most 5 rows, then scrolls (spec 002 §2.7, §9)', async () => {
     renderMembers();
     const dialog = await openAdd();

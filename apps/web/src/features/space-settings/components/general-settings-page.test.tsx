@@ -207,7 +207,8 @@ describe('GeneralSettingsPage: transfer ownership (spec 002 §2.9, §4.7, §5, �
       name: 'Transfer Acme Sales ownership to Adam Admin?',
     });
     expect(within(dialog).getByText('You cannot undo this action.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'No, cancel' })).toBeInTheDocument();
+    // Issue 21 "Keyboard safety": the irreversible step opens on 'No, cancel'.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'No, cancel' })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, proceed' }));
 
     expect(await screen.findByText('Landed')).toBeInTheDocument();
