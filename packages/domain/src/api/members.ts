@@ -160,6 +160,7 @@ export const promoteValidityItemSchema = z.object({
   errorCode: z.enum(['already_paid_user']).nullable(),
 });
 export const promoteValidityResponseSchema = z.object({ items: z.array(promoteValidityItemSchema) });
+export type PromoteValidityResponse = z.infer<typeof promoteValidityResponseSchema>;
 
 /** PUT /api/workspaces/{id}/members/seats (ours, issue 21): give free members a paid seat. */
 export const giveSeatsBodySchema = z.object({ userIds: userIdsSchema });
