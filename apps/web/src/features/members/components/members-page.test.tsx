@@ -312,7 +312,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
   });
 
   it('sends seat changes to support when support manages the subscription (spec 002 §6, §8)', async () => {
-    renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as SeatSummaryResponse } });
+    renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as Seats } });
     await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(
