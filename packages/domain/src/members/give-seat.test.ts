@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  giveSeatVerdict,
-  GIVE_SEAT_MESSAGES,
+  GIVE_SEAT_ALREADY_PAID_MESSAGE,
+  GIVE_SEAT_NOT_JOINED_MESSAGE,
+  GIVE_SEAT_NOT_OFFERED_MESSAGE,
+  giveSeatServerVerdict as giveSeatVerdict,
   notEnoughSeatsToGiveMessage,
   offersGiveSeat,
   type GiveSeatInput,
@@ -36,7 +38,7 @@ describe('offersGiveSeat (issue 21: seats reach members already in the space)', 
   });
 });
 
-describe('giveSeatVerdict', () => {
+describe('giveSeatServerVerdict (the drawer’s giveSeatVerdict after the offer and the free plan)', () => {
   it.each<[string, GiveSeatInput, ReturnType<typeof giveSeatVerdict>]>([
     ['a free active member, seats left', input(), { ok: true }],
     [
@@ -54,27 +56,27 @@ describe('giveSeatVerdict', () => {
     [
       'a member with a seat already',
       input({ targets: [{ ...fred, userPlan: 'PRO' }] }),
-      { ok: false, message: GIVE_SEAT_MESSAGES.ALREADY_PAID },
+      { ok: false, message: GIVE_SEAT_ALREADY_PAID_MESSAGE },
     ],
     [
       'a pending member',
       input({ targets: [{ ...fred, status: 'PENDING' }] }),
-      { ok: false, message: GIVE_SEAT_MESSAGES.NOT_JOINED },
+      { ok: false, message: GIVE_SEAT_NOT_JOINED_MESSAGE },
     ],
     [
       'a disabled member',
       input({ targets: [{ ...fred, status: 'DISABLED' }] }),
-      { ok: false, message: GIVE_SEAT_MESSAGES.NOT_JOINED },
+      { ok: false, message: GIVE_SEAT_NOT_JOINED_MESSAGE },
     ],
     [
       'a Free space',
       input({ actor: { ...owner, workspacePlan: 'FREE' } }),
-      { ok: false, message: GIVE_SEAT_MESSAGES.NOT_OFFERED },
+      { ok: false, message: GIVE_SEAT_NOT_OFFERED_MESSAGE },
     ],
     [
       'a plain member acting',
       input({ actor: { ...owner, role: 'MEMBER' } }),
-      { ok: false, message: GIVE_SEAT_MESSAGES.NOT_OFFERED },
+      { ok: false, message: GIVE_SEAT_NOT_OFFERED_MESSAGE },
     ],
     [
       'paid elsewhere, not restricted: allowed (the add warns)',
@@ -92,10 +94,8 @@ describe('giveSeatVerdict', () => {
 
   it('names the seats left, singular and plural', () => {
     expect(notEnoughSeatsToGiveMessage(1)).toBe(
-      'There is 1 available seat in this space so you can give 1 member a seat. To give more members a seat you need to add more seats to the space first.',
+      'There is 1 available seat in this space. To give more members a seat you need to add more seats to the space first.',
     );
-    expect(notEnoughSeatsToGiveMessage(2)).toContain(
-      'There are 2 available seats in this space so you can give 2 members a seat.',
-    );
+    expect(notEnoughSeatsToGiveMessage(0)).toContain('There are 0 available seats in this space.');
   });
 });

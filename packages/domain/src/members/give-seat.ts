@@ -15,22 +15,17 @@ export const GIVE_SEAT_LABEL = 'Give a seat';
 export const seatsGivenBanner = (count: number): string =>
   count === 1 ? '1 member now has a seat.' : `${count} members now have a seat.`;
 
-export const GIVE_SEAT_MESSAGES = {
-  /** Ours: the drawer and the server when a selected member has not joined (or is disabled). */
-  NOT_JOINED: 'Only members who have joined the space can be given a seat.',
-  /** Ours: the server when a selected member already holds a seat. */
-  ALREADY_PAID: 'This member already has a seat.',
-  /** Ours: the server when the space has no seats to give (Free plan, per-user model). */
-  NOT_OFFERED: 'Seats can only be given in a space with a Pro or Premium plan billed per seat.',
-} as const;
+/** Ours: the drawer and the server when a selected member has not joined (or is disabled). */
+export const GIVE_SEAT_NOT_JOINED_MESSAGE = 'Only members who have joined the space can be given a seat.';
+/** Ours: the server when a selected member already holds a seat (the drawer does not offer it). */
+export const GIVE_SEAT_ALREADY_PAID_MESSAGE = 'This member already has a seat.';
+/** Ours: the server when the space has no seats to give (the drawer does not offer it). */
+export const GIVE_SEAT_NOT_OFFERED_MESSAGE =
+  'Seats can only be given in a space with a Pro or Premium plan billed per seat.';
 
 /** Ours, in the words of spec 002 §5's seat message: the selection needs more seats than are free. */
 export const notEnoughSeatsToGiveMessage = (availableSeats: number): string =>
-  availableSeats === 0
-    ? 'There is no available seat in this space. To give members a seat you need to add more seats to the space first.'
-    : availableSeats === 1
-      ? 'There is 1 available seat in this space so you can give 1 member a seat. To give more members a seat you need to add more seats to the space first.'
-      : `There are ${availableSeats} available seats in this space so you can give ${availableSeats} members a seat. To give more members a seat you need to add more seats to the space first.`;
+  `There ${availableSeats === 1 ? 'is 1 available seat' : `are ${availableSeats} available seats`} in this space. To give more members a seat you need to add more seats to the space first.`;
 
 /** The drawer offers 'Give a seat' to those who manage members of a per-seat Pro or Premium space. */
 export const offersGiveSeat = (
@@ -58,19 +53,17 @@ export type GiveSeatInput = {
 };
 
 /**
- * Whether the selection may be given seats, the first failing rule's message otherwise: the space
- * offers it, every member is free and has joined (active), the seats left cover them all, and
- * nobody already paid in another space while the actor's MULTIPLE_PAYMENT restriction is on (the
- * add rule, members/multiple-payment.ts).
+ * Whether free members of a space that offers it may be given seats, the first failing rule's
+ * message otherwise: every member has joined (active), the seats left cover them all, and nobody is
+ * already paid in another space while the actor's MULTIPLE_PAYMENT restriction is on (the add rule,
+ * members/multiple-payment.ts).
  */
 export const giveSeatVerdict = (input: GiveSeatInput): Verdict => {
-  if (!offersGiveSeat(input.actor)) return { ok: false, message: GIVE_SEAT_MESSAGES.NOT_OFFERED };
-  if (input.targets.some((target) => isPaidUserPlan(target.userPlan)))
-    return { ok: false, message: GIVE_SEAT_MESSAGES.ALREADY_PAID };
+  const refusal = (message: string): Verdict => ({ ok: false, message });
   if (input.targets.some((target) => target.status !== 'ACTIVE' && target.status !== 'ACCEPTED'))
-    return { ok: false, message: GIVE_SEAT_MESSAGES.NOT_JOINED };
+    return refusal(GIVE_SEAT_NOT_JOINED_MESSAGE);
   if (input.availableSeats !== null && input.targets.length > input.availableSeats)
-    return { ok: false, message: notEnoughSeatsToGiveMessage(input.availableSeats) };
+    return refusal(notEnoughSeatsToGiveMessage(input.availableSeats));
   const refused = input.targets.find(
     (target) =>
       paidElsewhereOutcome({
@@ -80,6 +73,16 @@ export const giveSeatVerdict = (input: GiveSeatInput): Verdict => {
         isMultiplePaymentRestricted: input.isMultiplePaymentRestricted,
       }) === 'REFUSE',
   );
-  if (refused) return { ok: false, message: paidElsewhereRefusal(refused.email) };
-  return { ok: true };
+  return refused ? refusal(paidElsewhereRefusal(refused.email)) : { ok: true };
+};
+
+/**
+ * The server's full check: the space offers it and every member is free (the drawer offers it only
+ * then, so its messages stay out of the web app), then giveSeatVerdict.
+ */
+export const giveSeatServerVerdict = (input: GiveSeatInput): Verdict => {
+  if (!offersGiveSeat(input.actor)) return { ok: false, message: GIVE_SEAT_NOT_OFFERED_MESSAGE };
+  if (input.targets.some((target) => isPaidUserPlan(target.userPlan)))
+    return { ok: false, message: GIVE_SEAT_ALREADY_PAID_MESSAGE };
+  return giveSeatVerdict(input);
 };

@@ -59,6 +59,11 @@ export const isPayingSpace = (
 ): boolean =>
   input.workspacePlan != null && input.workspacePlan !== 'FREE' && input.subscriptionState !== 'CANCELED';
 
+/** A paid seat (user plan) in a paying space: what scheduling and the paid quota need. */
+export const holdsPaidSeat = (
+  input: Pick<EntitlementInput, 'workspacePlan' | 'subscriptionState'> & { userPlan: UserPlan },
+): boolean => isPayingSpace(input) && isPaidUserPlan(input.userPlan);
+
 /**
  * The one rule behind every plan feature (issue 21): derived from the space's plan, its
  * subscription state and the member's seat (user plan), on every read, so a purchase, a downgrade,
@@ -80,7 +85,7 @@ export function deriveEntitlements(input: EntitlementInput): Entitlements {
   const legacyTeam =
     paying && plan === 'LEGACY' && input.legacyType != null && LEGACY_TEAM_TYPES.includes(input.legacyType);
   const premium = paying && plan === 'PREMIUM';
-  const paidSeat = paying && isPaidUserPlan(input.member.userPlan);
+  const paidSeat = holdsPaidSeat({ ...input, userPlan: input.member.userPlan });
   return {
     manageUserRoles: onTeamPlan,
     teamReport: onTeamPlan || legacyTeam,

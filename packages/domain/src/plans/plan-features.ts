@@ -1,5 +1,5 @@
 import type { UserInSpace } from '../roles/permissions';
-import { deriveEntitlements } from './entitlements';
+import { holdsPaidSeat, isPayingSpace } from './entitlements';
 
 /**
  * Spec 002 §9 "Plan features": Pro adds scheduled send and bounce list management (among others);
@@ -7,25 +7,16 @@ import { deriveEntitlements } from './entitlements';
  * Our reading (issue 10): scheduling is a feature of the sender, so it needs a paid user plan in a
  * space that is not on the Free plan; the bounce list belongs to the space, so managing it needs a
  * space that is not on the Free plan (a free member of a Pro space may). A space without a plan
- * has neither. Reading the list stays open to every member. Both are entitlements (entitlements.ts).
+ * has neither. Reading the list stays open to every member. Both are the entitlements' own rules
+ * (entitlements.ts: scheduling = holdsPaidSeat, bounceListManagement = isPayingSpace).
  */
 export const canScheduleMerges = (
   user: Pick<UserInSpace, 'userPlan' | 'workspacePlan' | 'subscriptionState'>,
-): boolean =>
-  deriveEntitlements({
-    workspacePlan: user.workspacePlan,
-    subscriptionState: user.subscriptionState,
-    member: { userPlan: user.userPlan },
-  }).scheduling;
+): boolean => holdsPaidSeat(user);
 
 export const canManageBounceList = (
   user: Pick<UserInSpace, 'workspacePlan' | 'subscriptionState'>,
-): boolean =>
-  deriveEntitlements({
-    workspacePlan: user.workspacePlan,
-    subscriptionState: user.subscriptionState,
-    member: { userPlan: 'FREE' },
-  }).bounceListManagement;
+): boolean => isPayingSpace(user);
 
 export const SCHEDULING_NEEDS_PRO_MESSAGE =
   'Scheduled sending is a Pro feature. Upgrade to schedule mail merges.';

@@ -1,4 +1,9 @@
-import { GIVE_SEAT_MESSAGES, notEnoughSeatsToGiveMessage } from '@mergedesk/domain/members/give-seat';
+import {
+  GIVE_SEAT_ALREADY_PAID_MESSAGE,
+  GIVE_SEAT_NOT_JOINED_MESSAGE,
+  GIVE_SEAT_NOT_OFFERED_MESSAGE,
+  notEnoughSeatsToGiveMessage,
+} from '@mergedesk/domain/members/give-seat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceMembers } from '../../db/schema';
@@ -80,7 +85,7 @@ describe('giving a seat to a member already in the space', () => {
 
   it('refuses a member who has a seat, one who has not joined, and more members than seats left', async () => {
     expect((await give('olivia@acme.test', 'Acme Sales', ['mia@acme.test'])).json()).toEqual(
-      conflict(GIVE_SEAT_MESSAGES.ALREADY_PAID),
+      conflict(GIVE_SEAT_ALREADY_PAID_MESSAGE),
     );
     // dora is disabled; her PRO seat is kept, so a free disabled member is the case to refuse.
     await t.db
@@ -93,7 +98,7 @@ describe('giving a seat to a member already in the space', () => {
         ),
       );
     expect((await give('olivia@acme.test', 'Acme Sales', ['dora@acme.test'])).json()).toEqual(
-      conflict(GIVE_SEAT_MESSAGES.NOT_JOINED),
+      conflict(GIVE_SEAT_NOT_JOINED_MESSAGE),
     );
     await t.db
       .update(workspaceMembers)
@@ -161,7 +166,7 @@ describe('giving a seat to a member already in the space', () => {
   it('is no call for plain members, nor for a per-user space', async () => {
     expect((await give('mia@acme.test', 'Acme Sales', ['sam@acme.test'])).statusCode).toBe(403);
     expect((await give('leo@legacy.test', 'Legacy Team', ['fiona@legacy.test'])).json()).toEqual(
-      conflict(GIVE_SEAT_MESSAGES.NOT_OFFERED),
+      conflict(GIVE_SEAT_NOT_OFFERED_MESSAGE),
     );
   });
 

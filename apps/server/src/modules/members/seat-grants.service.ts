@@ -1,5 +1,5 @@
 import type { GiveSeatsResponse } from '@mergedesk/domain/api/members';
-import { giveSeatVerdict } from '@mergedesk/domain/members/give-seat';
+import { giveSeatServerVerdict } from '@mergedesk/domain/members/give-seat';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { ALREADY_PAID_ERROR_CODE } from '@mergedesk/domain/members/multiple-payment';
 import { canManageMembers } from '@mergedesk/domain/members/permissions';
@@ -18,7 +18,7 @@ import { loadSeatSummary } from './seats.service';
  * PUT /workspaces/{id}/members/seats (ours, issue 21 "Seats reach members already in the space"):
  * free members who joined get one of the seats the space already pays for — the drawer's 'Give a
  * seat'. One transaction with the space locked, so the seats counted stay true until the members
- * hold them (members/seats.ts: a seat is a paid user plan). The domain's giveSeatVerdict decides;
+ * hold them (members/seats.ts: a seat is a paid user plan). The domain's giveSeatServerVerdict decides;
  * someone paid in another space is refused while the caller's MULTIPLE_PAYMENT restriction is on,
  * otherwise given the seat with already_paid_user, as adding them would.
  */
@@ -39,7 +39,7 @@ export async function giveSeats(
     // One query at a time on the transaction's client; the locked space row is the seat space.
     const seats = await loadSeatSummary(tx, workspaceId, space);
     const paidElsewhere = await findPaidElsewhere(tx, workspaceId, [...wanted]);
-    const verdict = giveSeatVerdict({
+    const verdict = giveSeatServerVerdict({
       actor: { ...actor, workspacePlan: space.plan, billingModel: space.billingModel },
       targets: rows.map((row) => ({
         email: row.email,

@@ -659,7 +659,7 @@ describe('MembersPage: seats reach members already in the space (issue 21)', () 
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Give a seat' })).toBeDisabled());
     expect(
       within(panel).getByText(
-        'There is 1 available seat in this space so you can give 1 member a seat. To give more members a seat you need to add more seats to the space first.',
+        'There is 1 available seat in this space. To give more members a seat you need to add more seats to the space first.',
       ),
     ).toBeInTheDocument();
   });

@@ -114,15 +114,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
       );
       selection.setSelectedKeys(new Set());
       await selection.actions.refresh();
-      const paidElsewhere = response.results.flatMap((result) =>
-        result.errorCode === ALREADY_PAID_ERROR_CODE ? [result.userEmail] : [],
-      );
-      const message = seatsGivenBanner(response.results.length);
-      selection.setBanner(
-        paidElsewhere.length > 0
-          ? { severity: 'warning', message: `${message} ${alreadyPaidWarning(paidElsewhere)}` }
-          : { severity: 'success', message },
-      );
+      selection.setBanner({ severity: 'success', message: seatsGivenBanner(response.results.length) });
     } catch (error) {
       selection.setBanner({
         severity: 'error',
