@@ -24,10 +24,9 @@ export const getPromoteValidity = async (
   }
 };
 
-/** Under the member lists' key, so every administration action refreshes it (member-lists.ts). */
 export const getPromoteValidityQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: [...queryKeys.members.all(workspaceId), 'promote-validity'],
+    queryKey: queryKeys.members.promoteValidity(workspaceId),
     queryFn: ({ signal }) => getPromoteValidity(workspaceId, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
   });

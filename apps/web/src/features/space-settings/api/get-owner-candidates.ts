@@ -53,7 +53,7 @@ export async function getOwnerCandidates(
 
 export const getOwnerCandidatesQueryOptions = (workspaceId: string, space: CandidateSpace) =>
   queryOptions({
-    queryKey: [...queryKeys.members.ownerCandidates(workspaceId, space.billingModel), space.workspacePlan],
+    queryKey: queryKeys.members.ownerCandidates(workspaceId, space.billingModel, space.workspacePlan),
     queryFn: ({ signal }) => getOwnerCandidates(workspaceId, space, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
   });
