@@ -6,7 +6,7 @@ import { canManageMembers } from '@mergedesk/domain/members/permissions';
 import { paidUserPlanFor } from '@mergedesk/domain/plans/plans';
 import { ADDED_SEAT_TYPE } from '@mergedesk/domain/members/status';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -60,7 +60,7 @@ export async function giveSeats(
           lastBecomePaidTimestamp: sql`now()`,
           updatedAt: sql`now()`,
         })
-        .where(inArray(workspaceMembers.id, [row.id]));
+        .where(eq(workspaceMembers.id, row.id));
     }
     return {
       success: true,
