@@ -1,3 +1,5 @@
+import type { SubscriptionState } from '@mergedesk/domain/plans/entitlements';
+import { sql } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from './schema';
 
 /**
@@ -37,13 +39,11 @@ export type WorkspaceRecord = Pick<
   | 'hasMultiDomain'
   | 'freeAllowedUserCount'
   | 'proAllowedUserCount'
-  | 'teamAnalyticsDashboard'
-  | 'manageUserRoles'
-  | 'transferOwnership'
-  | 'shareUnsubscribes'
-  | 'shareBounces'
   | 'createdAt'
->;
+> & {
+  /** The state of the space's latest subscription (an ACTIVE one first), null when none is recorded. */
+  subscriptionState: SubscriptionState;
+};
 
 export type MemberRecord = Pick<
   MemberRow,
@@ -90,12 +90,10 @@ export const workspaceColumns = {
   hasMultiDomain: workspaces.hasMultiDomain,
   freeAllowedUserCount: workspaces.freeAllowedUserCount,
   proAllowedUserCount: workspaces.proAllowedUserCount,
-  teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
-  manageUserRoles: workspaces.manageUserRoles,
-  transferOwnership: workspaces.transferOwnership,
-  shareUnsubscribes: workspaces.shareUnsubscribes,
-  shareBounces: workspaces.shareBounces,
   createdAt: workspaces.createdAt,
+  // Read with the space, so the entitlements (packages/domain/src/plans/entitlements.ts) follow the
+  // subscription billing recorded last. Names spelled out: also valid in an insert's RETURNING.
+  subscriptionState: sql<SubscriptionState>`(select s.status from subscriptions s where s.workspace_id = "workspaces"."id" order by (s.status = 'ACTIVE') desc, s.created_at desc limit 1)`,
 } satisfies Record<keyof WorkspaceRecord, unknown>;
 
 /** The columns of a MemberRecord, for the repositories' selects. */

@@ -85,11 +85,8 @@ export const workspaces = pgTable('workspaces', {
   /** allowedUserCount per user plan; -1 means unlimited. */
   freeAllowedUserCount: integer('free_allowed_user_count').notNull().default(-1),
   proAllowedUserCount: integer('pro_allowed_user_count').notNull().default(-1),
-  teamAnalyticsDashboard: boolean('team_analytics_dashboard').notNull().default(false),
-  manageUserRoles: boolean('manage_user_roles').notNull().default(false),
-  transferOwnership: boolean('transfer_ownership').notNull().default(false),
-  shareUnsubscribes: boolean('share_unsubscribes').notNull().default(false),
-  shareBounces: boolean('share_bounces').notNull().default(false),
+  // No feature columns: every plan feature is derived on read from the plan, the subscription and
+  // the member's seat (packages/domain/src/plans/entitlements.ts; issue 21).
   /**
    * Seats the space pays for (the quantity of its subscription; billing writes it when it applies
    * a subscription). Null: no seat limit (a FREE space). Read through the seats rule of

@@ -1,3 +1,4 @@
+import { deriveEntitlements, toOtherFeatures } from '@mergedesk/domain/plans/entitlements';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -47,25 +48,31 @@ describe('demo seed', () => {
           plan: workspaces.plan,
           legacyType: workspaces.legacyType,
           billingModel: workspaces.billingModel,
-          teamAnalyticsDashboard: workspaces.teamAnalyticsDashboard,
-          manageUserRoles: workspaces.manageUserRoles,
-          transferOwnership: workspaces.transferOwnership,
-          shareUnsubscribes: workspaces.shareUnsubscribes,
-          shareBounces: workspaces.shareBounces,
           freeAllowedUserCount: workspaces.freeAllowedUserCount,
           proAllowedUserCount: workspaces.proAllowedUserCount,
         })
         .from(workspaces)
         .where(eq(workspaces.id, demo.spaces[spaceName]!))
     )[0];
+  /** The space's features as every read derives them (issue 21: the seed writes none by hand). */
+  const featuresOf = async (spaceName: string) => {
+    const row = (await spaceRow(spaceName))!;
+    return toOtherFeatures(
+      deriveEntitlements({
+        workspacePlan: row.plan,
+        legacyType: row.legacyType,
+        member: { userPlan: 'FREE' },
+      }),
+    );
+  };
 
   it('creates Acme Sales with its members, domain and features', async () => {
-    expect(await spaceRow('Acme Sales')).toMatchObject({
-      plan: 'PRO',
-      billingModel: 'PER_SEAT',
+    expect(await spaceRow('Acme Sales')).toMatchObject({ plan: 'PRO', billingModel: 'PER_SEAT' });
+    expect(await featuresOf('Acme Sales')).toMatchObject({
       teamAnalyticsDashboard: true,
       manageUserRoles: true,
-      transferOwnership: true,
+      transferOwnerShip: true,
+      shareUnsubscribesAcrossWorkspace: false,
     });
     const members = await membersOf('Acme Sales');
     expect(members.map(({ email, role, userPlan, status }) => [email, role, userPlan, status])).toEqual([
@@ -90,10 +97,21 @@ describe('demo seed', () => {
   });
 
   it('creates the other spaces of the demo', async () => {
-    expect(await spaceRow('Acme Premium')).toMatchObject({
-      plan: 'PREMIUM',
-      shareUnsubscribes: true,
-      shareBounces: true,
+    expect(await spaceRow('Acme Premium')).toMatchObject({ plan: 'PREMIUM' });
+    expect(await featuresOf('Acme Premium')).toMatchObject({
+      shareUnsubscribesAcrossWorkspace: true,
+      shareBouncesAccrossWorkspace: true,
+    });
+    expect(await featuresOf('Legacy Team')).toEqual({
+      teamAnalyticsDashboard: true,
+      manageUserRoles: false,
+      transferOwnerShip: false,
+      shareUnsubscribesAcrossWorkspace: false,
+      shareBouncesAccrossWorkspace: false,
+    });
+    expect(await featuresOf("Gina's space")).toMatchObject({
+      teamAnalyticsDashboard: false,
+      manageUserRoles: false,
     });
     expect((await membersOf('Acme Premium')).map(({ email, role, status }) => [email, role, status])).toEqual(
       [

@@ -149,19 +149,12 @@ export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
   },
 ];
 
-const ALL_FEATURES = {
-  teamAnalyticsDashboard: true,
-  manageUserRoles: true,
-  transferOwnership: true,
-} as const;
-
 const DEMO_SPACES: readonly DemoSpace[] = [
   {
     name: 'Acme Sales',
     plan: 'PRO',
     billingModel: 'PER_SEAT',
     seatTotal: 10,
-    ...ALL_FEATURES,
     domains: ['acme.test'],
     members: [
       { email: 'olivia@acme.test', role: 'OWNER', userPlan: 'PRO' },
@@ -180,9 +173,6 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     plan: 'PREMIUM',
     billingModel: 'PER_SEAT',
     seatTotal: 3,
-    ...ALL_FEATURES,
-    shareUnsubscribes: true,
-    shareBounces: true,
     domains: ['acme.test'],
     members: [
       { email: 'olivia@acme.test', role: 'OWNER', userPlan: 'PRO' },
@@ -211,7 +201,6 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     billingModel: 'PER_USER',
     freeAllowedUserCount: 2,
     proAllowedUserCount: 10,
-    teamAnalyticsDashboard: true,
     domains: ['legacy.test'],
     members: [
       { email: 'leo@legacy.test', role: 'OWNER', userPlan: 'PRO' },
@@ -239,7 +228,6 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     billingModel: 'PER_USER',
     freeAllowedUserCount: 2,
     proAllowedUserCount: 25,
-    teamAnalyticsDashboard: true,
     domains: ['legacy.test'],
     members: [
       { email: 'leo@legacy.test', role: 'OWNER', userPlan: 'PRO' },
@@ -267,7 +255,6 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     plan: 'PRO',
     billingModel: 'PER_SEAT',
     seatTotal: 20,
-    ...ALL_FEATURES,
     domains: ['support.test'],
     members: [
       { email: 'sue@support.test', role: 'OWNER', userPlan: 'PRO' },
@@ -298,7 +285,6 @@ const DEMO_SPACES: readonly DemoSpace[] = [
     hasMultiDomain: true,
     freeAllowedUserCount: 2,
     proAllowedUserCount: 10,
-    teamAnalyticsDashboard: true,
     domains: ['global.test', 'partner.test'],
     members: [
       { email: 'gwen@global.test', role: 'OWNER', userPlan: 'PRO' },

@@ -1,4 +1,5 @@
 import { filterValuesOf } from '@mergedesk/domain/api/list-query';
+import { deriveEntitlements, toOtherFeatures, type Entitlements } from '@mergedesk/domain/plans/entitlements';
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import type { SpaceFeatureFlags, UserInSpace } from '@mergedesk/domain/roles/permissions';
 import { hasRoleAtLeast, ROLES, type Role } from '@mergedesk/domain/roles/roles';
@@ -409,15 +410,32 @@ export function membershipIfAny(request: FastifyRequest): SpaceMembership | null
   return request.membership;
 }
 
-/** The space's feature columns under the API's names (spec 000 §3 otherFeatures, spelling as in the spec). */
+/**
+ * A member's entitlements, derived on every read from the space's plan, its subscription state and
+ * the member's user plan (packages/domain/src/plans/entitlements.ts; issue 21): what billing records
+ * takes effect at once, and nothing is stored.
+ */
+export function entitlementsOf(
+  membership: Pick<SpaceMembership, 'userPlan' | 'workspace'>,
+  freeUserQuota?: number | null,
+): Entitlements {
+  const { workspace } = membership;
+  return deriveEntitlements({
+    workspacePlan: workspace.plan,
+    legacyType: workspace.legacyType,
+    subscriptionState: workspace.subscriptionState,
+    member: { userPlan: membership.userPlan },
+    freeUserQuota,
+  });
+}
+
+/**
+ * The space's features under the API's names (spec 000 §3 otherFeatures, spelling as in the spec).
+ * They are the space's (the member's seat does not change them; the rules that need the seat, such
+ * as hasSharedUnsubscribes, read the user plan beside them).
+ */
 export function otherFeaturesOf(workspace: SpaceMembership['workspace']): SpaceFeatureFlags {
-  return {
-    teamAnalyticsDashboard: workspace.teamAnalyticsDashboard,
-    manageUserRoles: workspace.manageUserRoles,
-    transferOwnerShip: workspace.transferOwnership,
-    shareUnsubscribesAcrossWorkspace: workspace.shareUnsubscribes,
-    shareBouncesAccrossWorkspace: workspace.shareBounces,
-  };
+  return toOtherFeatures(entitlementsOf({ userPlan: 'FREE', workspace }));
 }
 
 /** A membership as the capability rules of packages/domain read it. */
@@ -430,6 +448,7 @@ export function userInSpaceOf(membership: SpaceMembership): UserInSpace {
     legacyType: workspace.legacyType,
     billingModel: workspace.billingModel,
     status: membership.status,
+    subscriptionState: workspace.subscriptionState,
     features: otherFeaturesOf(workspace),
   };
 }

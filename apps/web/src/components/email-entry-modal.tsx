@@ -148,6 +148,8 @@ export function EmailEntryModal({
           {intro}
           <EmailTagsInput
             label="Email addresses"
+            // Issue 21 "Keyboard safety": the dialog opens with the cursor in the address field.
+            autoFocus
             placeholder="Enter email addresses separated by commas"
             tags={tags}
             onTagsChange={changeTags}

@@ -31,6 +31,8 @@ export type EmailTagsInputProps = {
   error?: string | null;
   /** People to offer in a dropdown while typing (the member autocomplete); none by default. */
   suggestions?: readonly SuggestionOption[];
+  /** Take the focus when a modal around it opens (Mantine's data-autofocus). */
+  autoFocus?: boolean;
 };
 
 /** Room for `rows` rows of pills (pill height plus the gap), plus the input's padding. */
@@ -53,6 +55,7 @@ export function EmailTagsInput({
   tagErrors,
   error,
   suggestions = [],
+  autoFocus = false,
 }: EmailTagsInputProps) {
   const tagError = (tag: string): string | null =>
     validateTag(tag).isValid ? (tagErrors?.[tag] ?? null) : INVALID_EMAIL_MESSAGE;
@@ -70,6 +73,8 @@ export function EmailTagsInput({
   return (
     <TagsInput
       aria-label={label}
+      // Inside a modal, Mantine's focus trap starts here instead of on the close button.
+      data-autofocus={autoFocus ? true : undefined}
       placeholder={tags.length === 0 ? placeholder : undefined}
       value={tags}
       // Whatever Mantine produced (split, pasted, accepted on blur) is normalised by the domain.

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
-import type { BillingModel } from '@mergedesk/domain/plans/plans';
+import type { BillingModel, SpacePlan } from '@mergedesk/domain/plans/plans';
 import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 
 /**
@@ -50,8 +50,11 @@ export const queryKeys = {
     page: (workspaceId: string, query: ListQuery) => [...queryKeys.members.all(workspaceId), query] as const,
     owner: (workspaceId: string, ownerQuery: ListQuery) =>
       [...queryKeys.members.all(workspaceId), ownerQuery, 'owner'] as const,
-    ownerCandidates: (workspaceId: string, billingModel: BillingModel) =>
-      [...queryKeys.members.all(workspaceId), 'owner-candidates', billingModel] as const,
+    ownerCandidates: (workspaceId: string, billingModel: BillingModel, workspacePlan: SpacePlan | null) =>
+      [...queryKeys.members.all(workspaceId), 'owner-candidates', billingModel, workspacePlan] as const,
+    /** Under the lists' prefix: every administration action refreshes it. */
+    promoteValidity: (workspaceId: string) =>
+      [...queryKeys.members.all(workspaceId), 'promote-validity'] as const,
   },
   seatMembers: {
     all: (workspaceId: string) => ['seat-members', workspaceId] as const,

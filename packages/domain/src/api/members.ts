@@ -100,7 +100,11 @@ export type SeatSummaryResponse = z.infer<typeof seatSummarySchema>;
  * §6 removal disabled, §8 'If you wish to add or remove more seats, please contact support').
  */
 export const spaceSeatsSchema = seatSummarySchema
-  .extend({ paymentSource: paymentSourceSchema.nullable() })
+  .extend({
+    paymentSource: paymentSourceSchema.nullable(),
+    /** Everybody in the space, joined or pending: the counter of a space without a seat limit. */
+    memberCount: z.number().int(),
+  })
   .meta({ id: 'SpaceSeats' });
 export type SpaceSeatsResponse = z.infer<typeof spaceSeatsSchema>;
 
@@ -156,6 +160,23 @@ export const promoteValidityItemSchema = z.object({
   errorCode: z.enum(['already_paid_user']).nullable(),
 });
 export const promoteValidityResponseSchema = z.object({ items: z.array(promoteValidityItemSchema) });
+export type PromoteValidityResponse = z.infer<typeof promoteValidityResponseSchema>;
+
+/** PUT /api/workspaces/{id}/members/seats (ours, issue 21): give free members a paid seat. */
+export const giveSeatsBodySchema = z.object({ userIds: userIdsSchema });
+export type GiveSeatsBody = z.input<typeof giveSeatsBodySchema>;
+export const giveSeatsResponseSchema = z.object({
+  success: z.boolean(),
+  /** One per member given a seat; errorCode already_paid_user when they are paid elsewhere too. */
+  results: z.array(
+    z.object({
+      userId: z.string().uuid(),
+      userEmail: z.string(),
+      errorCode: z.literal('already_paid_user').nullable(),
+    }),
+  ),
+});
+export type GiveSeatsResponse = z.infer<typeof giveSeatsResponseSchema>;
 
 /** PUT /api/workspaces/{id}/owner: transfer ownership (workspaceId, userId). */
 export const transferOwnershipBodySchema = z.object({

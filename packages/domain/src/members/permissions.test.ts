@@ -17,7 +17,6 @@ import {
   type MemberActor,
   type MemberTarget,
 } from './permissions';
-import { ADDED_SEAT_TYPE, PENDING_SEAT_TYPE } from './status';
 
 const owner: MemberActor = {
   userId: 'o',
@@ -178,24 +177,74 @@ describe('role changes (spec 002 §5 "Role change", §6)', () => {
 });
 
 describe('ownership transfer (spec 002 §2.9, §4.7, §5 "New owner", §6)', () => {
+  const perSeatPro = { billingModel: 'PER_SEAT', workspacePlan: 'PRO' } as const;
+  const perSeatPremium = { billingModel: 'PER_SEAT', workspacePlan: 'PREMIUM' } as const;
+  const perSeatFree = { billingModel: 'PER_SEAT', workspacePlan: 'FREE' } as const;
+  const perUserPro = { billingModel: 'PER_USER', workspacePlan: 'PRO' } as const;
+  const legacy = { billingModel: 'PER_USER', workspacePlan: 'LEGACY' } as const;
   it.each([
-    ['PER_SEAT', { role: 'MEMBER', status: 'ACTIVE', seatType: ADDED_SEAT_TYPE }, true],
-    ['PER_SEAT', { role: 'ADMIN', status: 'ACTIVE', seatType: ADDED_SEAT_TYPE }, true],
-    ['PER_SEAT', { role: 'MEMBER', status: 'FREE_TRIAL', seatType: ADDED_SEAT_TYPE }, false],
-    ['PER_SEAT', { role: 'MEMBER', status: 'PENDING', seatType: PENDING_SEAT_TYPE }, false],
-    ['PER_SEAT', { role: 'MEMBER', status: 'DISABLED', seatType: ADDED_SEAT_TYPE }, false],
-    ['PER_SEAT', { role: 'OWNER', status: 'ACTIVE', seatType: ADDED_SEAT_TYPE }, false],
-    ['PER_USER', { role: 'MEMBER', status: 'ACCEPTED', seatType: null }, true],
-    ['PER_USER', { role: 'MEMBER', status: 'ACTIVE', seatType: null }, true],
-    ['PER_USER', { role: 'MEMBER', status: 'DISABLED', seatType: null }, false],
-  ] as const)('%s candidate %o: %s', (model, who, expected) => {
-    expect(isOwnerCandidate(model, who)).toBe(expected);
+    [
+      'an invited member with a seat (mia)',
+      perSeatPro,
+      { role: 'MEMBER', status: 'ACTIVE', userPlan: 'PRO' },
+      true,
+    ],
+    ['an admin with a seat (adam)', perSeatPro, { role: 'ADMIN', status: 'ACTIVE', userPlan: 'PRO' }, true],
+    // Issue 21: the creator of a space (no seatType) who stepped down holds a seat like anyone.
+    [
+      'the creator, now a member, paid',
+      perSeatPremium,
+      { role: 'MEMBER', status: 'ACTIVE', userPlan: 'PRO' },
+      true,
+    ],
+    [
+      'a Gmail member with Pro (Personal)',
+      perSeatPro,
+      { role: 'MEMBER', status: 'ACTIVE', userPlan: 'PRO_PERSONAL' },
+      true,
+    ],
+    [
+      'a free member of a Pro space (fred): no seat',
+      perSeatPro,
+      { role: 'MEMBER', status: 'ACTIVE', userPlan: 'FREE' },
+      false,
+    ],
+    [
+      'a member in a free trial (tom)',
+      perSeatPro,
+      { role: 'MEMBER', status: 'FREE_TRIAL', userPlan: 'PRO' },
+      false,
+    ],
+    ['a pending member (paula)', perSeatPro, { role: 'MEMBER', status: 'PENDING', userPlan: 'PRO' }, false],
+    ['a disabled member (dora)', perSeatPro, { role: 'MEMBER', status: 'DISABLED', userPlan: 'PRO' }, false],
+    ['the owner', perSeatPro, { role: 'OWNER', status: 'ACTIVE', userPlan: 'PRO' }, false],
+    [
+      'a member of a Free space: no seat needed',
+      perSeatFree,
+      { role: 'MEMBER', status: 'ACTIVE', userPlan: 'FREE' },
+      true,
+    ],
+    [
+      'an accepted free user, per user',
+      perUserPro,
+      { role: 'MEMBER', status: 'ACCEPTED', userPlan: 'FREE' },
+      true,
+    ],
+    ['an active paid user, legacy', legacy, { role: 'MEMBER', status: 'ACTIVE', userPlan: 'PRO' }, true],
+    ['a disabled user, legacy', legacy, { role: 'MEMBER', status: 'DISABLED', userPlan: 'FREE' }, false],
+  ] as const)('%s: %s', (_name, space, who, expected) => {
+    expect(isOwnerCandidate(space, who)).toBe(expected);
   });
 
   it.each([
     [
-      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: false, isTransferRestricted: false },
+      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: true, isTransferRestricted: false },
       { available: true },
+    ],
+    [
+      // A Pro space whose subscription ended before the plan followed: the feature is off.
+      { role: 'OWNER', workspacePlan: 'PRO', transferOwnerShip: false, isTransferRestricted: false },
+      { available: false, reason: 'FREE_PLAN' },
     ],
     [
       { role: 'OWNER', workspacePlan: 'FREE', transferOwnerShip: false, isTransferRestricted: false },

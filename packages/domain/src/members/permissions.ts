@@ -4,7 +4,6 @@ import { canSendInvitation, canTransferOwnership } from '../roles/permissions';
 import type { Role } from '../roles/roles';
 import { hasRoleAtLeast } from '../roles/roles';
 import { MEMBER_MESSAGES } from './messages';
-import { ADDED_SEAT_TYPE } from './status';
 
 /** Who acts on the members of a space. */
 export type MemberActor = {
@@ -121,17 +120,27 @@ export const hasRoleChanges = (
 ): boolean =>
   wanted.some((change) => current.find((m) => m.userId === change.userId)?.role !== change.userRole);
 
+/** Statuses of a member who has joined and may act (not pending, not in a trial, not disabled). */
+const OWNER_CANDIDATE_STATUSES: readonly MemberStatus[] = ['ACTIVE', 'ACCEPTED'];
+
+/** A space on a per-seat Pro or Premium plan: its members use it through a paid seat. */
+const needsPaidSeat = (space: Pick<MemberActor, 'billingModel' | 'workspacePlan'>): boolean =>
+  space.billingModel === 'PER_SEAT' && (space.workspacePlan === 'PRO' || space.workspacePlan === 'PREMIUM');
+
 /**
- * Spec 002 §5 "New owner": candidates in the per-seat model are active members who hold an added
- * seat and are not in free trial; in the legacy model active or accepted members. Never the owner.
+ * Spec 002 §5 "New owner", issue 21 "ownership never strands a space": a candidate has joined and
+ * is active (not pending, not in a free trial, not disabled) and, where the plan works with seats
+ * (per-seat Pro and Premium), holds a paid one — the owner then has everything the space pays for.
+ * The seat is read from the user plan (members/seats.ts), not from the row's seatType: the creator
+ * of a space and a member given a seat later hold one as much as an invited member. Never the owner.
  */
 export const isOwnerCandidate = (
-  billingModel: BillingModel,
-  member: Pick<MemberTarget, 'role' | 'status'> & { seatType: string | null },
+  space: Pick<MemberActor, 'billingModel' | 'workspacePlan'>,
+  member: Pick<MemberTarget, 'role' | 'status' | 'userPlan'>,
 ): boolean => {
   if (member.role === 'OWNER') return false;
-  if (billingModel === 'PER_SEAT') return member.status === 'ACTIVE' && member.seatType === ADDED_SEAT_TYPE;
-  return member.status === 'ACTIVE' || member.status === 'ACCEPTED';
+  if (!OWNER_CANDIDATE_STATUSES.includes(member.status)) return false;
+  return !needsPaidSeat(space) || isPaidUserPlan(member.userPlan);
 };
 
 /**

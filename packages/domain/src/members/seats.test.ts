@@ -12,6 +12,7 @@ import {
   pendingMembersWithoutSeat,
   pendingWithoutSeatWarning,
   seatRemovalTargets,
+  seatCounterText,
   seatsUsedText,
   spaceSeatCounts,
   summarizeSeats,
@@ -220,5 +221,16 @@ describe('seat removal: never below the assigned seats (spec 001 §2 "Remove sea
     expect(pendingWithoutSeatWarning(2)).toBe(
       'After the removal, 2 pending members will find no seat left when accepting their invitations. Cancel invitations from the members list, or keep more seats.',
     );
+  });
+});
+
+describe('seatCounterText (spec 002 §2.7, spec 000 §6; issue 21: no bare count)', () => {
+  it.each([
+    [{ totalSeats: 5, assignedSeats: 1, unavailableSeats: 0 }, 3, '1 of 5 seats used'],
+    [{ totalSeats: 5, assignedSeats: 2, unavailableSeats: 1 }, 4, '3 of 5 seats used'],
+    [{ totalSeats: null, assignedSeats: 0, unavailableSeats: 0 }, 1, '1 member'],
+    [{ totalSeats: null, assignedSeats: 0, unavailableSeats: 0 }, 3, '3 members'],
+  ])('%o with %i members: %s', (counts, memberCount, text) => {
+    expect(seatCounterText(summarizeSeats(counts), memberCount)).toBe(text);
   });
 });

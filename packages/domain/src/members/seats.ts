@@ -78,6 +78,18 @@ export const seatsUsedText = (summary: SeatSummary): string => {
     : `${used} of ${summary.totalSeats} seats used`;
 };
 
+/**
+ * The members screen's counter (spec 002 §2.7 "or only a count when seats are unlimited"; spec 000
+ * §6 "Owner of a FREE space sees the member count as the seat count"): on a plan without a seat
+ * limit (Free) the count is of the space's members, named, never a bare number (issue 21).
+ */
+export const seatCounterText = (summary: SeatSummary, memberCount: number): string =>
+  summary.unlimited || summary.totalSeats === null
+    ? memberCount === 1
+      ? '1 member'
+      : `${memberCount} members`
+    : seatsUsedText(summary);
+
 /** Spec 002 §5: adding is blocked when the e-mails exceed the available seats (unless unlimited). */
 export const canAddMembersToSeats = (summary: SeatSummary, emailCount: number): boolean =>
   summary.unlimited || summary.availableSeats === null || emailCount <= summary.availableSeats;

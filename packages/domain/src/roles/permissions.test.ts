@@ -182,16 +182,16 @@ describe('canScheduleSeatRemovals (spec 000 §6: PRO space, non-member, source n
   });
 });
 
-describe('canTransferOwnership (spec 002 §6)', () => {
+describe('canTransferOwnership (spec 002 §6: the owner, with the derived transferOwnerShip feature)', () => {
   it.each<[SpacePlan, Role, boolean | undefined, boolean]>([
-    ['PRO', 'OWNER', undefined, true],
-    ['PREMIUM', 'OWNER', undefined, true],
+    ['PRO', 'OWNER', true, true],
+    ['PREMIUM', 'OWNER', true, true],
+    ['PRO', 'OWNER', undefined, false],
+    ['PRO', 'OWNER', false, false],
     ['PRO', 'ADMIN', true, false],
     ['PRO', 'MEMBER', true, false],
     ['FREE', 'OWNER', undefined, false],
-    ['FREE', 'OWNER', true, true],
     ['LEGACY', 'OWNER', false, false],
-    ['LEGACY', 'OWNER', true, true],
   ])('%s space, %s, transferOwnerShip=%s -> %s', (workspacePlan, role, transferOwnerShip, expected) => {
     expect(canTransferOwnership(user({ workspacePlan, role, features: { transferOwnerShip } }))).toBe(
       expected,

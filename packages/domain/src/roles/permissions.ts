@@ -6,6 +6,7 @@ import type {
   SpacePlan,
   UserPlan,
 } from '../plans/plans';
+import type { SubscriptionState } from '../plans/entitlements';
 import { isSupportManagedPaymentSource } from '../plans/plans';
 import type { Role } from './roles';
 import { hasRoleAtLeast } from './roles';
@@ -33,6 +34,9 @@ export type UserInSpace = {
   status?: MemberStatus | null;
   /** Payment source of the space's subscription; null/undefined when there is none. */
   paymentSource?: PaymentSource | null;
+  /** The space's subscription state (plans/entitlements.ts); null/undefined when none is recorded. */
+  subscriptionState?: SubscriptionState;
+  /** The member's entitlements under the API's names (derived: plans/entitlements.ts). */
   features?: Partial<SpaceFeatureFlags> | null;
 };
 
@@ -116,15 +120,12 @@ export const canScheduleSeatRemovals = (
 
 /**
  * Spec 002 §6: only the owner may transfer ownership; it is unavailable on FREE and LEGACY spaces
- * unless the user's transferOwnerShip feature allows it. The TRANSFER_WORKSPACE rollout restriction
- * (which hides it) is a separate check.
+ * "unless the user's features allow it": the transferOwnerShip feature, which the entitlements
+ * derive from the plan and its subscription (plans/entitlements.ts), decides. The
+ * TRANSFER_WORKSPACE rollout restriction (which hides it) is a separate check.
  */
-export const canTransferOwnership = (
-  user: Pick<UserInSpace, 'role' | 'workspacePlan' | 'features'>,
-): boolean =>
-  user.role === 'OWNER' &&
-  (hasFeature(user, 'transferOwnerShip') ||
-    (user.workspacePlan != null && user.workspacePlan !== 'FREE' && user.workspacePlan !== 'LEGACY'));
+export const canTransferOwnership = (user: Pick<UserInSpace, 'role' | 'features'>): boolean =>
+  user.role === 'OWNER' && hasFeature(user, 'transferOwnerShip');
 
 /** Spec 000 §6: a MEMBER whose user plan is FREE in a PRO space. */
 export const isFreeMemberInProSpace = (

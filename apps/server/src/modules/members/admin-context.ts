@@ -3,6 +3,7 @@ import type { MemberActor } from '@mergedesk/domain/members/permissions';
 import { isRestricted } from '@mergedesk/domain/rollout/restrictions';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
+import { entitlementsOf } from '../../lib/access';
 import type { UserRecord } from '../../db/records';
 import { paymentSourceOf } from '../billing/space-billing.service';
 import { getRolloutStatus } from '../users/users.service';
@@ -34,7 +35,7 @@ export async function memberActorOf(db: Executor, caller: AdminCaller): Promise<
     role: caller.membership.role,
     workspacePlan: workspace.plan,
     billingModel: workspace.billingModel,
-    manageUserRoles: workspace.manageUserRoles,
+    manageUserRoles: entitlementsOf(caller.membership).manageUserRoles,
     isInvitationRestricted: restrictions.invitation,
     paymentSource: await paymentSourceOf(db, workspace.id),
   };

@@ -25,6 +25,7 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { entitlementsOf } from '../../lib/access';
 import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
 import { cancelInvitationsOfMembers } from './invitations.repo';
@@ -265,7 +266,7 @@ export async function transferOwnership(
   const availability = transferAvailability({
     role: caller.membership.role,
     workspacePlan: workspace.plan,
-    transferOwnerShip: workspace.transferOwnership,
+    transferOwnerShip: entitlementsOf(caller.membership).transferOwnership,
     isTransferRestricted: restrictions.transfer,
   });
   if (!availability.available) {
@@ -283,7 +284,11 @@ export async function transferOwnership(
     // Re-read under the lock: a concurrent transfer may already have moved the ownership.
     if (self?.role !== 'OWNER') throw new AppError('FORBIDDEN', MEMBER_MESSAGES.CANNOT_TRANSFER);
     const [target] = await findMembersByUserIds(tx, workspace.id, [body.userId]);
-    if (!target || target.userId === null || !isOwnerCandidate(workspace.billingModel, target)) {
+    if (
+      !target ||
+      target.userId === null ||
+      !isOwnerCandidate({ billingModel: workspace.billingModel, workspacePlan: workspace.plan }, target)
+    ) {
       throw new AppError('CONFLICT', MEMBER_MESSAGES.NOT_AN_OWNER_CANDIDATE);
     }
     if (!(await lockAndCheckOwnedSpaces(tx, target.userId))) {

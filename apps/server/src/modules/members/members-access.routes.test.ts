@@ -89,6 +89,11 @@ const ACME_SALES: RouteCase[] = [
   },
   { route: 'GET /api/workspaces/:workspaceId/members/promote-validity', expected: managers(ok()) },
   {
+    route: 'PUT /api/workspaces/:workspaceId/members/seats',
+    body: (ids) => ({ userIds: [ids.unknownUser] }),
+    expected: managers(notAMember),
+  },
+  {
     route: 'PUT /api/workspaces/:workspaceId/owner',
     body: (ids) => ({ userId: ids.unknownUser }),
     expected: {

@@ -9,6 +9,8 @@ import {
   activateMembersBodySchema,
   addMembersResponseSchema,
   changeRoleBodySchema,
+  giveSeatsBodySchema,
+  giveSeatsResponseSchema,
   memberListSchema,
   onlyCheckValidityQuerySchema,
   promoteValidityResponseSchema,
@@ -53,6 +55,7 @@ import {
   transferOwnership,
 } from './member-actions.service';
 import { getMembers, MEMBERS_FORBIDDEN_MESSAGE } from './members.service';
+import { giveSeats } from './seat-grants.service';
 import { getSeats } from './seats.service';
 
 const tags = ['members'];
@@ -279,6 +282,21 @@ export const membersRoutes: FastifyPluginCallbackZod<{ db: Database; mailer: Inv
       },
     },
     async (request) => getPromoteValidity(db, callerOf(request)),
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/members/seats',
+    {
+      config: { access: 'user', space: managers },
+      schema: {
+        tags,
+        summary: 'Give free members who joined a seat the space pays for (per-seat Pro and Premium; ours)',
+        params,
+        body: giveSeatsBodySchema,
+        response: { 200: giveSeatsResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => giveSeats(db, callerOf(request), request.body.userIds),
   );
 
   app.put(

@@ -39,13 +39,16 @@ export async function loadSpaceSeats(
 
 /**
  * GET /api/workspaces/{workspaceId}/seats: any member may read the seat counter (spec 002 §2.7), with
- * the active subscription's payment source (support-managed seats change only through support).
+ * the active subscription's payment source (support-managed seats change only through support) and
+ * the number of members (the counter of a space without a seat limit, issue 21).
  */
 export async function getSeats(db: Executor, membership: MembershipRecord): Promise<SpaceSeatsResponse> {
-  const [summary, scheduledRemoval, paymentSource] = await Promise.all([
-    loadSeatSummary(db, membership.workspace.id),
+  const [space, members, scheduledRemoval, paymentSource] = await Promise.all([
+    findSeatSpace(db, membership.workspace.id),
+    listSeatHolders(db, membership.workspace.id),
     scheduledSeatRemovalOf(db, membership.workspace.id),
     paymentSourceOf(db, membership.workspace.id),
   ]);
-  return { ...summary, scheduledRemoval, paymentSource };
+  const summary = summarizeSeats(spaceSeatCounts(space, members));
+  return { ...summary, scheduledRemoval, paymentSource, memberCount: members.length };
 }

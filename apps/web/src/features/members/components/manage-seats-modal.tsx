@@ -3,7 +3,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
-import { MAX_SEATS, seatsUsedText } from '@mergedesk/domain/members/seats';
+import { MAX_SEATS, seatCounterText, seatsUsedText } from '@mergedesk/domain/members/seats';
 import { formatLongDate } from '../../../lib/dates';
 import { SUPPORT_URL } from '../../../lib/product';
 
@@ -18,7 +18,12 @@ export type ManageSeatsModalProps = {
   supportManaged?: boolean;
   /** The space's route prefix, {urlPrefix}. */
   prefix: string;
+  /** Everybody in the space: the counter of a space without a seat limit (the Free plan). */
+  memberCount?: number;
 };
+
+/** Ours (issue 21): a Free space has no seats to add or remove; buying them is the upgrade. */
+export const FREE_PLAN_SEATS_NOTICE = 'Your space is on the Free plan. Upgrade to buy seats for its members.';
 
 /**
  * The owner's 'Manage seats' dialog (spec 002 §2.7, §4.6, §9): the seat count with links to add
@@ -34,6 +39,7 @@ export function ManageSeatsModal({
   seats,
   supportManaged = false,
   prefix,
+  memberCount,
 }: ManageSeatsModalProps) {
   const removal = seats.scheduledRemoval;
   const atMaximum = seats.totalSeats !== null && seats.totalSeats >= MAX_SEATS;
@@ -46,13 +52,25 @@ export function ManageSeatsModal({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
-        <Text fw={500}>{seatsUsedText({ ...seats })}</Text>
+        <Text fw={500}>
+          {memberCount === undefined
+            ? seatsUsedText({ ...seats })
+            : seatCounterText({ ...seats }, memberCount)}
+        </Text>
         {seats.availableSeats !== null && (
           <Text size="sm" c="dimmed">
             {seats.availableSeats === 1 ? '1 seat available' : `${seats.availableSeats} seats available`}
           </Text>
         )}
-        {supportManaged ? (
+        {seats.unlimited ? (
+          // Issue 21: on the Free plan Manage seats offers the upgrade, not seat pages that bounce.
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{FREE_PLAN_SEATS_NOTICE}</Text>
+            <Button component={Link} to={`${prefix}/space/billing`}>
+              Upgrade
+            </Button>
+          </Stack>
+        ) : supportManaged ? (
           // Spec 001 §2 / spec 002 §8: 'For offline or support subscriptions'.
           <Stack gap={4} align="flex-start">
             <Text size="sm">{MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS}</Text>

@@ -39,7 +39,9 @@ const paula = member({
   seatType: PENDING_SEAT_TYPE,
 });
 
-const seats = (overrides: Partial<SeatSummaryResponse> = {}): SeatSummaryResponse => ({
+type Seats = SeatSummaryResponse & { memberCount: number };
+const seats = (overrides: Partial<Seats> = {}): Seats => ({
+  memberCount: 4,
   totalSeats: 10,
   assignedSeats: 5,
   availableSeats: 4,
@@ -54,7 +56,7 @@ const details = workspaceDetails();
 
 type Server = {
   items: SeatMember[];
-  seats: SeatSummaryResponse;
+  seats: Seats;
   addResults?: { userEmail: string; errorDetails: string | null; errorCode: string | null }[];
 };
 
@@ -100,6 +102,18 @@ function serve(server: Server) {
     if (method === 'PATCH' && url.pathname === `${base}/users/v1`) {
       server.items = server.items.filter((m) => !(body.userEmails as string[]).includes(m.userEmail));
       return Promise.resolve(jsonResponse(200, { success: true }));
+    }
+    if (method === 'GET' && url.pathname === `${base}/members/promote-validity`) {
+      const items = server.items
+        .filter((m) => m.userPlan === 'FREE' && m.userId !== null)
+        .map((m) => ({ userId: m.userId, userEmail: m.userEmail, errorCode: null }));
+      return Promise.resolve(jsonResponse(200, { items }));
+    }
+    if (method === 'PUT' && url.pathname === `${base}/members/seats`) {
+      const given = server.items.filter((m) => (body.userIds as string[]).includes(m.userId ?? ''));
+      for (const m of given) m.userPlan = 'PRO';
+      const results = given.map((m) => ({ userId: m.userId, userEmail: m.userEmail, errorCode: null }));
+      return Promise.resolve(jsonResponse(200, { success: true, results }));
     }
     if (['PUT', 'DELETE'].includes(method)) return Promise.resolve(jsonResponse(200, { success: true }));
     return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: url.pathname, errors: [] }));
@@ -298,7 +312,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
   });
 
   it('sends seat changes to support when support manages the subscription (spec 002 §6, §8)', async () => {
-    renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as SeatSummaryResponse } });
+    renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as Seats } });
     await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(
@@ -457,6 +471,13 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     return screen.findByRole('dialog', { name: 'Add members' });
   };
 
+  it('opens with the focus in the address field (issue 21: keyboard safety)', async () => {
+    renderMembers();
+    const dialog = await openAdd();
+    const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
   it('grows the e-mail tag input to at most 5 rows, then scrolls (spec 002 §2.7, §9)', async () => {
     renderMembers();
     const dialog = await openAdd();
@@ -596,4 +617,76 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     ).toHaveTextContent('pat@acme.test: pat@acme.test is already a paid user in another space.');
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
   }, 20_000);
+});
+
+describe('MembersPage: seats reach members already in the space (issue 21)', () => {
+  const FRED = 'bbbbbbbb-0000-4000-8000-000000000004';
+  const fred = () =>
+    member({ userId: FRED, userEmail: 'fred@acme.test', userName: 'Fred Free', userPlan: 'FREE' });
+
+  it("gives a free member a seat from the drawer: 'Give a seat', the call, the banner", async () => {
+    renderMembers({ server: { items: [olivia, adam, mia, fred()] } });
+    await selectRow('fred@acme.test');
+    const panel = await drawer();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Give a seat' }));
+    expect(await screen.findByText('1 member now has a seat.')).toBeInTheDocument();
+    expect(calls('PUT', '/members/seats')[0]?.body).toEqual({ userIds: [FRED] });
+  });
+
+  it('offers no seat to a member who has one, and refuses more members than seats left', async () => {
+    renderMembers({
+      server: {
+        items: [
+          olivia,
+          adam,
+          mia,
+          fred(),
+          member({
+            userId: 'bbbbbbbb-0000-4000-8000-000000000005',
+            userEmail: 'fay@acme.test',
+            userPlan: 'FREE',
+          }),
+        ],
+        seats: seats({ availableSeats: 1, assignedSeats: 8, unavailableSeats: 1 }),
+      },
+    });
+    await selectRow('mia@acme.test');
+    expect(within(await drawer()).queryByRole('button', { name: 'Give a seat' })).not.toBeInTheDocument();
+    await selectRow('mia@acme.test');
+    await selectRow('fred@acme.test');
+    await selectRow('fay@acme.test');
+    const panel = await drawer();
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Give a seat' })).toBeDisabled());
+    expect(
+      within(panel).getByText(
+        'There is 1 available seat in this space. To give more members a seat you need to add more seats to the space first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a Free space’s members as the count, and Manage seats offers the upgrade instead of seat pages', async () => {
+    renderMembers({
+      space: userWorkspace({ workspacePlan: 'FREE' }),
+      server: {
+        seats: seats({
+          totalSeats: null,
+          availableSeats: null,
+          unlimited: true,
+          usagePercentage: null,
+          assignedSeats: 0,
+          unavailableSeats: 0,
+          memberCount: 3,
+        }),
+      },
+    });
+    expect(await screen.findByText('3 members')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
+    expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/space/billing`,
+    );
+    expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Remove seats' })).not.toBeInTheDocument();
+  });
 });

@@ -19,11 +19,25 @@ import {
   type MemberActor,
 } from '@mergedesk/domain/members/permissions';
 import { ALREADY_PAID_ERROR_CODE } from '@mergedesk/domain/members/multiple-payment';
-import { canAddMembersToSeats, notEnoughSeatsMessage, seatsUsedText } from '@mergedesk/domain/members/seats';
+import {
+  canAddMembersToSeats,
+  notEnoughSeatsMessage,
+  seatCounterText,
+  seatsUsedText,
+} from '@mergedesk/domain/members/seats';
+import {
+  GIVE_SEAT_LABEL,
+  giveSeatVerdict,
+  offersGiveSeat,
+  seatsGivenBanner,
+} from '@mergedesk/domain/members/give-seat';
 import type { SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import { ResultAlert } from '../../../components/result-alert';
 import { usePageTitle } from '../../../lib/page-title';
+import { ApiError } from '../../../lib/api-client';
 import { addSeatMembers } from '../api/add-seat-members';
+import { giveSeats } from '../api/give-seats';
+import { usePromoteValidity } from '../api/get-promote-validity';
 import { useSeatMembers } from '../api/get-seat-members';
 import { useSeats } from '../api/get-seats';
 import { spaceMemberActor } from '../lib/member-actor';
@@ -31,6 +45,7 @@ import { useMemberListState } from '../lib/member-list-state';
 import { EmailEntryModal, type EmailEntryResult } from '../../../components/email-entry-modal';
 import { ManageSeatsModal } from './manage-seats-modal';
 import { StatusBadge } from './member-cells';
+import type { TypeChangeAction } from './member-drawer';
 import { MemberSelectionPanel, useMemberSelection, type SelectableMember } from './member-selection';
 import { MembersTable, memberListTableProps, personColumns, type MemberColumn } from './members-table';
 
@@ -84,6 +99,53 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
     .filter((member) => selection.selectedKeys.has(member.userEmail))
     .map(toSelectable);
   const hintKind = drawerHintKind(actor.role, actor.workspacePlan);
+
+  // Issue 21: seats reach members already in the space ('Give a seat' for free members who joined).
+  const givesSeats = offersGiveSeat(actor);
+  const promoteValidity = usePromoteValidity(workspaceId, { enabled: givesSeats });
+  const [givingSeats, setGivingSeats] = useState(false);
+  const giveSeat = async () => {
+    if (givingSeats) return;
+    setGivingSeats(true);
+    try {
+      const response = await giveSeats(
+        workspaceId,
+        selected.flatMap((member) => (member.userId ? [member.userId] : [])),
+      );
+      selection.setSelectedKeys(new Set());
+      await selection.actions.refresh();
+      selection.setBanner({ severity: 'success', message: seatsGivenBanner(response.results.length) });
+    } catch (error) {
+      selection.setBanner({
+        severity: 'error',
+        message:
+          error instanceof ApiError && error.message ? error.message : 'An error occurred. Please try again.',
+      });
+    } finally {
+      setGivingSeats(false);
+    }
+  };
+  const giveSeatAction: TypeChangeAction | null =
+    givesSeats && selected.length > 0 && selected.every((member) => member.userPlan === 'FREE')
+      ? {
+          label: GIVE_SEAT_LABEL,
+          verdict: giveSeatVerdict({
+            actor,
+            targets: selected.map((member) => ({
+              email: member.email,
+              status: member.status,
+              userPlan: member.userPlan,
+              isPaidElsewhere: (promoteValidity.data ?? []).some(
+                (item) => item.userId === member.userId && item.errorCode === ALREADY_PAID_ERROR_CODE,
+              ),
+            })),
+            availableSeats: seats.data?.availableSeats ?? null,
+            // The server knows the MULTIPLE_PAYMENT restriction and refuses with its message.
+            isMultiplePaymentRestricted: false,
+          }),
+          onChange: () => void giveSeat(),
+        }
+      : null;
   const domains = (details.workspaceDomains ?? []).map((domain) => domain.domainName);
   const hasMultiDomain = space.workspaceUserFeature.hasMultiDomain;
 
@@ -115,7 +177,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           {seats.data && (
             <Group gap="sm">
               <Text size="sm" c="dimmed">
-                {seatsUsedText({ ...seats.data })}
+                {seatCounterText({ ...seats.data }, seats.data.memberCount)}
               </Text>
               {isOwner && (
                 <Anchor component="button" type="button" size="sm" onClick={() => setSeatsOpened(true)}>
@@ -160,6 +222,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           roleWording="seat"
           spaceName={details.workspaceName}
           noun="member"
+          typeChange={giveSeatAction}
         />
       )}
 
@@ -217,6 +280,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
           seats={seats.data}
           supportManaged={isSupportManagedPaymentSource(seats.data.paymentSource)}
           prefix={prefix}
+          memberCount={seats.data.memberCount}
         />
       )}
     </Stack>

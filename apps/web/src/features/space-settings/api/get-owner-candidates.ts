@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatFilterBy } from '@mergedesk/domain/api/list-query';
 import type { Member, SeatMember } from '@mergedesk/domain/api/members';
-import type { BillingModel } from '@mergedesk/domain/plans/plans';
+import type { BillingModel, SpacePlan } from '@mergedesk/domain/plans/plans';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type OwnerCandidate = { userId: string; name: string; email: string };
+
+/** What the candidate rule reads of the space: its billing model and plan. */
+export type CandidateSpace = { billingModel: BillingModel; workspacePlan: SpacePlan | null };
 
 /** The dropdown lists at most this many members (spec 002 §7 gives the call a limit, not its value). */
 const CANDIDATE_LIMIT = UPGRADE_MODAL_MEMBER_LIMIT;
@@ -19,10 +22,10 @@ const CANDIDATE_LIMIT = UPGRADE_MODAL_MEMBER_LIMIT;
  */
 export async function getOwnerCandidates(
   workspaceId: string,
-  billingModel: BillingModel,
+  space: CandidateSpace,
   signal?: AbortSignal,
 ): Promise<OwnerCandidate[]> {
-  if (billingModel === 'PER_SEAT') {
+  if (space.billingModel === 'PER_SEAT') {
     const list = await api.get<{ items: SeatMember[] }>('/workspaces/:workspaceId/users/v1', {
       params: { workspaceId },
       query: { filterBy: formatFilterBy({ userStatus: 'ACTIVE' }), limit: CANDIDATE_LIMIT },
@@ -30,11 +33,7 @@ export async function getOwnerCandidates(
     });
     return list.items.flatMap((member) =>
       member.userId !== null &&
-      isOwnerCandidate('PER_SEAT', {
-        role: member.userRole,
-        status: member.userStatus,
-        seatType: member.seatType,
-      })
+      isOwnerCandidate(space, { role: member.userRole, status: member.userStatus, userPlan: member.userPlan })
         ? [{ userId: member.userId, name: member.userName, email: member.userEmail }]
         : [],
     );
@@ -46,25 +45,25 @@ export async function getOwnerCandidates(
   });
   return list.items.flatMap((member) =>
     member.userId !== null &&
-    isOwnerCandidate('PER_USER', { role: member.userRole, status: member.memberStatus, seatType: null })
+    isOwnerCandidate(space, { role: member.userRole, status: member.memberStatus, userPlan: member.userPlan })
       ? [{ userId: member.userId, name: member.userName, email: member.memberEmail }]
       : [],
   );
 }
 
-export const getOwnerCandidatesQueryOptions = (workspaceId: string, billingModel: BillingModel) =>
+export const getOwnerCandidatesQueryOptions = (workspaceId: string, space: CandidateSpace) =>
   queryOptions({
-    queryKey: queryKeys.members.ownerCandidates(workspaceId, billingModel),
-    queryFn: ({ signal }) => getOwnerCandidates(workspaceId, billingModel, signal),
+    queryKey: queryKeys.members.ownerCandidates(workspaceId, space.billingModel, space.workspacePlan),
+    queryFn: ({ signal }) => getOwnerCandidates(workspaceId, space, signal),
     staleTime: MEMBERS_STALE_TIME_MS,
   });
 
 export const useOwnerCandidates = (
   workspaceId: string,
-  billingModel: BillingModel,
+  space: CandidateSpace,
   options: { enabled?: boolean } = {},
 ) =>
   useQuery({
-    ...getOwnerCandidatesQueryOptions(workspaceId, billingModel),
+    ...getOwnerCandidatesQueryOptions(workspaceId, space),
     enabled: options.enabled ?? true,
   });

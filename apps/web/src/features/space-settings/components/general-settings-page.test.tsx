@@ -21,6 +21,8 @@ const OLIVIA = 'bbbbbbbb-0000-4000-8000-000000000001';
 const ADAM = 'bbbbbbbb-0000-4000-8000-000000000002';
 const TOM = 'bbbbbbbb-0000-4000-8000-000000000003';
 const PAULA = 'bbbbbbbb-0000-4000-8000-000000000004';
+const FRED = 'bbbbbbbb-0000-4000-8000-000000000005';
+const SAM = 'bbbbbbbb-0000-4000-8000-000000000006';
 
 const details = (name = 'Acme Sales') => workspaceDetails({ workspaceName: name, name });
 
@@ -30,6 +32,10 @@ const member = ({ userEmail = 'x@acme.test', ...overrides }: Partial<SeatMember>
 const members: SeatMember[] = [
   member({ userId: OLIVIA, userEmail: 'olivia@acme.test', userName: 'Olivia Owens', userRole: 'OWNER' }),
   member({ userId: ADAM, userEmail: 'adam@acme.test', userName: 'Adam Admin', userRole: 'ADMIN' }),
+  // Issue 21: the space's creator holds a paid seat without a seat type; a candidate like anyone.
+  member({ userId: SAM, userEmail: 'sam@acme.test', userName: 'Sam Creator', seatType: null }),
+  // Not a candidate: a free member of a Pro space holds no seat.
+  member({ userId: FRED, userEmail: 'fred@acme.test', userName: 'Fred Free', userPlan: 'FREE' }),
   // Not candidates: a free-trial member and a pending one (spec 002 §5 "New owner").
   member({ userId: TOM, userEmail: 'tom@acme.test', userName: 'Tom Trial', userStatus: 'FREE_TRIAL' }),
   member({
@@ -191,7 +197,11 @@ describe('GeneralSettingsPage: transfer ownership (spec 002 §2.9, §4.7, §5, �
 
     await userEvent.click(select);
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Olivia Owens (olivia@acme.test)', 'Adam Admin (adam@acme.test)']);
+    expect(options).toEqual([
+      'Olivia Owens (olivia@acme.test)',
+      'Adam Admin (adam@acme.test)',
+      'Sam Creator (sam@acme.test)',
+    ]);
   });
 
   it('confirms with the exact texts, then sends the former owner to the sent merges with the transfer alert', async () => {
@@ -207,7 +217,8 @@ describe('GeneralSettingsPage: transfer ownership (spec 002 §2.9, §4.7, §5, �
       name: 'Transfer Acme Sales ownership to Adam Admin?',
     });
     expect(within(dialog).getByText('You cannot undo this action.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'No, cancel' })).toBeInTheDocument();
+    // Issue 21 "Keyboard safety": the irreversible step opens on 'No, cancel'.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'No, cancel' })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, proceed' }));
 
     expect(await screen.findByText('Landed')).toBeInTheDocument();

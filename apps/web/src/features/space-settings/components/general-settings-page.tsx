@@ -47,9 +47,11 @@ export function GeneralSettingsPage({
     transferOwnerShip: space.workspaceUserFeature.otherFeatures.transferOwnerShip,
     isTransferRestricted,
   });
-  const candidates = useOwnerCandidates(space.workspaceId, space.isPerSeat ? 'PER_SEAT' : 'PER_USER', {
-    enabled: availability.available,
-  });
+  const candidates = useOwnerCandidates(
+    space.workspaceId,
+    { billingModel: space.isPerSeat ? 'PER_SEAT' : 'PER_USER', workspacePlan: space.workspacePlan },
+    { enabled: availability.available },
+  );
 
   const transferred = async (newOwner: OwnerOption) => {
     // Leave the owner-only page first: once the user is refreshed the former owner may not stay.

@@ -155,10 +155,16 @@ export function TransferOwnershipSection({
         <Stack gap="md">
           <Text size="sm">{TRANSFER_CONFIRM_TEXT}</Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={transfer.isPending}>
+            {/* Issue 21 "Keyboard safety": the irreversible step opens on the safe answer. */}
+            <Button
+              variant="default"
+              onClick={() => setConfirming(false)}
+              disabled={transfer.isPending}
+              data-autofocus
+            >
               {TRANSFER_CONFIRM_NO}
             </Button>
-            <Button color="red" onClick={() => void confirm()} loading={transfer.isPending} data-autofocus>
+            <Button color="red" onClick={() => void confirm()} loading={transfer.isPending}>
               {TRANSFER_CONFIRM_YES}
             </Button>
           </Group>

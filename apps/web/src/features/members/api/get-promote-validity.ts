@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PromoteValidityResponse } from '@mergedesk/domain/api/members';
+import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /api/workspaces/{id}/members/promote-validity (spec 002 §7): "Items; empty list on error". */
+export const getPromoteValidity = async (
+  workspaceId: string,
+  signal?: AbortSignal,
+): Promise<PromoteValidityResponse['items']> => {
+  try {
+    const response = await api.get<PromoteValidityResponse>(
+      '/workspaces/:workspaceId/members/promote-validity',
+      {
+        params: { workspaceId },
+        signal,
+      },
+    );
+    return response.items;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+};
+
+export const getPromoteValidityQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: queryKeys.members.promoteValidity(workspaceId),
+    queryFn: ({ signal }) => getPromoteValidity(workspaceId, signal),
+    staleTime: MEMBERS_STALE_TIME_MS,
+  });
+
+export const usePromoteValidity = (workspaceId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getPromoteValidityQueryOptions(workspaceId), enabled: options.enabled ?? true });
