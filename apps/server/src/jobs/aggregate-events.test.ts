@@ -425,9 +425,9 @@ describe('event aggregation job', () => {
     try {
       await expect.poll(() => log.of('warn').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
       const warnings = log.of('warn');
-      expect(warnings.every((entry) => entry.message === 'event aggregation paused: database unavailable')).toBe(
-        true,
-      );
+      expect(
+        warnings.every((entry) => entry.message === 'event aggregation paused: database unavailable'),
+      ).toBe(true);
       expect(log.of('error')).toEqual([]);
     } finally {
       await aggregator.stop();
