@@ -108,6 +108,45 @@ describe('removal (spec 002 §6 "Removal is disabled when", §8 drawer warnings)
       target({ userPlan: 'FREE' }),
       null,
     ],
+    // Issue 21 / spec 002 §4.6: per-user spaces on PRO or PREMIUM keep paid users for the cycle too.
+    [
+      'per-user PRO paid user',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target(),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PREMIUM paid Gmail user',
+      { ...owner, workspacePlan: 'PREMIUM', billingModel: 'PER_USER' },
+      target({ userPlan: 'PRO_PERSONAL' }),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PRO, admin removes a paid member',
+      { ...admin, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target(),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PRO free user',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target({ userPlan: 'FREE' }),
+      null,
+    ],
+    [
+      'per-user PRO pending paid user (never joined, nothing paid this cycle)',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target({ status: 'PENDING', userId: null }),
+      null,
+    ],
+    ['per-user FREE space', { ...owner, workspacePlan: 'FREE', billingModel: 'PER_USER' }, target(), null],
+    ['per-seat PRO paid member (the seat stays)', owner, target(), null],
+    [
+      'per-seat PREMIUM paid member',
+      { ...owner, workspacePlan: 'PREMIUM' },
+      target({ userPlan: 'PRO_PERSONAL' }),
+      null,
+    ],
   ] as const)('%s', (_name, actor, who, message) => {
     expect(canRemoveMember(actor, who)).toEqual(message === null ? { ok: true } : { ok: false, message });
   });

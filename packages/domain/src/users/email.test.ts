@@ -14,6 +14,13 @@ describe('emailSchema (spec 000 §5)', () => {
     ['  Olivia@Acme.TEST ', 'olivia@acme.test'],
     ['gina@gmail.com', 'gina@gmail.com'],
     ['first.last+tag@sub.example.co.uk', 'first.last+tag@sub.example.co.uk'],
+    // Issue 21: internationalised addresses (RFC 6531 local part, IDN domain in punycode).
+    ['josé@exämple.com', 'josé@xn--exmple-cua.com'],
+    ['José@Exämple.com', 'josé@xn--exmple-cua.com'],
+    ['josé@example.com', 'josé@example.com'],
+    ['jose@exämple.com', 'jose@xn--exmple-cua.com'],
+    ['δοκιμή@παράδειγμα.δοκιμή', 'δοκιμή@xn--hxajbheg2az3al.xn--jxalpdlp'],
+    ['用户@例子.广告', '用户@xn--fsqu00a.xn--4rr70v'],
   ])('accepts %j as %j', (input, output) => {
     expect(emailSchema.parse(input)).toBe(output);
     expect(isValidEmail(input)).toBe(true);
@@ -28,6 +35,12 @@ describe('emailSchema (spec 000 §5)', () => {
     'olivia@acme',
     'a b@acme.test',
     'olivia@@acme.test',
+    'josé@exämple',
+    'jo sé@exämple.com',
+    '.josé@example.com',
+    'josé.@example.com',
+    'jo..sé@example.com',
+    'josé@exä mple.com',
     42,
     null,
   ])('rejects %j with the shared message', (input) => {
