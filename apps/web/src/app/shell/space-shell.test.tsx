@@ -220,6 +220,40 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     await waitFor(() => expect(document.title).toBe('Users | MergeDesk'));
   });
 
+  it('gives fred (free member of a PRO space) a titled users page naming whom to ask, not a blank one (issue 21)', async () => {
+    renderShell(`${SALES}/space/users`, fred);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Members Acme Sales' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The member list is for members with a seat. You use this space on the free plan.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Users | MergeDesk'));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('keeps gina out of the Members page of her Free personal space, which the sidebar hides (issue 21)', async () => {
+    const { location } = renderShell(`${SALES}/space/users`, gina);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('tells adam (admin of a per-seat space) who manages billing at /settings/billing (issue 21)', async () => {
+    const { location } = renderShell(`${SALES}/settings/billing`, adam);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Billing is managed by the space owner' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Only the owner of Acme Sales can see and change its billing. Ask them if the space needs more seats or another plan.',
+      ),
+    ).toBeInTheDocument();
+    expect(location()).toBe(`${SALES}/space/billing`);
+  });
+
   it('shows the legacy Manage Users screen in a per-user space', async () => {
     renderShell(`${SALES}/space/users`, leo);
     expect(
