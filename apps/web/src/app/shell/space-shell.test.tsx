@@ -7,7 +7,7 @@ import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domai
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { resetAlertStore } from '../../lib/alerts';
 import { signedInSession } from '../../test/fake-session';
-import { requestAddress, requestMethod, requestUrl, stubFetch } from '../../test/fetch-stub';
+import { requestAddress, requestJson, requestMethod, requestUrl, stubFetch } from '../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
@@ -159,6 +159,33 @@ describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Templates' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it("confirms a rename that changes the slug: 'The space name has been saved.' at the new address (issue 21)", async () => {
+    const me = currentUser({ userWorkspaces: [userWorkspace(), premium] });
+    const { location } = renderShell(`${SALES}/space/general`, me);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = requestAddress(input);
+      if (requestMethod(init) === 'PUT' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}`) {
+        const { workspaceName } = requestJson(init) as { workspaceName: string };
+        // The server answers the new name; the space's address follows it (spec 000 §2 urlPrefix).
+        me.userWorkspaces = [
+          userWorkspace({ workspaceName, urlPrefix: `/${ACME_SALES_ID}/acme-sales-eu` }),
+          premium,
+        ];
+        return Promise.resolve(jsonResponse(200, workspaceOf(me.userWorkspaces[0]!)));
+      }
+      return answer(input, init);
+    });
+    const name = await screen.findByLabelText('Space name', undefined, { timeout: 5000 });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Sales EU');
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Rename the space' })).getByRole('button', { name: 'Save' }),
+    );
+    await waitFor(() => expect(location()).toBe(`/${ACME_SALES_ID}/acme-sales-eu/space/general`));
+    expect(await screen.findByText('The space name has been saved.')).toBeInTheDocument();
   });
 
   it('remembers the space as the selected one', async () => {

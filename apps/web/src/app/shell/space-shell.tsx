@@ -81,28 +81,32 @@ export function SpaceShell() {
   if (!space) return <Navigate to="/" replace />;
 
   const urlPrefix = space.urlPrefix.replace(/\/$/, '');
-  if (`/${workspaceId}/${workspaceSlug}` !== urlPrefix) {
-    return (
+  // A wrong slug is replaced; the layout stays mounted meanwhile, so a page whose own action changed
+  // the slug (a rename) keeps its state, e.g. 'The space name has been saved.' (issue 21).
+  const slugRedirect =
+    `/${workspaceId}/${workspaceSlug}` !== urlPrefix ? (
       <Navigate
         to={`${withUrlPrefix(location.pathname, urlPrefix)}${location.search}${location.hash}`}
         replace
       />
-    );
-  }
+    ) : null;
 
   // Restrictions decide which routes exist; a failed rollout call means no restriction (ARCHITECTURE.md).
-  if (rollout.isPending) return <ShellLoading />;
+  if (rollout.isPending) return slugRedirect ?? <ShellLoading />;
 
   // The shell and its page mount in a background render, in slices (lib/deferred-render.tsx).
   return (
-    <DeferredRender fallback={<ShellLoading />}>
-      <SpaceShellLayout
-        user={me.data}
-        space={space}
-        rollout={rollout.data ?? null}
-        isUserFetching={me.isFetching}
-      />
-    </DeferredRender>
+    <>
+      {slugRedirect}
+      <DeferredRender fallback={<ShellLoading />}>
+        <SpaceShellLayout
+          user={me.data}
+          space={space}
+          rollout={rollout.data ?? null}
+          isUserFetching={me.isFetching}
+        />
+      </DeferredRender>
+    </>
   );
 }
 
