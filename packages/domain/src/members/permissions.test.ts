@@ -269,13 +269,21 @@ describe('ownership transfer (spec 002 §2.9, §4.7, §5 "New owner", §6)', () 
 
 describe('drawer hints and domains', () => {
   it.each([
-    ['OWNER', 'PRO', 'OWNER'],
-    ['ADMIN', 'PRO', 'ADMIN'],
-    ['OWNER', 'LEGACY', 'LEGACY'],
-    ['MEMBER', 'PRO', null],
-  ] as const)('%s on %s sees the %s hint', (role, plan, expected) => {
-    expect(drawerHintKind(role, plan)).toBe(expected);
-  });
+    ['OWNER', 'PRO', true, 'OWNER'],
+    ['ADMIN', 'PRO', true, 'ADMIN'],
+    ['OWNER', 'LEGACY', true, 'LEGACY'],
+    ['MEMBER', 'PRO', true, null],
+    // Issue 21: no role change in the drawer, so the hint does not promise one.
+    ['OWNER', 'PRO', false, 'ADMIN'],
+    ['OWNER', 'FREE', true, 'ADMIN'],
+    ['OWNER', 'FREE', false, 'ADMIN'],
+    ['OWNER', 'PREMIUM', true, 'OWNER'],
+  ] as const)(
+    '%s on %s (manageUserRoles %s) sees the %s hint',
+    (role, workspacePlan, manageUserRoles, expected) => {
+      expect(drawerHintKind({ role, workspacePlan, manageUserRoles })).toBe(expected);
+    },
+  );
 
   it('accepts only the space domains without multi-domain', () => {
     const space = { domains: ['acme.test'], hasMultiDomain: false };

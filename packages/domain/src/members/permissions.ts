@@ -77,7 +77,9 @@ export const canRemoveMember = (actor: MemberActor, target: MemberTarget): Verdi
  * moved to PRO or PREMIUM per user (issue 21). Per-seat spaces pay for seats, not for the people in
  * them: removing a member frees the seat.
  */
-export const isPaidUserRemovalDeferred = (actor: Pick<MemberActor, 'workspacePlan' | 'billingModel'>): boolean =>
+export const isPaidUserRemovalDeferred = (
+  actor: Pick<MemberActor, 'workspacePlan' | 'billingModel'>,
+): boolean =>
   actor.workspacePlan === 'LEGACY' ||
   (actor.billingModel === 'PER_USER' && (actor.workspacePlan === 'PRO' || actor.workspacePlan === 'PREMIUM'));
 
@@ -170,14 +172,18 @@ export const transferAvailability = (input: {
 export const isTransferSaveDisabled = (selectedUserId: string | null, ownerUserId: string): boolean =>
   selectedUserId === null || selectedUserId === ownerUserId;
 
-/** Spec 002 §6 drawer hint by actor role and model. */
+/**
+ * Spec 002 §6 drawer hint by actor role and model. The owner's hint ('Change their role / Remove
+ * them') only where the drawer offers the role change (canChangeRoles): an owner who cannot change
+ * roles (FREE plan, no manageUserRoles) gets the removal-only hint, so the hint never promises an
+ * action the drawer does not offer (issue 21).
+ */
 export const drawerHintKind = (
-  role: Role,
-  workspacePlan: SpacePlan | null,
+  actor: Pick<MemberActor, 'role' | 'workspacePlan' | 'manageUserRoles'>,
 ): 'OWNER' | 'ADMIN' | 'LEGACY' | null => {
-  if (!hasRoleAtLeast(role, 'ADMIN')) return null;
-  if (workspacePlan === 'LEGACY') return 'LEGACY';
-  return role === 'OWNER' ? 'OWNER' : 'ADMIN';
+  if (!hasRoleAtLeast(actor.role, 'ADMIN')) return null;
+  if (actor.workspacePlan === 'LEGACY') return 'LEGACY';
+  return canChangeRoles(actor) ? 'OWNER' : 'ADMIN';
 };
 
 /** Spec 002 §5: only members of the space's domain can be added / invited (without multi-domain). */
