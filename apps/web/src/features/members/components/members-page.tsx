@@ -3,7 +3,10 @@ import { IconCalendarEvent, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SeatMember } from '@mergedesk/domain/api/members';
-import { SEAT_DOWNGRADE_ADMIN_NOTICE, seatDowngradeNotice } from '@mergedesk/domain/billing/subscription-card';
+import {
+  SEAT_DOWNGRADE_ADMIN_NOTICE,
+  seatDowngradeNotice,
+} from '@mergedesk/domain/billing/subscription-card';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import {
