@@ -81,3 +81,16 @@ export const restorableUntilText = (spaceName: string, formattedDate: string): s
 /** The 'deleted' banner (spec 000 §8) for members of a space its owner deleted (ours). */
 export const spaceDeletedByOwnerDescription = (spaceName: string): string =>
   `${spaceName} was deleted by its owner. You have been switched to another space.`;
+
+/** The leave confirmation (ours). */
+export const leaveSpaceTitle = (spaceName: string): string => `Leave ${spaceName}?`;
+export const leaveSpaceText = (spaceName: string): string =>
+  `You will no longer see the mail merges and lists of ${spaceName}. Your seat goes back to the space, and your personal unsubscriptions and bounces stay with you. To come back, ask its owner or an admin to add you again.`;
+export const leftSpaceDescription = (spaceName: string): string =>
+  `You are no longer a member of ${spaceName}.`;
+
+/** The delete section and confirmation of General settings (ours). */
+export const deleteSpaceText = (spaceName: string): string =>
+  `Deleting ${spaceName} removes it for every member. A subscription stops renewing and ends at the end of its current period; nothing more is charged. You can restore the space for ${SPACE_ERASE_GRACE_DAYS} days; after that its mail merges, lists and members are erased.`;
+export const deleteSpaceTitle = (spaceName: string): string => `Delete ${spaceName}?`;
+export const DELETE_SPACE_CONFIRM_LABEL = "Type the space's name to confirm";

@@ -1,11 +1,18 @@
 import { Avatar, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconCreditCard, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
+import {
+  IconChevronRight,
+  IconCreditCard,
+  IconDoorExit,
+  IconLogout,
+  IconSwitchHorizontal,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
 import type { SpaceNavigation } from '@mergedesk/domain/shell/space-navigation';
 import { activeSpaceCardTarget, isManageBillingShown } from '@mergedesk/domain/shell/space-navigation';
 import { initials } from '@mergedesk/domain/users/initials';
+import { canLeaveSpace } from '@mergedesk/domain/spaces/space-life';
 import { ACCOUNT_MENU_WIDTH } from '@mergedesk/domain/session/constants';
 import { useSession } from '../../lib/session-context';
 
@@ -15,14 +22,17 @@ export type AccountMenuProps = {
   navigation: SpaceNavigation;
   /** Opens a settings page of the space; waits for a space switch to finish loading (spec 000 §2). */
   onOpenSpacePage: (path: string) => void;
+  /** Opens the 'Leave space' confirmation (issue 21); offered to everybody but the owner. */
+  onLeaveSpace?: () => void;
 };
 
 /**
  * The account menu of the top bar (spec 000 §2 "Account menu", 334 px wide): avatar, name and
- * e-mail; the active-space card; 'Manage billing'; 'Switch account'; 'Log out'. A DISABLED member
- * keeps only 'Switch account' and 'Log out'.
+ * e-mail; the active-space card; 'Manage billing'; 'Leave space' for everybody but the owner
+ * (issue 21); 'Switch account'; 'Log out'. A DISABLED member keeps only 'Switch account' and
+ * 'Log out' (spec 000 §2 "a disabled menu").
  */
-export function AccountMenu({ user, space, navigation, onOpenSpacePage }: AccountMenuProps) {
+export function AccountMenu({ user, space, navigation, onOpenSpacePage, onLeaveSpace }: AccountMenuProps) {
   const session = useSession();
   const prefix = space.urlPrefix.replace(/\/$/, '');
   const planLabel = spacePlanLabel(space.workspacePlan, { legacyType: space.legacyPlanType });
@@ -102,6 +112,11 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage }: Accoun
             leftSection={<IconCreditCard size={16} aria-hidden />}
           >
             Manage billing
+          </Menu.Item>
+        )}
+        {onLeaveSpace && !navigation.disabled && canLeaveSpace(space.userRole) && (
+          <Menu.Item leftSection={<IconDoorExit size={16} aria-hidden />} onClick={onLeaveSpace}>
+            Leave space
           </Menu.Item>
         )}
         <Menu.Item

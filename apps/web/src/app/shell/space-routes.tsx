@@ -126,7 +126,6 @@ export function SpaceRoutes({
   space,
   role,
   navigation,
-  labels,
   isUsersPageRestricted,
   user,
   details,

@@ -342,6 +342,40 @@ describe('SpaceShell: DISABLED member (spec 000 §2, §4)', () => {
   });
 });
 
+describe('SpaceShell: leaving a space (issue 21)', () => {
+  it("lets fred leave Acme Sales after a confirmation that has the focus on 'Cancel'", async () => {
+    const { location } = renderShell(`${SALES}/templates`, fred);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = requestAddress(input);
+      if (requestMethod(init) === 'POST' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}/leave`) {
+        return Promise.resolve(jsonResponse(200, { success: true, addonWorkspaceId: null }));
+      }
+      return answer(input, init);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave space' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Acme Sales?' });
+    expect(
+      within(dialog).getByText(/your personal unsubscriptions and bounces stay with you/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave space' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    const posts = fetchMock.mock.calls.filter(([, init]) => requestMethod(init) === 'POST');
+    expect(posts.map(([input]) => requestAddress(input).pathname)).toContain(
+      `/api/v1/workspaces/${ACME_SALES_ID}/leave`,
+    );
+  });
+
+  it('offers the owner no Leave space', async () => {
+    renderShell(`${SALES}/templates`, olivia);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('menuitem', { name: 'Log out' });
+    expect(screen.queryByRole('menuitem', { name: 'Leave space' })).not.toBeInTheDocument();
+  });
+});
+
 describe('SpaceShell: switching spaces (spec 000 §2)', () => {
   it("goes to the chosen space's sent mail merges and drops the checkout parameters", async () => {
     const { location } = renderShell(
