@@ -368,6 +368,22 @@ describe('SpaceShell: leaving a space (issue 21)', () => {
     );
   });
 
+  it("changes the analytics choice from the account menu's 'Analytics cookies' (issue 21)", async () => {
+    document.cookie = 'md_consent=analytics%3Ddenied; Path=/';
+    renderShell(`${SALES}/templates`, olivia);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Analytics cookies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Analytics cookies' });
+    const toggle = within(dialog).getByRole('switch', { name: /Allow analytics cookies/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(document.cookie).toContain('md_consent=analytics%3Dgranted');
+    await userEvent.click(toggle);
+    expect(document.cookie).toContain('md_consent=analytics%3Ddenied');
+    document.cookie = 'md_consent=; Path=/; Max-Age=0';
+  });
+
   it('offers the owner no Leave space', async () => {
     renderShell(`${SALES}/templates`, olivia);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
@@ -543,7 +559,13 @@ describe('SpaceShell: account menu (spec 000 §2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Active spaceAcme SalesPro', 'Manage billing', 'Switch account', 'Log out']);
+    ).toEqual([
+      'Active spaceAcme SalesPro',
+      'Manage billing',
+      'Analytics cookies',
+      'Switch account',
+      'Log out',
+    ]);
     expect(within(menu).getByRole('menuitem', { name: 'Manage billing' })).toHaveAttribute(
       'href',
       `${SALES}/space/billing`,
