@@ -24,7 +24,12 @@ export function parseAnalyticsConsent(raw: string | null | undefined): Analytics
       return null;
     }
   } else {
-    analytics = new URLSearchParams(value.replace(/[,;]/g, '&')).get('analytics');
+    // A query-string list (`a=b&c=d`, also separated by ',' or ';'); no URL API in this package.
+    const pair = value
+      .split(/[&,;]/)
+      .map((part) => part.trim().split('='))
+      .find(([key]) => key === 'analytics');
+    analytics = pair?.[1];
   }
   if (analytics === true || analytics === 'granted') return 'granted';
   if (analytics === false || analytics === 'denied') return 'denied';

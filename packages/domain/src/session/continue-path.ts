@@ -53,4 +53,5 @@ export const signInDestination = (intent: {
   continue?: string | null | undefined;
   redirectToBilling?: boolean | undefined;
 }): string =>
-  safeContinuePath(intent.continue) ?? (intent.redirectToBilling ? BILLING_LANDING_PATH : DEFAULT_LANDING_PATH);
+  safeContinuePath(intent.continue) ??
+  (intent.redirectToBilling ? BILLING_LANDING_PATH : DEFAULT_LANDING_PATH);

@@ -29,7 +29,7 @@ const hostUrlSchema = z.url({ normalize: true });
  * normalizeEmail has turned 'exämple.com' into punycode before.
  */
 const ADDRESS_PATTERN =
-  /^(?:[\p{L}\p{M}\p{N}_'+\-]+\.)*[\p{L}\p{M}\p{N}_'+\-]*[\p{L}\p{M}\p{N}_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/u;
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/u;
 
 /**
  * The one shared e-mail rule (spec 000 §5): normalised (normalizeEmail: trimmed, lower-cased,
