@@ -300,6 +300,8 @@ describe('the life of a space', () => {
       ).toEqual([]);
       expect((await call('gina@gmail.com', 'GET', '/deleted')).json()).toEqual({ items: [] });
       expect((await call('gina@gmail.com', 'POST', `/${gina}/restore`)).statusCode).toBe(404);
+      // A malformed id is an unknown one.
+      expect((await call('gina@gmail.com', 'POST', '/not-a-space/restore')).statusCode).toBe(404);
     });
   });
 });

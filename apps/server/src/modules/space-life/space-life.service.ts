@@ -7,6 +7,7 @@ import {
   spaceEraseAt,
 } from '@mergedesk/domain/spaces/space-life';
 import { SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk/domain/spaces/space-name';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
@@ -157,6 +158,8 @@ export async function restoreSpace(
   workspaceId: string,
   now = new Date(),
 ): Promise<{ success: boolean }> {
+  // A malformed id is answered like an unknown one, 404 (ARCHITECTURE.md), never sent to the uuid column.
+  if (!z.uuid().safeParse(workspaceId).success) throw new AppError('NOT_FOUND', SPACE_NOT_FOUND);
   await db.transaction(async (tx) => {
     const deletion = await findDeletion(tx, workspaceId);
     const owner = deletion?.members.find((member) => member.role === 'OWNER');

@@ -1,12 +1,5 @@
 import { Avatar, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronRight,
-  IconCookie,
-  IconCreditCard,
-  IconDoorExit,
-  IconLogout,
-  IconSwitchHorizontal,
-} from '@tabler/icons-react';
+import { IconChevronRight, IconCreditCard, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONSENT_TEXTS } from '@mergedesk/domain/privacy/analytics-consent';
@@ -17,7 +10,7 @@ import { activeSpaceCardTarget, isManageBillingShown } from '@mergedesk/domain/s
 import { initials } from '@mergedesk/domain/users/initials';
 import { canLeaveSpace } from '@mergedesk/domain/spaces/space-life';
 import { ACCOUNT_MENU_WIDTH } from '@mergedesk/domain/session/constants';
-import { ConsentSettingsModal } from '../../components/consent-prompt';
+import { ConsentSettingsModal } from '../../components/consent-settings-modal';
 import { useSession } from '../../lib/session-context';
 
 export type AccountMenuProps = {
@@ -121,17 +114,10 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage, onLeaveS
             </Menu.Item>
           )}
           {onLeaveSpace && !navigation.disabled && canLeaveSpace(space.userRole) && (
-            <Menu.Item leftSection={<IconDoorExit size={16} aria-hidden />} onClick={onLeaveSpace}>
-              Leave space
-            </Menu.Item>
+            <Menu.Item onClick={onLeaveSpace}>Leave space</Menu.Item>
           )}
           {!navigation.disabled && (
-            <Menu.Item
-              leftSection={<IconCookie size={16} aria-hidden />}
-              onClick={() => setConsentOpened(true)}
-            >
-              {CONSENT_TEXTS.menuItem}
-            </Menu.Item>
+            <Menu.Item onClick={() => setConsentOpened(true)}>{CONSENT_TEXTS.menuItem}</Menu.Item>
           )}
           <Menu.Item
             leftSection={<IconSwitchHorizontal size={16} aria-hidden />}

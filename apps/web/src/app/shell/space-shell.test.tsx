@@ -374,7 +374,7 @@ describe('SpaceShell: leaving a space (issue 21)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Analytics cookies' }));
     const dialog = await screen.findByRole('dialog', { name: 'Analytics cookies' });
-    const toggle = within(dialog).getByRole('switch', { name: /Allow analytics cookies/ });
+    const toggle = within(dialog).getByRole('checkbox', { name: /Allow analytics cookies/ });
     expect(toggle).not.toBeChecked();
     await userEvent.click(toggle);
     expect(toggle).toBeChecked();

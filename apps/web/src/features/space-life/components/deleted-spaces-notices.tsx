@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { SPACE_DELETED_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { DeletedWorkspace } from '@mergedesk/domain/api/space-life';
 import {
@@ -44,7 +43,6 @@ function DeletedSpaceNotice({ item }: { item: DeletedWorkspace }) {
       role="status"
       color="gray"
       variant="light"
-      icon={<IconTrash aria-hidden />}
       title={SPACE_DELETED_ALERT.title}
       withCloseButton
       closeButtonLabel="Dismiss"
