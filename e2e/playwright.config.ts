@@ -56,6 +56,23 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
+    // The analytics choice is made (denied), so the consent prompt (issue 21) does not sit over the
+    // pages every test drives; consent.spec.ts clears it to test the prompt itself.
+    storageState: {
+      cookies: [
+        {
+          name: 'md_consent',
+          value: 'analytics%3Ddenied',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

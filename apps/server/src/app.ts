@@ -55,6 +55,7 @@ import {
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { createAccessQueries } from './modules/users/access.repo';
 import { usersRoutes } from './modules/users/users.routes';
+import { spaceLifeRoutes } from './modules/space-life/space-life.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -189,17 +190,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(campaignRecipientsRoutes, { prefix: '/api/v1', db });
   await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
   await app.register(teamReportRoutes, { prefix: '/api', db });
+  const billingContext = {
+    db,
+    stripe: createStripeClient(config),
+    publicUrl: config.PUBLIC_URL,
+    // PAYPAL_ADAPTER=local is the only adapter so far (modules/billing/paypal-adapter.ts).
+    paypal: createLocalPayPalAdapter(),
+  };
   // Billing paths are absolute (packages/domain BILLING_PATHS), so the plugin has no prefix.
-  await app.register(billingRoutes, {
-    config,
-    context: {
-      db,
-      stripe: createStripeClient(config),
-      publicUrl: config.PUBLIC_URL,
-      // PAYPAL_ADAPTER=local is the only adapter so far (modules/billing/paypal-adapter.ts).
-      paypal: createLocalPayPalAdapter(),
-    },
-  });
+  await app.register(billingRoutes, { config, context: billingContext });
+  // Leaving, deleting and restoring a space (issue 21); deleting ends the subscription's renewal.
+  await app.register(spaceLifeRoutes, { billing: billingContext });
   await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists on a local set-up only.
   if (isLocalSetup(config) && (config.MAIL_ADAPTER ?? 'local') === 'local') {

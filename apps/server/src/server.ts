@@ -11,6 +11,7 @@ import {
 import { startEmbeddedPostgres, takeOverShutdownSignals } from './db/embedded';
 import { hasNoUsers, seedDemo } from './db/seed';
 import { startEventAggregation } from './jobs/aggregate-events';
+import { startSpaceErasure } from './jobs/erase-spaces';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -56,13 +57,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       log: app.log,
       status: app.aggregationStatus,
     });
+    const erasure = startSpaceErasure({ db, log: app.log });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         await app.close();
         // The pool drops, after a grace period, a connection that never comes back; that also
         // ends an aggregation run stuck on it.
-        await Promise.all([aggregation.stop(), closePool()]);
+        await Promise.all([aggregation.stop(), erasure.stop(), closePool()]);
         await embedded?.stop();
       })());
     return { app, db, url, close };

@@ -10,8 +10,11 @@ import { precompressDir, type Compressed } from './precompress';
 export const BUDGETS_KIB = {
   /** The JavaScript /login needs before it shows: the entry, its static imports, the login chunk. */
   loginInitialJs: 150,
-  /** Every JavaScript file of the build together. */
-  allJs: 300,
+  /**
+   * Every JavaScript file of the build together. 305 since issue 21 (leave/delete/restore a space,
+   * the consent prompt, the spec-rule screens: +2.9 KiB; docs/decisions/bundle-budget-issue-21.md).
+   */
+  allJs: 305,
 } as const;
 
 export type BudgetName = keyof typeof BUDGETS_KIB;

@@ -763,3 +763,40 @@ export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A space its owner deleted (issue 21; docs/decisions/space-deletion.md): its members' rows are kept
+ * here, and removed from workspace_members, so nobody reaches the space any more, while its data
+ * waits for the erase job until `eraseAt`. Restoring puts the members back and drops this row; the
+ * erase job deletes the space itself (everything of it cascades).
+ */
+export const spaceDeletions = pgTable(
+  'space_deletions',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    deletedByUserId: uuid('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+    eraseAt: timestamp('erase_at', { withTimezone: true }).notNull(),
+    /** When deleting stopped the renewal of a live subscription: the end of its period. */
+    subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
+    /** The member rows as they were, to put back on restore (dates as ISO strings). */
+    members: jsonb('members').$type<DeletedSpaceMember[]>().notNull(),
+  },
+  (t) => [index('space_deletions_erase_at_idx').on(t.eraseAt)],
+);
+
+/** A member row kept by space_deletions. */
+export type DeletedSpaceMember = {
+  id: string;
+  userId: string | null;
+  email: string;
+  role: (typeof ROLES)[number];
+  userPlan: (typeof USER_PLANS)[number];
+  status: (typeof MEMBER_STATUSES)[number];
+  seatType: string | null;
+  freeTrialEndTimestamp: string | null;
+  lastBecomePaidTimestamp: string | null;
+  createdAt: string;
+};

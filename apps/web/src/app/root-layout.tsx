@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ConnectionNotice } from '../components/connection-notice';
+import { ConsentPrompt } from '../components/consent-prompt';
 import { WhoopsPage } from '../components/full-page-states/whoops-page';
 import { usePageViews } from '../lib/analytics';
 import { areCookiesEnabled } from '../lib/cookies';
@@ -25,6 +26,8 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <ConnectionNotice />
+      {/* Issue 21: analytics wait for a choice (spec 000 §7); asked once signed in. */}
+      {isSignedIn && <ConsentPrompt />}
     </>
   );
 }

@@ -1,33 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { UsageEvent, UsageEventType } from '@mergedesk/domain/api/events';
+import { CONSENT_COOKIE, parseAnalyticsConsent } from '@mergedesk/domain/privacy/analytics-consent';
 import { APP_VERSION } from '@mergedesk/domain/session/constants';
 import { api, getAccessToken } from './api-client';
 import { readCookie } from './cookies';
 
 /**
  * Cookie-consent cookie (spec 000 §7: "analytics runs only when the cookie-consent cookie grants
- * analytics"). The consent banner of the marketing site (or the app, later) writes it on the
- * parent domain:
- *   name  `md_consent`
- *   value either a query-string-like list, e.g. `analytics=granted&ads=denied`,
- *         or JSON, e.g. `{"analytics":"granted"}` / `{"analytics":true}` (URI-encoded or not).
- * Anything else — missing cookie, unparsable value, `analytics=denied` — means no analytics.
+ * analytics"): read with the domain's rule (packages/domain/src/privacy/analytics-consent.ts); the
+ * app's own prompt (components/consent-prompt.tsx) or the marketing site's banner writes it.
+ * Anything but a grant — missing cookie, unparsable value, `analytics=denied` — means no analytics.
  */
-export const CONSENT_COOKIE = 'md_consent';
+export { CONSENT_COOKIE };
 
 export function hasAnalyticsConsent(raw: string | null = readCookie(CONSENT_COOKIE)): boolean {
-  if (!raw) return false;
-  const value = raw.trim();
-  if (value.startsWith('{')) {
-    try {
-      const parsed = JSON.parse(value) as Record<string, unknown>;
-      return parsed.analytics === true || parsed.analytics === 'granted';
-    } catch {
-      return false;
-    }
-  }
-  return new URLSearchParams(value.replace(/[,;]/g, '&')).get('analytics') === 'granted';
+  return parseAnalyticsConsent(raw) === 'granted';
 }
 
 export type TrackedEvent = Omit<UsageEvent, 'event_type' | 'webapp_version'> & { event_type: UsageEventType };

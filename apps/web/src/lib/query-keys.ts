@@ -13,6 +13,8 @@ export const queryKeys = {
   rolloutStatus: () => ['rollout-status'] as const,
   promotions: (project: string, placement: string) => ['promotions', project, placement] as const,
   templates: () => ['templates'] as const,
+  /** Spaces of the signed-in user deleted and not yet erased (issue 21). */
+  deletedWorkspaces: () => ['deleted-workspaces'] as const,
   workspaces: {
     all: () => ['workspaces'] as const,
     detail: (workspaceId: string) => [...queryKeys.workspaces.all(), workspaceId] as const,

@@ -43,7 +43,12 @@ export function TestProviders({
 }
 
 /** Renders `routes` in a memory router at `path`, inside the app's providers. */
-export function renderRoutes(routes: RouteObject[], path: string, options: Options = {}) {
+/** `path` is the first address, or a location with router state (`{ pathname, search, state }`). */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string | { pathname: string; search?: string; state?: unknown },
+  options: Options = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <TestProviders {...options}>

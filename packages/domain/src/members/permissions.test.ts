@@ -107,6 +107,45 @@ describe('removal (spec 002 §6 "Removal is disabled when", §8 drawer warnings)
       target({ userPlan: 'FREE' }),
       null,
     ],
+    // Issue 21 / spec 002 §4.6: per-user spaces on PRO or PREMIUM keep paid users for the cycle too.
+    [
+      'per-user PRO paid user',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target(),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PREMIUM paid Gmail user',
+      { ...owner, workspacePlan: 'PREMIUM', billingModel: 'PER_USER' },
+      target({ userPlan: 'PRO_PERSONAL' }),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PRO, admin removes a paid member',
+      { ...admin, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target(),
+      MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST,
+    ],
+    [
+      'per-user PRO free user',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target({ userPlan: 'FREE' }),
+      null,
+    ],
+    [
+      'per-user PRO pending paid user (never joined, nothing paid this cycle)',
+      { ...owner, workspacePlan: 'PRO', billingModel: 'PER_USER' },
+      target({ status: 'PENDING', userId: null }),
+      null,
+    ],
+    ['per-user FREE space', { ...owner, workspacePlan: 'FREE', billingModel: 'PER_USER' }, target(), null],
+    ['per-seat PRO paid member (the seat stays)', owner, target(), null],
+    [
+      'per-seat PREMIUM paid member',
+      { ...owner, workspacePlan: 'PREMIUM' },
+      target({ userPlan: 'PRO_PERSONAL' }),
+      null,
+    ],
   ] as const)('%s', (_name, actor, who, message) => {
     expect(canRemoveMember(actor, who)).toEqual(message === null ? { ok: true } : { ok: false, message });
   });
@@ -279,13 +318,21 @@ describe('ownership transfer (spec 002 §2.9, §4.7, §5 "New owner", §6)', () 
 
 describe('drawer hints and domains', () => {
   it.each([
-    ['OWNER', 'PRO', 'OWNER'],
-    ['ADMIN', 'PRO', 'ADMIN'],
-    ['OWNER', 'LEGACY', 'LEGACY'],
-    ['MEMBER', 'PRO', null],
-  ] as const)('%s on %s sees the %s hint', (role, plan, expected) => {
-    expect(drawerHintKind(role, plan)).toBe(expected);
-  });
+    ['OWNER', 'PRO', true, 'OWNER'],
+    ['ADMIN', 'PRO', true, 'ADMIN'],
+    ['OWNER', 'LEGACY', true, 'LEGACY'],
+    ['MEMBER', 'PRO', true, null],
+    // Issue 21: no role change in the drawer, so the hint does not promise one.
+    ['OWNER', 'PRO', false, 'ADMIN'],
+    ['OWNER', 'FREE', true, 'ADMIN'],
+    ['OWNER', 'FREE', false, 'ADMIN'],
+    ['OWNER', 'PREMIUM', true, 'OWNER'],
+  ] as const)(
+    '%s on %s (manageUserRoles %s) sees the %s hint',
+    (role, workspacePlan, manageUserRoles, expected) => {
+      expect(drawerHintKind({ role, workspacePlan, manageUserRoles })).toBe(expected);
+    },
+  );
 
   it('accepts only the space domains without multi-domain', () => {
     const space = { domains: ['acme.test'], hasMultiDomain: false };

@@ -63,12 +63,24 @@ export const canRemoveMember = (actor: MemberActor, target: MemberTarget): Verdi
     return refused(MEMBER_MESSAGES.ADMIN_CANNOT_REMOVE_ADMIN);
   if (isSupportManagedPaymentSource(actor.paymentSource))
     return refused(MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS);
-  // Spec 002 §4.6: paid users of the per-user model are downgraded first, removed at the next cycle.
-  if (actor.workspacePlan === 'LEGACY' && target.status !== 'PENDING' && isPaidUserPlan(target.userPlan)) {
+  if (isPaidUserRemovalDeferred(actor) && target.status !== 'PENDING' && isPaidUserPlan(target.userPlan)) {
     return refused(MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST);
   }
   return allowed;
 };
+
+/**
+ * Spec 002 §4.6 "Paid users may not be removed in the same cycle. They are first downgraded to free
+ * and then removed at the next billing cycle", and §6 "on a legacy plan, paid users are selected on
+ * a PRO or PREMIUM plan": the per-user (legacy-model) spaces, whether on a LEGACY plan or already
+ * moved to PRO or PREMIUM per user (issue 21). Per-seat spaces pay for seats, not for the people in
+ * them: removing a member frees the seat.
+ */
+export const isPaidUserRemovalDeferred = (
+  actor: Pick<MemberActor, 'workspacePlan' | 'billingModel'>,
+): boolean =>
+  actor.workspacePlan === 'LEGACY' ||
+  (actor.billingModel === 'PER_USER' && (actor.workspacePlan === 'PRO' || actor.workspacePlan === 'PREMIUM'));
 
 /** Spec 002 §4.6: pending members can be re-invited or cancelled, by those who manage members. */
 export const canReinviteOrCancel = (actor: MemberActor, target: Pick<MemberTarget, 'status'>): Verdict => {
@@ -169,14 +181,18 @@ export const transferAvailability = (input: {
 export const isTransferSaveDisabled = (selectedUserId: string | null, ownerUserId: string): boolean =>
   selectedUserId === null || selectedUserId === ownerUserId;
 
-/** Spec 002 §6 drawer hint by actor role and model. */
+/**
+ * Spec 002 §6 drawer hint by actor role and model. The owner's hint ('Change their role / Remove
+ * them') only where the drawer offers the role change (canChangeRoles): an owner who cannot change
+ * roles (FREE plan, no manageUserRoles) gets the removal-only hint, so the hint never promises an
+ * action the drawer does not offer (issue 21).
+ */
 export const drawerHintKind = (
-  role: Role,
-  workspacePlan: SpacePlan | null,
+  actor: Pick<MemberActor, 'role' | 'workspacePlan' | 'manageUserRoles'>,
 ): 'OWNER' | 'ADMIN' | 'LEGACY' | null => {
-  if (!hasRoleAtLeast(role, 'ADMIN')) return null;
-  if (workspacePlan === 'LEGACY') return 'LEGACY';
-  return role === 'OWNER' ? 'OWNER' : 'ADMIN';
+  if (!hasRoleAtLeast(actor.role, 'ADMIN')) return null;
+  if (actor.workspacePlan === 'LEGACY') return 'LEGACY';
+  return canChangeRoles(actor) ? 'OWNER' : 'ADMIN';
 };
 
 /** Spec 002 §5: only members of the space's domain can be added / invited (without multi-domain). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { continuePathOrDefault, DEFAULT_LANDING_PATH, safeContinuePath } from './continue-path';
+import {
+  continuePathOrDefault,
+  DEFAULT_LANDING_PATH,
+  safeContinuePath,
+  signInDestination,
+} from './continue-path';
 
 describe('safe continue paths (spec 000 §2: back to the original path and query after signing in)', () => {
   it.each([
@@ -57,5 +62,19 @@ describe('safe continue paths (spec 000 §2: back to the original path and query
     expect(continuePathOrDefault('/\t/evil.example')).toBe('/');
     expect(continuePathOrDefault(null)).toBe('/');
     expect(continuePathOrDefault('/a/b?c=d')).toBe('/a/b?c=d');
+  });
+});
+
+describe('where a sign-in lands (spec 000 §4 redirectToBilling; issue 21)', () => {
+  it.each([
+    [{}, '/'],
+    [{ redirectToBilling: true }, '/settings/billing'],
+    [{ redirectToBilling: false }, '/'],
+    [{ continue: '/a/b/bounces', redirectToBilling: true }, '/a/b/bounces'],
+    [{ continue: 'https://evil.example', redirectToBilling: true }, '/settings/billing'],
+    [{ continue: '//evil.example' }, '/'],
+    [{ continue: null, redirectToBilling: true }, '/settings/billing'],
+  ])('%o → %s', (intent, destination) => {
+    expect(signInDestination(intent)).toBe(destination);
   });
 });

@@ -41,3 +41,17 @@ export const safeContinuePath = (value: string | null | undefined): string | nul
 /** The value when it is a safe continue path, else the default landing page. */
 export const continuePathOrDefault = (value: string | null | undefined): string =>
   safeContinuePath(value) ?? DEFAULT_LANDING_PATH;
+
+/** Spec 000 §2: /settings/billing redirects to the billing page of the user's best space. */
+export const BILLING_LANDING_PATH = '/settings/billing';
+
+/**
+ * Where a sign-in lands (spec 000 §4 "A redirectToBilling flag sends the user to billing
+ * afterwards"): the safe continue path, else billing when the flag is set, else the default page.
+ */
+export const signInDestination = (intent: {
+  continue?: string | null | undefined;
+  redirectToBilling?: boolean | undefined;
+}): string =>
+  safeContinuePath(intent.continue) ??
+  (intent.redirectToBilling ? BILLING_LANDING_PATH : DEFAULT_LANDING_PATH);

@@ -55,30 +55,33 @@ export type SpaceNavigation = {
  *   rule: hidden when the space plan is PRO and the user plan is not FREE.
  * - Team report: canAccessTeamReport, and hidden while the WORKSPACE_DASHBOARD restriction (the team
  *   dashboard) is active — an active restriction hides its feature (ARCHITECTURE.md).
- * - Users: the route needs the USERS_PAGE restriction off and canAccessUsers (spec 002 §2.1); the
- *   sidebar entry additionally follows isUsersEntryShown, and is never listed for a route that
- *   would redirect away.
+ * - Users: the route needs the USERS_PAGE restriction off and canAccessUsers (spec 002 §2.1), and
+ *   the sidebar entry's rule isUsersEntryShown (issue 21): entry and route are one decision, so a
+ *   hidden entry is not reachable by address and a listed entry never redirects away.
  * - Billing: canAccessBilling (OWNER in per-seat spaces, ADMIN and up in per-user spaces).
  */
 export const spaceNavigation = (input: SpaceNavigationInput): SpaceNavigation => {
   const billingModel = input.isPerSeat ? 'PER_SEAT' : 'PER_USER';
   const isUsersPageRestricted = input.restrictions.has('USERS_PAGE');
-  const users = !isUsersPageRestricted && canAccessUsers(input);
+  // Issue 21: the route is open only where the sidebar lists the entry, so a page the sidebar hides
+  // (a Gmail owner's Free space) cannot be reached by typing its address either.
+  const users =
+    !isUsersPageRestricted &&
+    canAccessUsers(input) &&
+    isUsersEntryShown({
+      workspacePlan: input.workspacePlan,
+      legacyType: input.legacyType,
+      userPlan: input.userPlan,
+      isUsersPageRestricted,
+      isGmailUser: input.isGmailUser,
+    });
   return {
     disabled: isDisabled(input),
     bounces: !isBouncesEntryHidden(input),
     teamReport: canAccessTeamReport(input) && !input.restrictions.has('WORKSPACE_DASHBOARD'),
     general: canAccessGeneralSettings(input),
     users,
-    usersEntry:
-      users &&
-      isUsersEntryShown({
-        workspacePlan: input.workspacePlan,
-        legacyType: input.legacyType,
-        userPlan: input.userPlan,
-        isUsersPageRestricted,
-        isGmailUser: input.isGmailUser,
-      }),
+    usersEntry: users,
     billing: canAccessBilling({ role: input.role, billingModel }),
     tutorial: !input.hasInstallationTimestamp,
   };

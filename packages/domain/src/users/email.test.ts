@@ -20,6 +20,13 @@ describe('emailSchema (spec 000 §5)', () => {
     [LONGEST, LONGEST],
     // The length is the normalised address's: surrounding spaces do not count.
     [`  ${LONGEST.toUpperCase()} `, LONGEST],
+    // Issue 21: internationalised addresses (RFC 6531 local part, IDN domain in punycode).
+    ['josé@exämple.com', 'josé@xn--exmple-cua.com'],
+    ['José@Exämple.com', 'josé@xn--exmple-cua.com'],
+    ['josé@example.com', 'josé@example.com'],
+    ['jose@exämple.com', 'jose@xn--exmple-cua.com'],
+    ['δοκιμή@παράδειγμα.δοκιμή', 'δοκιμή@xn--hxajbheg2az3al.xn--jxalpdlp'],
+    ['用户@例子.广告', '用户@xn--fsqu00a.xn--4rr70v'],
   ])('accepts %j as %j', (input, output) => {
     expect(emailSchema.parse(input)).toBe(output);
     expect(isValidEmail(input)).toBe(true);
@@ -35,6 +42,12 @@ describe('emailSchema (spec 000 §5)', () => {
     'a b@acme.test',
     'olivia@@acme.test',
     `a${LONGEST}`,
+    'josé@exämple',
+    'jo sé@exämple.com',
+    '.josé@example.com',
+    'josé.@example.com',
+    'jo..sé@example.com',
+    'josé@exä mple.com',
     42,
     null,
   ])('rejects %j with the shared message', (input) => {

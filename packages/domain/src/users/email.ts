@@ -26,16 +26,25 @@ const hostUrlSchema = z.url({ normalize: true });
 export const MAX_EMAIL_LENGTH = 254;
 
 /**
+ * Zod's standard address pattern (`z.regexes.email`) with the local part widened to Unicode letters
+ * and digits (RFC 6531, SMTPUTF8), so 'josé@exämple.com' is an address (issue 21). The domain is
+ * checked in its ASCII form (an internationalised top-level domain as its 'xn--' label):
+ * normalizeEmail has turned 'exämple.com' into punycode before.
+ */
+const ADDRESS_PATTERN =
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/u;
+
+/**
  * The one shared e-mail rule (spec 000 §5): normalised (normalizeEmail: trimmed, lower-cased,
- * punycode domain), then checked against zod's standard address pattern (`z.email()`). The output
- * is the normalised address.
+ * punycode domain), then checked against the standard address pattern with internationalised local
+ * parts (ADDRESS_PATTERN). The output is the normalised address.
  */
 export const emailSchema = z
   .string({ error: INVALID_EMAIL_MESSAGE })
   .overwrite(normalizeEmail)
   // RFC 5321 §4.5.3.1: a path is at most 256 octets with its angle brackets, so 254 for the address.
   .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })
-  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+  .pipe(z.email({ pattern: ADDRESS_PATTERN, error: INVALID_EMAIL_MESSAGE }));
 
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;
 

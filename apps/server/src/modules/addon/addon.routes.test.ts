@@ -1,3 +1,4 @@
+import { SCHEDULED_RUN_IN_PAST_MESSAGE } from '@mergedesk/domain/campaigns/schedule-time';
 import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   campaignRecipients,
   campaigns,
   monthlySentMails,
+  scheduledCampaigns,
 } from '../../db/schema';
 import type { DemoSeedResult } from '../../db/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -415,6 +417,39 @@ describe('add-on API', () => {
         }
       },
     );
+
+    it('refuses a scheduled run time in the past, and stores nothing (issue 21)', async () => {
+      const sheetKey = '1PastTime-21';
+      const past = await schedule(olivia, {
+        workspaceId: space('Acme Sales'),
+        mergeSourceSheetKey: sheetKey,
+        spreadsheetName: 'Leads',
+        sheetName: 'Yesterday',
+        nextScheduledRunTimestamp: Date.now() - 86_400_000,
+        toSendCount: 5,
+      });
+      expect(past.statusCode).toBe(400);
+      expect(past.json()).toEqual({
+        errors: [{ field: 'nextScheduledRunTimestamp', message: SCHEDULED_RUN_IN_PAST_MESSAGE }],
+        code: 'VALIDATION_FAILED',
+        message: SCHEDULED_RUN_IN_PAST_MESSAGE,
+      });
+      const stored = await t.db
+        .select({ id: scheduledCampaigns.id })
+        .from(scheduledCampaigns)
+        .where(eq(scheduledCampaigns.mergeSourceSheetKey, sheetKey));
+      expect(stored).toEqual([]);
+      // A few seconds behind our clock is the add-on's clock, not the past.
+      const justNow = await schedule(olivia, {
+        workspaceId: space('Acme Sales'),
+        mergeSourceSheetKey: sheetKey,
+        spreadsheetName: 'Leads',
+        sheetName: 'Now',
+        nextScheduledRunTimestamp: Date.now() - 5000,
+        toSendCount: 5,
+      });
+      expect(justNow.statusCode).toBe(201);
+    });
 
     it('registers a scheduled merge and follows its progress and errors', async () => {
       const created = await schedule(olivia, {

@@ -9,6 +9,10 @@ import {
   type UpdateScheduledCampaignBody,
 } from '@mergedesk/domain/api/addon';
 import { SENT_OVER_TO_SEND_MESSAGE } from '@mergedesk/domain/campaigns/scheduled-progress';
+import {
+  isScheduledRunInPast,
+  SCHEDULED_RUN_IN_PAST_MESSAGE,
+} from '@mergedesk/domain/campaigns/schedule-time';
 import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
 import {
   exceedsLinkHostLimit,
@@ -177,6 +181,12 @@ export async function createScheduledCampaign(
 ): Promise<IdempotentAnswer<AddonScheduledCampaign>> {
   const request = ['POST /api/addon/scheduled-campaigns', body];
   return runIdempotent(db, { userId: caller.id, key: idempotencyKey, request }, async (tx) => {
+    // Issue 21: checked on the first answer only, so a retry of a stored answer replays it.
+    if (isScheduledRunInPast(body.nextScheduledRunTimestamp, Date.now())) {
+      throw new AppError('VALIDATION_FAILED', SCHEDULED_RUN_IN_PAST_MESSAGE, {
+        fieldErrors: [{ field: 'nextScheduledRunTimestamp', message: SCHEDULED_RUN_IN_PAST_MESSAGE }],
+      });
+    }
     const row = await insertScheduledCampaign(tx, {
       workspaceId: membership.workspace.id,
       userId: caller.id,

@@ -1,3 +1,4 @@
+import { hasRoomForFreeUsers } from '@mergedesk/domain/members/plan-limits';
 import type { AddMembersResponse, ValidityResponse } from '@mergedesk/domain/api/members';
 import type { AcceptInvitationResponse } from '@mergedesk/domain/api/invitations';
 import { PRODUCT_NAME } from '@mergedesk/domain/constants';
@@ -236,9 +237,7 @@ async function batchLimitError(
     return canAddMembersToSeats(seats, count) ? null : legacyUserLimitMessage(space.proAllowedUserCount);
   }
   const limit = space.freeAllowedUserCount;
-  if (limit < 0) return null;
-  const used = members.filter((m) => m.status !== 'DISABLED' && !isPaidUserPlan(m.userPlan)).length;
-  return used + count <= limit ? null : legacyUserLimitMessage(limit);
+  return hasRoomForFreeUsers(limit, members, count) ? null : legacyUserLimitMessage(limit);
 }
 
 async function createInvitations(

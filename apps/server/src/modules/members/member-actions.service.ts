@@ -1,13 +1,8 @@
 import type { ChangeRoleBody, SeatMember, TransferOwnershipBody } from '@mergedesk/domain/api/members';
 import { SEAT_MEMBER_FILTER_KEYS, SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
-import {
-  freeUserLimitTooltip,
-  legacyUserLimitMessage,
-  MEMBER_MESSAGES,
-  transferLegacyMessage,
-} from '@mergedesk/domain/members/messages';
-import { canAddMembersToSeats, countPaidUserSeats, summarizeSeats } from '@mergedesk/domain/members/seats';
+import { MEMBER_MESSAGES, transferLegacyMessage } from '@mergedesk/domain/members/messages';
+import { activationLimitVerdict } from '@mergedesk/domain/members/plan-limits';
 import {
   canActivateMember,
   canChangeRoleOf,
@@ -18,7 +13,7 @@ import {
 } from '@mergedesk/domain/members/permissions';
 import { seatMemberStatus } from '@mergedesk/domain/members/status';
 import { PRODUCT_NAME } from '@mergedesk/domain/constants';
-import { memberStatusSchema, isPaidUserPlan } from '@mergedesk/domain/plans/plans';
+import { memberStatusSchema } from '@mergedesk/domain/plans/plans';
 import { canAccessUsers } from '@mergedesk/domain/roles/permissions';
 import { roleSchema } from '@mergedesk/domain/roles/roles';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
@@ -167,21 +162,9 @@ export async function activateMembers(
     }
     if (space.billingModel === 'PER_USER') {
       const members = await listSeatHolders(tx, space.id);
-      const freeLimit = space.freeAllowedUserCount;
-      const joiningFree = rows.filter((row) => !isPaidUserPlan(row.userPlan)).length;
-      const activeFree = members.filter(
-        (m) => m.status !== 'DISABLED' && m.status !== 'PENDING' && !isPaidUserPlan(m.userPlan),
-      ).length;
-      if (freeLimit >= 0 && joiningFree > 0 && activeFree + joiningFree > freeLimit) {
-        throw new AppError('CONFLICT', freeUserLimitTooltip(freeLimit));
-      }
-      // Paid users re-activated take paid-user licences, counted as billing counts them
-      // (members/seats countPaidUserSeats: users in a free trial hold none).
-      const joiningPaid = rows.filter((row) => isPaidUserPlan(row.userPlan)).length;
-      const licences = summarizeSeats(countPaidUserSeats(space.proAllowedUserCount, members));
-      if (joiningPaid > 0 && !canAddMembersToSeats(licences, joiningPaid)) {
-        throw new AppError('CONFLICT', legacyUserLimitMessage(space.proAllowedUserCount));
-      }
+      const limits = { freeLimit: space.freeAllowedUserCount, paidLimit: space.proAllowedUserCount };
+      const verdict = activationLimitVerdict(limits, members, rows);
+      if (!verdict.ok) throw new AppError('CONFLICT', verdict.message);
     }
     await setMemberStatus(
       tx,

@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from '../../lib/product';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
 import { useSession } from '../../lib/session-context';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
+import { DeletedSpacesNotices } from '../../features/space-life/components/deleted-spaces-notices';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -41,6 +42,8 @@ export function NoSpacePage({ user }: { user: Pick<CurrentUser, 'userId' | 'user
       title="You are not a member of any space"
       description={`Your ${PRODUCT_NAME} account does not belong to any space yet. Create a space to start sending mail merges, or log out and sign in with another account.`}
     >
+      {/* Issue 21: an owner who deleted their last space can restore it from here. */}
+      <DeletedSpacesNotices />
       <Group justify="center">
         <Button onClick={() => setOpened(true)}>Create a space</Button>
         <Button variant="default" onClick={() => void logout()}>

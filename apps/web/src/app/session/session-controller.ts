@@ -10,7 +10,7 @@ import {
 import { isTransientFailure, reconnectDelayMs } from '@mergedesk/domain/session/reconnect';
 import { ApiError, isApiErrorStatus } from '../../lib/api-client';
 import type { TrackedEvent } from '../../lib/analytics';
-import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
+import { safeContinuePath, signInDestination } from '@mergedesk/domain/session/continue-path';
 import type {
   ComposeGrantResult,
   SessionConnection,
@@ -496,9 +496,7 @@ export function createSessionController(deps: SessionDependencies): SessionContr
     deps.sync.publish({ type: 'signed-in', sessionId: tokens.sessionId });
     deps.track({ event_type: 'webapp_login_request_successful', message: 'success' });
 
-    const continuePath = safeContinuePath(tokens.intent.continue);
-    const destination = continuePath ?? (tokens.intent.redirectToBilling ? '/settings/billing' : '/');
-    return { ok: true, destination };
+    return { ok: true, destination: signInDestination(tokens.intent) };
   };
 
   const signIn = (options: SignInOptions = {}) => {

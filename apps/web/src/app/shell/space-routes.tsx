@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../features/users/api/get-current-user';
 import type { CheckoutStep } from '../../features/billing/components/checkout/checkout-page';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { DisabledPage } from './disabled-page';
+import { NoBillingAccessPage } from './no-billing-access-page';
 
 const MailMergesPage = lazyWithPreload(() =>
   import('../../features/mail-merges/components/mail-merges-page').then((m) => ({
@@ -33,6 +34,7 @@ const SPACE_PAGES = {
   generalSettings: () => import('../../features/space-settings/components/general-settings-page'),
   members: () => import('../../features/members/components/members-page'),
   manageUsers: () => import('../../features/members/components/manage-users-page'),
+  freeMemberUsers: () => import('../../features/members/components/free-member-users-page'),
   billing: () => import('../../features/billing/components/billing-page'),
   checkout: () => import('../../features/billing/components/checkout/checkout-page'),
   installTutorial: () => import('../../features/install-tutorial/components/install-tutorial-page'),
@@ -61,6 +63,9 @@ const ManageUsersPage = lazy(() =>
   SPACE_PAGES.manageUsers().then((m) => ({
     default: m.ManageUsersPage,
   })),
+);
+const FreeMemberUsersPage = lazy(() =>
+  SPACE_PAGES.freeMemberUsers().then((m) => ({ default: m.FreeMemberUsersPage })),
 );
 const BillingPage = lazy(() => SPACE_PAGES.billing().then((m) => ({ default: m.BillingPage })));
 const CheckoutPage = lazy(() =>
@@ -121,7 +126,6 @@ export function SpaceRoutes({
   space,
   role,
   navigation,
-  labels,
   isUsersPageRestricted,
   user,
   details,
@@ -143,10 +147,11 @@ export function SpaceRoutes({
   const mailMergesPage = <MailMergesPage prefix={prefix} space={space} />;
   const isInvitationRestricted = restrictions.has('INVITATION');
   // Spec 002 §2.1: the users page "is blank for free-plan users" (read: a free member of a paid
-  // space); per-seat spaces get the Members screen, per-user spaces the legacy Manage Users one.
+  // space gets no member list, but the upgrade info; issue 21); per-seat spaces get the Members
+  // screen, per-user spaces the legacy Manage Users one.
   const usersPage = (spaceDetails: Workspace) =>
     isUsersPageBlank(space) ? (
-      <div aria-label={labels.users} />
+      <FreeMemberUsersPage workspaceId={space.workspaceId} workspaceName={spaceDetails.workspaceName} />
     ) : space.isPerSeat ? (
       <MembersPage
         space={space}
@@ -216,20 +221,27 @@ export function SpaceRoutes({
         path="space/users"
         element={gate(navigation.users && details !== undefined, details && usersPage(details))}
       />
-      {/* Spec 002 §6: billing is guarded by canAccessWorkspaceBilling, "otherwise a redirect to general". */}
+      {/* Spec 002 §6: billing is guarded by canAccessWorkspaceBilling, "otherwise a redirect to general";
+          where general is not open either (an admin of a per-seat space), a message (issue 21). */}
       <Route
         path="space/billing"
-        element={gate(
-          navigation.billing,
-          <BillingPage
-            prefix={prefix}
-            space={space}
-            user={user}
-            restrictions={restrictions}
-            refreshSpace={refreshSpace}
-          />,
-          at('/space/general'),
-        )}
+        element={
+          navigation.billing || navigation.general ? (
+            gate(
+              navigation.billing,
+              <BillingPage
+                prefix={prefix}
+                space={space}
+                user={user}
+                restrictions={restrictions}
+                refreshSpace={refreshSpace}
+              />,
+              at('/space/general'),
+            )
+          ) : (
+            <NoBillingAccessPage spaceName={space.workspaceName} prefix={prefix} />
+          )
+        }
       />
       <Route path="space/upgrade" element={<KeepQueryRedirect to={at('/space/billing')} />} />
       {/* Spec 001 §6: seat and checkout pages require billing access. */}

@@ -7,7 +7,7 @@ import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domai
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { resetAlertStore } from '../../lib/alerts';
 import { signedInSession } from '../../test/fake-session';
-import { requestAddress, requestMethod, requestUrl, stubFetch } from '../../test/fetch-stub';
+import { requestAddress, requestJson, requestMethod, requestUrl, stubFetch } from '../../test/fetch-stub';
 import {
   ACME_PREMIUM_ID,
   ACME_SALES_ID,
@@ -161,6 +161,33 @@ describe('SpaceShell: resolving the space from the URL (spec 000 §2)', () => {
     ).toBeInTheDocument();
   });
 
+  it("confirms a rename that changes the slug: 'The space name has been saved.' at the new address (issue 21)", async () => {
+    const me = currentUser({ userWorkspaces: [userWorkspace(), premium] });
+    const { location } = renderShell(`${SALES}/space/general`, me);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = requestAddress(input);
+      if (requestMethod(init) === 'PUT' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}`) {
+        const { workspaceName } = requestJson(init) as { workspaceName: string };
+        // The server answers the new name; the space's address follows it (spec 000 §2 urlPrefix).
+        me.userWorkspaces = [
+          userWorkspace({ workspaceName, urlPrefix: `/${ACME_SALES_ID}/acme-sales-eu` }),
+          premium,
+        ];
+        return Promise.resolve(jsonResponse(200, workspaceOf(me.userWorkspaces[0]!)));
+      }
+      return answer(input, init);
+    });
+    const name = await screen.findByLabelText('Space name', undefined, { timeout: 5000 });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Sales EU');
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Rename the space' })).getByRole('button', { name: 'Save' }),
+    );
+    await waitFor(() => expect(location()).toBe(`/${ACME_SALES_ID}/acme-sales-eu/space/general`));
+    expect(await screen.findByText('The space name has been saved.')).toBeInTheDocument();
+  });
+
   it('remembers the space as the selected one', async () => {
     renderShell(`${PREMIUM}/templates`, olivia);
     // The page is lazy and the shell mounts in background renders: over the default 1 s when busy.
@@ -218,6 +245,40 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     ).toBeInTheDocument();
     expect(location()).toBe(`${SALES}/space/users`);
     await waitFor(() => expect(document.title).toBe('Users | MergeDesk'));
+  });
+
+  it('gives fred (free member of a PRO space) a titled users page naming whom to ask, not a blank one (issue 21)', async () => {
+    renderShell(`${SALES}/space/users`, fred);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Members Acme Sales' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The member list is for members with a seat. You use this space on the free plan.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Users | MergeDesk'));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('keeps gina out of the Members page of her Free personal space, which the sidebar hides (issue 21)', async () => {
+    const { location } = renderShell(`${SALES}/space/users`, gina);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('tells adam (admin of a per-seat space) who manages billing at /settings/billing (issue 21)', async () => {
+    const { location } = renderShell(`${SALES}/settings/billing`, adam);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Billing is managed by the space owner' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Only the owner of Acme Sales can see and change its billing. Ask them if the space needs more seats or another plan.',
+      ),
+    ).toBeInTheDocument();
+    expect(location()).toBe(`${SALES}/space/billing`);
   });
 
   it('shows the legacy Manage Users screen in a per-user space', async () => {
@@ -278,6 +339,56 @@ describe('SpaceShell: DISABLED member (spec 000 §2, §4)', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Switch account', 'Log out']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     expect(session.logout).toHaveBeenCalled();
+  });
+});
+
+describe('SpaceShell: leaving a space (issue 21)', () => {
+  it("lets fred leave Acme Sales after a confirmation that has the focus on 'Cancel'", async () => {
+    const { location } = renderShell(`${SALES}/templates`, fred);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = requestAddress(input);
+      if (requestMethod(init) === 'POST' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}/leave`) {
+        return Promise.resolve(jsonResponse(200, { success: true, addonWorkspaceId: null }));
+      }
+      return answer(input, init);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave space' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Acme Sales?' });
+    expect(
+      within(dialog).getByText(/your personal unsubscriptions and bounces stay with you/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave space' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    const posts = fetchMock.mock.calls.filter(([, init]) => requestMethod(init) === 'POST');
+    expect(posts.map(([input]) => requestAddress(input).pathname)).toContain(
+      `/api/v1/workspaces/${ACME_SALES_ID}/leave`,
+    );
+  });
+
+  it("changes the analytics choice from the account menu's 'Analytics cookies' (issue 21)", async () => {
+    document.cookie = 'md_consent=analytics%3Ddenied; Path=/';
+    renderShell(`${SALES}/templates`, olivia);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Analytics cookies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Analytics cookies' });
+    const toggle = within(dialog).getByRole('checkbox', { name: /Allow analytics cookies/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(document.cookie).toContain('md_consent=analytics%3Dgranted');
+    await userEvent.click(toggle);
+    expect(document.cookie).toContain('md_consent=analytics%3Ddenied');
+    document.cookie = 'md_consent=; Path=/; Max-Age=0';
+  });
+
+  it('offers the owner no Leave space', async () => {
+    renderShell(`${SALES}/templates`, olivia);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('menuitem', { name: 'Log out' });
+    expect(screen.queryByRole('menuitem', { name: 'Leave space' })).not.toBeInTheDocument();
   });
 });
 
@@ -448,7 +559,13 @@ describe('SpaceShell: account menu (spec 000 §2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Active spaceAcme SalesPro', 'Manage billing', 'Switch account', 'Log out']);
+    ).toEqual([
+      'Active spaceAcme SalesPro',
+      'Manage billing',
+      'Analytics cookies',
+      'Switch account',
+      'Log out',
+    ]);
     expect(within(menu).getByRole('menuitem', { name: 'Manage billing' })).toHaveAttribute(
       'href',
       `${SALES}/space/billing`,

@@ -17,6 +17,7 @@ import {
   topBarUpgrade,
 } from '@mergedesk/domain/shell/space-navigation';
 import { canCreateAnotherSpace, NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
+import { leftSpaceDescription, SPACE_LIFE_MESSAGES } from '@mergedesk/domain/spaces/space-life';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { AlertNotice } from '../../components/alert-area';
 import { AlertArea } from '../../components/alert-area';
@@ -25,11 +26,13 @@ import { BillingWarnings } from '../../features/billing/components/billing-warni
 import { UpgradeInfoModal } from '../../features/members/components/upgrade-info-modal';
 import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
+import { DeletedSpacesNotices } from '../../features/space-life/components/deleted-spaces-notices';
+import { LeaveSpaceModal } from '../../features/space-life/components/leave-space-modal';
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
 import { prefetchMailMergesPage } from '../../features/mail-merges/api/prefetch-mail-merges';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
-import { clearAlertsOnNavigation, showSpaceCreatedAlert } from '../../lib/alerts';
+import { clearAlertsOnNavigation, showAlert, showSpaceCreatedAlert } from '../../lib/alerts';
 import { runWhenIdle } from '../../lib/background-task';
 import { DeferredRender } from '../../lib/deferred-render';
 import { setLastSpaceId, spacePath } from '../../lib/selected-space';
@@ -81,28 +84,32 @@ export function SpaceShell() {
   if (!space) return <Navigate to="/" replace />;
 
   const urlPrefix = space.urlPrefix.replace(/\/$/, '');
-  if (`/${workspaceId}/${workspaceSlug}` !== urlPrefix) {
-    return (
+  // A wrong slug is replaced; the layout stays mounted meanwhile, so a page whose own action changed
+  // the slug (a rename) keeps its state, e.g. 'The space name has been saved.' (issue 21).
+  const slugRedirect =
+    `/${workspaceId}/${workspaceSlug}` !== urlPrefix ? (
       <Navigate
         to={`${withUrlPrefix(location.pathname, urlPrefix)}${location.search}${location.hash}`}
         replace
       />
-    );
-  }
+    ) : null;
 
   // Restrictions decide which routes exist; a failed rollout call means no restriction (ARCHITECTURE.md).
-  if (rollout.isPending) return <ShellLoading />;
+  if (rollout.isPending) return slugRedirect ?? <ShellLoading />;
 
   // The shell and its page mount in a background render, in slices (lib/deferred-render.tsx).
   return (
-    <DeferredRender fallback={<ShellLoading />}>
-      <SpaceShellLayout
-        user={me.data}
-        space={space}
-        rollout={rollout.data ?? null}
-        isUserFetching={me.isFetching}
-      />
-    </DeferredRender>
+    <>
+      {slugRedirect}
+      <DeferredRender fallback={<ShellLoading />}>
+        <SpaceShellLayout
+          user={me.data}
+          space={space}
+          rollout={rollout.data ?? null}
+          isUserFetching={me.isFetching}
+        />
+      </DeferredRender>
+    </>
   );
 }
 
@@ -200,6 +207,20 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   };
 
   // Spec 002 §7: a rename or an ownership transfer invalidates the space and the current user.
+  // Issue 21: after leaving, the space is no longer the user's; the home page picks another one.
+  const [leaveOpened, setLeaveOpened] = useState(false);
+  const spaceLeft = async () => {
+    setLeaveOpened(false);
+    showAlert({
+      kind: 'remove',
+      tone: 'success',
+      title: SPACE_LIFE_MESSAGES.LEFT,
+      description: leftSpaceDescription(space.workspaceName),
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+    await navigate('/');
+  };
+
   const refreshSpace = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
@@ -283,7 +304,13 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
           checkoutPath={`${prefix}/checkout/details`}
           onOpenUpgradeInfo={upgradeInfo.open}
           accountMenu={
-            <AccountMenu user={user} space={space} navigation={navigation} onOpenSpacePage={openSpacePage} />
+            <AccountMenu
+              user={user}
+              space={space}
+              navigation={navigation}
+              onOpenSpacePage={openSpacePage}
+              onLeaveSpace={() => setLeaveOpened(true)}
+            />
           }
         />
       </AppShell.Header>
@@ -311,6 +338,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       <AppShell.Main>
         <Box maw={1440} mx="auto">
           {!navigation.disabled && <BillingWarnings space={space} user={user} prefix={prefix} />}
+          <DeletedSpacesNotices />
           <AlertArea path={location.pathname} notices={notices} />
           {navigation.disabled || workspace.isSuccess ? (
             <DeferredRender fallback={<PageSkeleton label="Loading the space" />}>{routes}</DeferredRender>
@@ -322,6 +350,13 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
         </Box>
       </AppShell.Main>
 
+      <LeaveSpaceModal
+        opened={leaveOpened}
+        onClose={() => setLeaveOpened(false)}
+        workspaceId={space.workspaceId}
+        workspaceName={space.workspaceName}
+        onLeft={() => void spaceLeft()}
+      />
       <NewSpaceModal
         opened={newSpaceOpened}
         onClose={closeNewSpace}

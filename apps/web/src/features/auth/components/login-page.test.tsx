@@ -42,6 +42,26 @@ describe('the sign-in page', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('asks the sign-in to land on billing with redirectToBilling=true (spec 000 §4; issue 21)', async () => {
+    const session = fakeSession();
+    renderPage(<LoginPage />, '/login?redirectToBilling=true', { session });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(session.signIn).toHaveBeenCalledWith({ redirectToBilling: true });
+  });
+
+  it('sends a signed-in person with redirectToBilling=true to billing', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/settings/billing', element: <p>Billing of the best space</p> },
+      ],
+      '/login?redirectToBilling=true',
+      { session: fakeSession({ status: 'signedIn' }) },
+    );
+    expect(await screen.findByText('Billing of the best space')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/billing');
+  });
+
   it("shows the 'no-user' state with its two ways out", async () => {
     const session = fakeSession({ error: { kind: 'no-user', email: 'nina@newcomer.test' } });
     renderPage(<LoginPage />, '/login', { session });

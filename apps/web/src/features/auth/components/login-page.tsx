@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CenteredPage } from '../../../components/full-page-states/centered-page';
 import { FullPageLoader } from '../../../components/full-page-states/full-page-loader';
 import { ProductMark } from '../../../components/full-page-states/product-mark';
-import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
+import { safeContinuePath, signInDestination } from '@mergedesk/domain/session/continue-path';
 import { usePageTitle } from '../../../lib/page-title';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useSession } from '../../../lib/session-context';
@@ -21,12 +21,18 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const continuePath = safeContinuePath(searchParams.get('continue'));
+  // Spec 000 §4: /login?redirectToBilling=true lands on billing after signing in.
+  const redirectToBilling = searchParams.get('redirectToBilling') === 'true';
   const notice = (location.state as LoginLocationState)?.notice;
 
   if (session.status === 'loading') return <FullPageLoader label="Checking your session…" />;
-  if (session.status === 'signedIn') return <Navigate to={continuePath ?? '/'} replace />;
+  if (session.status === 'signedIn')
+    return <Navigate to={signInDestination({ continue: continuePath, redirectToBilling })} replace />;
 
-  const signInOptions = continuePath ? { continue: continuePath } : {};
+  const signInOptions = {
+    ...(continuePath ? { continue: continuePath } : {}),
+    ...(redirectToBilling ? { redirectToBilling: true } : {}),
+  };
   return (
     <CenteredPage maxWidth={440}>
       <Stack gap="lg">

@@ -10,6 +10,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { BillingPage } from './billing-page';
+import { CANCEL_SCHEDULED_REMOVAL_STATE } from '../../../lib/billing-location-state';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
 const fetchMock = stubFetch();
@@ -21,6 +22,8 @@ type Setup = {
   search?: string;
   restrictions?: RestrictionFlag[];
   server?: Partial<BillingServer>;
+  /** Router state of the billing page's address (spec 002 §2.7). */
+  state?: unknown;
 };
 
 function setup({
@@ -30,6 +33,7 @@ function setup({
   search = '',
   restrictions = [],
   server = {},
+  state,
 }: Setup = {}) {
   const billing: BillingServer = { subscriptions, requests: [], ...server };
   serveBilling(fetchMock, billing);
@@ -51,7 +55,7 @@ function setup({
       { path: '/wrong-plan', element: <h1>Wrong plan</h1> },
       { path: '*', element: null },
     ],
-    `${PREFIX}/space/billing${search}`,
+    { pathname: `${PREFIX}/space/billing`, search, state },
   );
   return { ...rendered, billing, refreshSpace };
 }
@@ -436,6 +440,53 @@ describe('BillingPage: scheduled changes (spec 001 §2)', () => {
         (request) => request.method === 'DELETE' && request.path.endsWith('/seats/v1/scheduled-removals'),
       ),
     ).toBe(true);
+  });
+
+  it("opens the cancel dialog when the members screen's 'Cancel downgrade' leads here (spec 002 §2.7; issue 21)", async () => {
+    const { billing, router } = setup({ subscriptions: [downgrade], state: CANCEL_SCHEDULED_REMOVAL_STATE });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the scheduled downgrade?' });
+    expect(
+      within(dialog).getByText('Your subscription is scheduled to go down to 7 seats on March 3rd, 2027.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel downgrade' }));
+    expect(
+      await screen.findByText('You successfully cancelled the previously scheduled downgrade.'),
+    ).toBeInTheDocument();
+    expect(
+      billing.requests.filter(
+        (request) => request.method === 'DELETE' && request.path.endsWith('/seats/v1/scheduled-removals'),
+      ),
+    ).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Cancel the scheduled downgrade?' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it('keeps the downgrade when the dialog is dismissed, and opens no dialog without the state', async () => {
+    const first = setup({ subscriptions: [downgrade], state: CANCEL_SCHEDULED_REMOVAL_STATE });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the scheduled downgrade?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the downgrade' }));
+    await waitFor(() => expect(first.router.state.location.state).toBeNull());
+    expect(first.billing.requests.some((request) => request.method === 'DELETE')).toBe(false);
+    first.unmount();
+    setup({ subscriptions: [downgrade] });
+    expect(await screen.findByRole('button', { name: 'Cancel downgrade' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens no cancel dialog for an admin, who may not cancel', async () => {
+    setup({
+      subscriptions: [downgrade],
+      space: { userRole: 'ADMIN' },
+      state: CANCEL_SCHEDULED_REMOVAL_STATE,
+    });
+    expect(
+      await screen.findByText('Contact the owner of the space to cancel the scheduled downgrade.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('tells an admin to contact the owner', async () => {

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import { applyCoupon, formatMoney, periodTotal } from '@mergedesk/domain/billing/display';
@@ -29,6 +29,7 @@ import {
 } from '@mergedesk/domain/billing/legacy-checkout';
 import { PLAN_DESCRIPTIONS } from '@mergedesk/domain/billing/plan-definitions';
 import type { Role } from '@mergedesk/domain/roles/roles';
+import { opensCancelScheduledRemoval } from '../../../lib/billing-location-state';
 import { formatLongDate } from '../../../lib/dates';
 import { CONTACT_US_URL, SUPPORT_REQUEST_URL } from '../../../lib/product';
 import { useCancelScheduledRemoval } from '../api/cancel-scheduled-removal';
@@ -246,6 +247,26 @@ function SeatDowngradeNotice(props: {
   onCancelled: () => Promise<void>;
 }) {
   const cancel = useCancelScheduledRemoval(props.workspaceId, props.subscriptionId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Spec 002 §2.7: the members screen's 'Cancel downgrade' arrives with the state that opens the
+  // cancel-scheduled-removal dialog (issue 21: before, the state was set and read nowhere).
+  const [dialogOpened, setDialogOpened] = useState(
+    () => props.canCancel && opensCancelScheduledRemoval(location.state),
+  );
+  const closeDialog = () => {
+    setDialogOpened(false);
+    // The state has done its work: a reload or Back does not open the dialog again.
+    if (opensCancelScheduledRemoval(location.state))
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  };
+  const cancelDowngrade = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        closeDialog();
+        void props.onCancelled();
+      },
+    });
   return (
     <Alert
       color="yellow"
@@ -258,19 +279,38 @@ function SeatDowngradeNotice(props: {
         {props.canCancel ? (
           <>
             <Text size="sm">{SEAT_CHANGES_BLOCKED_BY_DOWNGRADE}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate(undefined, { onSuccess: () => void props.onCancelled() })}
-            >
+            <Button size="xs" variant="light" loading={cancel.isPending} onClick={cancelDowngrade}>
               Cancel downgrade
             </Button>
-            {cancel.isError && (
+            {cancel.isError && !dialogOpened && (
               <Text size="sm" c="red" role="alert">
                 {GENERIC_ERROR_TEXT}
               </Text>
             )}
+            <Modal
+              opened={dialogOpened}
+              onClose={closeDialog}
+              title={CANCEL_DOWNGRADE_DIALOG_TITLE}
+              centered
+              closeButtonProps={{ 'aria-label': 'Close' }}
+            >
+              <Stack gap="md">
+                <Text size="sm">{props.text}</Text>
+                {cancel.isError && (
+                  <Text size="sm" c="red" role="alert">
+                    {GENERIC_ERROR_TEXT}
+                  </Text>
+                )}
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={closeDialog}>
+                    Keep the downgrade
+                  </Button>
+                  <Button loading={cancel.isPending} onClick={cancelDowngrade}>
+                    Cancel downgrade
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
           </>
         ) : (
           <Text size="sm">{SEAT_DOWNGRADE_ADMIN_NOTICE}</Text>
@@ -279,6 +319,9 @@ function SeatDowngradeNotice(props: {
     </Alert>
   );
 }
+
+/** Ours (spec 002 §2.7 names the dialog, not its texts). */
+export const CANCEL_DOWNGRADE_DIALOG_TITLE = 'Cancel the scheduled downgrade?';
 
 function ScheduledCycleChange({
   subscription,

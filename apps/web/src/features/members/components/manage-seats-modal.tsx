@@ -4,11 +4,9 @@ import { Link } from 'react-router';
 import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { MAX_SEATS, seatCounterText, seatsUsedText } from '@mergedesk/domain/members/seats';
+import { CANCEL_SCHEDULED_REMOVAL_STATE } from '../../../lib/billing-location-state';
 import { formatLongDate } from '../../../lib/dates';
 import { SUPPORT_URL } from '../../../lib/product';
-
-/** Router state of {base}/space/billing that opens the cancel-scheduled-removal dialog (spec 002 §2.7). */
-export type BillingLocationState = { openCancelScheduledRemoval?: boolean } | null;
 
 export type ManageSeatsModalProps = {
   opened: boolean;
@@ -95,7 +93,7 @@ export function ManageSeatsModal({
                 <Button
                   component={Link}
                   to={`${prefix}/space/billing`}
-                  state={{ openCancelScheduledRemoval: true } satisfies BillingLocationState}
+                  state={CANCEL_SCHEDULED_REMOVAL_STATE}
                   size="xs"
                   variant="light"
                 >

@@ -68,10 +68,24 @@ const legacyDetails = (overrides: Partial<Workspace> = {}): Workspace =>
 
 const fetchMock = stubFetch();
 
-function serve(validity: Record<string, string> = {}) {
+function serve(validity: Record<string, string> = {}, paymentSource: string | null = 'STRIPE') {
   fetchMock.mockImplementation((input, init) => {
     const url = requestAddress(input);
     const method = requestMethod(init);
+    if (method === 'GET' && url.pathname === `/api/workspaces/${LEGACY_ID}/seats`) {
+      return Promise.resolve(
+        jsonResponse(200, {
+          totalSeats: 10,
+          assignedSeats: 4,
+          availableSeats: 6,
+          unavailableSeats: 0,
+          unlimited: false,
+          usagePercentage: 40,
+          scheduledRemoval: null,
+          paymentSource,
+        }),
+      );
+    }
     if (method === 'GET' && url.pathname === `/api/workspaces/${LEGACY_ID}/members`) {
       return Promise.resolve(jsonResponse(200, { items: users, total: users.length }));
     }
@@ -91,9 +105,10 @@ function renderManageUsers(
     details?: Workspace;
     restricted?: boolean;
     validity?: Record<string, string>;
+    paymentSource?: string | null;
   } = {},
 ) {
-  serve(options.validity);
+  serve(options.validity, options.paymentSource);
   return renderRoutes(
     [
       {
@@ -184,7 +199,16 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
   });
 
   it('invites after the validity check, showing per-address tips first', async () => {
-    renderManageUsers({ validity: { 'out@other.test': 'Only users of the space domain can be invited.' } });
+    renderManageUsers({
+      validity: { 'out@other.test': 'Only users of the space domain can be invited.' },
+      // Room for free users (the fixture's own limit, 2, is reached).
+      details: legacyDetails({
+        workspaceFeatures: [
+          { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: 5 },
+          { userPlan: 'PRO', hasMultiDomain: false, allowedUserCount: 10 },
+        ],
+      }),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Invite users' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
     const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
@@ -248,6 +272,94 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
         'To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.',
       ),
     ).toBeInTheDocument();
+  });
+
+  describe("the plan's limits, up front (issue 21)", () => {
+    const withLimits = (free: number, paid = 10) =>
+      legacyDetails({
+        workspaceFeatures: [
+          { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: free },
+          { userPlan: 'PRO', hasMultiDomain: false, allowedUserCount: paid },
+        ],
+      });
+
+    it("disables 'Invite users' at the free-user limit, with the §8 tooltip", async () => {
+      renderManageUsers({ details: withLimits(3) });
+      const invite = await screen.findByRole('button', {
+        name: 'Invite users',
+        description: 'Your current plan does not allow more than 3 users.',
+      });
+      expect(invite).toHaveAttribute('aria-disabled', 'true');
+      await userEvent.click(invite);
+      expect(screen.queryByRole('dialog', { name: 'Invite users' })).not.toBeInTheDocument();
+      await userEvent.hover(invite);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        'Your current plan does not allow more than 3 users.',
+      );
+    });
+
+    it("says a one-user plan allows nobody else, and leaves 'Invite users' enabled below the limit", async () => {
+      const first = renderManageUsers({ details: withLimits(1) });
+      expect(
+        await screen.findByRole('button', {
+          name: 'Invite users',
+          description: 'Your current plan does not allow you to add other users.',
+        }),
+      ).toHaveAttribute('aria-disabled', 'true');
+      first.unmount();
+      renderManageUsers({ details: withLimits(4) });
+      const invite = await screen.findByRole('button', { name: 'Invite users' });
+      expect(invite).not.toHaveAttribute('aria-disabled');
+      await userEvent.click(invite);
+      expect(await screen.findByRole('dialog', { name: 'Invite users' })).toBeInTheDocument();
+    });
+
+    it('disables Activate for a disabled free user while the free users are at the limit, with its tooltip', async () => {
+      renderManageUsers({ details: withLimits(2) });
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select off@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(within(panel).getByRole('button', { name: 'Activate' })).toBeDisabled();
+      expect(
+        within(panel).getByText(
+          'Your current plan does not allow more than 2 free user(s). Remove active users to re-activate disabled users.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('enables Activate when the free-user limit leaves room', async () => {
+      renderManageUsers({ details: withLimits(5) });
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select off@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(within(panel).getByRole('button', { name: 'Activate' })).toBeEnabled();
+    });
+
+    it.each([['OFFLINE'], ['SUPPORT']])(
+      'disables Remove on a %s subscription with the spec reason',
+      async (paymentSource) => {
+        renderManageUsers({ paymentSource });
+        await userEvent.click(await screen.findByRole('checkbox', { name: 'Select free1@legacy.test' }));
+        const panel = await screen.findByRole('dialog', { name: /selected/ });
+        expect(within(panel).getByRole('button', { name: 'Remove' })).toBeDisabled();
+        expect(
+          within(panel).getByText('If you wish to add or remove more seats, please contact support'),
+        ).toBeInTheDocument();
+      },
+    );
+
+    it('disables Remove of a paid user in a per-user Pro space (spec 002 §4.6)', async () => {
+      renderManageUsers({
+        space: legacySpace({ workspacePlan: 'PRO', legacyPlanType: null }),
+        details: legacyDetails({ workspacePlan: 'PRO', plan: 'PRO', legacyType: null }),
+      });
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select paid1@legacy.test' }));
+      const panel = await screen.findByRole('dialog', { name: /selected/ });
+      expect(within(panel).getByRole('button', { name: 'Remove' })).toBeDisabled();
+      expect(
+        within(panel).getByText(
+          'To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.',
+        ),
+      ).toBeInTheDocument();
+    });
   });
 
   describe('Type change on a per-user Pro plan (spec 002 §5, spec 001 §2 summary?from=users)', () => {

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconInfoCircle, IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,7 +32,8 @@ import {
   legacyUserLimitMessage,
   MEMBER_MESSAGES,
 } from '@mergedesk/domain/members/messages';
-import { canInviteMembers, canManageMembers } from '@mergedesk/domain/members/permissions';
+import { canInviteMembers, canManageMembers, type MemberActor } from '@mergedesk/domain/members/permissions';
+import { activationLimitVerdict, inviteLimitVerdict } from '@mergedesk/domain/members/plan-limits';
 import { typeChange } from '@mergedesk/domain/members/type-change';
 import { isPaidUserPlan } from '@mergedesk/domain/plans/plans';
 import { dailyRecipientQuota } from '@mergedesk/domain/quotas/quotas';
@@ -30,6 +42,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { CONTACT_US_URL, SUPPORT_REQUEST_URL } from '../../../lib/product';
 import { addLegacyUsers } from '../../../lib/add-legacy-users';
 import { useMembers } from '../api/get-members';
+import { useSeats } from '../api/get-seats';
 import { inviteUsers } from '../api/invite-users';
 import { checkThenSend } from '../../../lib/check-then-send';
 import { saveCheckoutUsers } from '../../../lib/checkout-users-storage';
@@ -45,6 +58,7 @@ type LegacySortKey = (typeof MEMBER_SORT_KEYS)[number];
 export const MANAGE_USERS_TITLE = 'Manage Users';
 /** Every user of a legacy space, for the summary line (legacy plans allow about 100 users). */
 const SUMMARY_QUERY = { limit: 1000 };
+const INVITE_LIMIT_ID = 'invite-users-limit';
 
 export type ManageUsersPageProps = {
   /** /{workspaceId}/{slug}: the Type change opens {prefix}/checkout/summary?from=users. */
@@ -72,8 +86,11 @@ export function ManageUsersPage({
 }: ManageUsersPageProps) {
   usePageTitle(MANAGE_USERS_TITLE);
   const workspaceId = space.workspaceId;
-  const actor = spaceMemberActor(space, { userId, billingModel: 'PER_USER', isInvitationRestricted });
-  const manages = canManageMembers(actor);
+  const baseActor = spaceMemberActor(space, { userId, billingModel: 'PER_USER', isInvitationRestricted });
+  const manages = canManageMembers(baseActor);
+  // Seats managed by support (spec 002 §6, §8): Remove is disabled up front, with the spec's reason.
+  const seats = useSeats(workspaceId, { enabled: manages });
+  const actor: MemberActor = { ...baseActor, paymentSource: seats.data?.paymentSource ?? null };
   const isLegacyTeam = details.workspacePlan === 'LEGACY' && details.legacyType === 'TEAM';
   const isOffline = details.workspacePlan === 'OFFLINE';
 
@@ -93,6 +110,15 @@ export function ManageUsersPage({
   const features = details.workspaceFeatures ?? [];
   const paidLimit = features.find((feature) => feature.userPlan !== 'FREE')?.allowedUserCount ?? -1;
   const freeLimit = features.find((feature) => feature.userPlan === 'FREE')?.allowedUserCount ?? -1;
+  // The per-user plan's limits, as the server counts them (members/plan-limits; issue 21).
+  const holders = (everyone.data?.items ?? []).map((member) => ({
+    status: member.memberStatus,
+    userPlan: member.userPlan,
+    freeTrialEndTimestamp: member.freeTrialEndTimestamp,
+  }));
+  const inviteVerdict = everyone.data ? inviteLimitVerdict(freeLimit, holders) : null;
+  const activationVerdict = (selectedMembers: SelectableMember[]) =>
+    activationLimitVerdict({ freeLimit, paidLimit }, holders, selectedMembers);
 
   const selection = useMemberSelection(workspaceId, 'PER_USER');
   const [dialog, setDialog] = useState<'invite' | 'add' | 'no-seats' | null>(null);
@@ -181,13 +207,25 @@ export function ManageUsersPage({
         </Stack>
         <Group gap="sm">
           {canInviteMembers(actor) && (
-            <Button
-              variant="default"
-              leftSection={<IconMailForward size={18} aria-hidden />}
-              onClick={() => setDialog('invite')}
+            // Spec 002 §8 add-button tooltips: at the user limit the button says why it is disabled.
+            <Tooltip
+              label={inviteVerdict?.ok === false ? inviteVerdict.message : ''}
+              disabled={inviteVerdict?.ok !== false}
             >
-              Invite users
-            </Button>
+              <Button
+                variant="default"
+                leftSection={<IconMailForward size={18} aria-hidden />}
+                onClick={() => inviteVerdict?.ok !== false && setDialog('invite')}
+                data-disabled={inviteVerdict?.ok === false || undefined}
+                aria-disabled={inviteVerdict?.ok === false || undefined}
+                aria-describedby={inviteVerdict?.ok === false ? INVITE_LIMIT_ID : undefined}
+              >
+                Invite users
+              </Button>
+            </Tooltip>
+          )}
+          {inviteVerdict?.ok === false && (
+            <VisuallyHidden id={INVITE_LIMIT_ID}>{inviteVerdict.message}</VisuallyHidden>
           )}
           {manages && isLegacyTeam && !isOffline && (
             <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openAdd}>
@@ -236,6 +274,7 @@ export function ManageUsersPage({
           spaceName={details.workspaceName}
           noun="user"
           typeChange={manages ? typeChangeAction : null}
+          activationVerdict={activationVerdict}
         />
       )}
 

@@ -6,7 +6,7 @@ import {
   type MemberSuccessAction,
   type ROLE_OPTIONS,
 } from '@mergedesk/domain/members/messages';
-import type { MemberActor } from '@mergedesk/domain/members/permissions';
+import type { MemberActor, Verdict } from '@mergedesk/domain/members/permissions';
 import type { BillingModel, MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
@@ -72,6 +72,8 @@ export type MemberSelectionPanelProps = {
   noun: 'member' | 'user';
   /** Manage Users on a per-user Pro or Premium plan: the Type change (spec 002 §5). */
   typeChange?: TypeChangeAction | null;
+  /** Activating the whole selection at once: the per-user plan's limits (issue 21). */
+  activationVerdict?: (members: SelectableMember[]) => Verdict;
 };
 
 /** The drawer of the selection and the remove confirmation (spec 002 §2.7, §2.8, §4.6). */
@@ -84,9 +86,15 @@ export function MemberSelectionPanel({
   spaceName,
   noun,
   typeChange = null,
+  activationVerdict,
 }: MemberSelectionPanelProps) {
   const { actions } = selection;
-  const model = drawerModel(actor, members, roleWording);
+  const model = drawerModel(
+    actor,
+    members,
+    roleWording,
+    activationVerdict ? { activate: activationVerdict(members) } : {},
+  );
   const targets = members.map((member) => ({ userId: member.userId, email: member.email }));
   return (
     <>

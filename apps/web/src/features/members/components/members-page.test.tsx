@@ -311,6 +311,53 @@ describe('MembersPage (spec 002 §2.7)', () => {
     expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
   });
 
+  it("leads the owner's 'Cancel downgrade' to billing with the state that opens its cancel dialog (issue 21)", async () => {
+    const { router } = renderMembers({
+      server: {
+        seats: seats({
+          scheduledRemoval: { targetSeatsQuantity: 6, removeSeatsAtTimestamp: Date.UTC(2027, 0, 15) },
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Cancel downgrade' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${PREFIX}/space/billing`));
+    expect(router.state.location.state).toEqual({ openCancelScheduledRemoval: true });
+  });
+
+  it('offers no Add seats in Add members while a downgrade is scheduled (spec 002 §4.6; issue 21)', async () => {
+    renderMembers({
+      server: {
+        seats: seats({
+          scheduledRemoval: { targetSeatsQuantity: 6, removeSeatsAtTimestamp: Date.UTC(2027, 0, 15) },
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add members' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add members' });
+    expect(within(dialog).getByText(/you first need to cancel the scheduled downgrade/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin the scheduled downgrade, its target and date, and whom to ask (spec 002 §4.6; issue 21)', async () => {
+    renderMembers({
+      space: userWorkspace({ userRole: 'ADMIN' }),
+      userId: ADAM,
+      server: {
+        seats: seats({
+          scheduledRemoval: { targetSeatsQuantity: 6, removeSeatsAtTimestamp: Date.UTC(2027, 0, 15) },
+        }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Your subscription is scheduled to go down to 6 seats on January 15th, 2027. Contact the owner of the space to cancel the scheduled downgrade.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage seats' })).not.toBeInTheDocument();
+  });
+
   it('sends seat changes to support when support manages the subscription (spec 002 §6, §8)', async () => {
     renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as Seats } });
     await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
@@ -440,6 +487,9 @@ describe('MembersPage (spec 002 §2.7)', () => {
     expect(within(panel).getByRole('button', { name: 'Remove' })).toBeEnabled();
     expect(within(panel).queryByRole('radio', { name: /Admin/ })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Save role' })).not.toBeInTheDocument();
+    // Issue 21: the hint does not promise the role change the drawer does not offer.
+    expect(within(panel).getByText('Select member to remove them from the space.')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Change their role/)).not.toBeInTheDocument();
   });
 
   it('an admin may not remove another admin', async () => {

@@ -1,8 +1,12 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SeatMember } from '@mergedesk/domain/api/members';
+import {
+  SEAT_DOWNGRADE_ADMIN_NOTICE,
+  seatDowngradeNotice,
+} from '@mergedesk/domain/billing/subscription-card';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import {
@@ -33,6 +37,7 @@ import {
 } from '@mergedesk/domain/members/give-seat';
 import type { SEAT_MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import { ResultAlert } from '../../../components/result-alert';
+import { formatLongDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { addSeatMembers } from '../api/add-seat-members';
@@ -98,7 +103,7 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
   const selected = (rows ?? [])
     .filter((member) => selection.selectedKeys.has(member.userEmail))
     .map(toSelectable);
-  const hintKind = drawerHintKind(actor.role, actor.workspacePlan);
+  const hintKind = drawerHintKind(actor);
 
   // Issue 21: seats reach members already in the space ('Give a seat' for free members who joined).
   const givesSeats = offersGiveSeat(actor);
@@ -196,6 +201,24 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
 
       <ResultAlert alert={selection.banner} onDismiss={() => selection.setBanner(null)} />
 
+      {/* Spec 002 §4.6: an ADMIN only sees a notice to contact the owner, with the target and the date. */}
+      {manages && !isOwner && seats.data?.scheduledRemoval && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCalendarEvent aria-hidden />}
+          title="Seat removal scheduled"
+        >
+          <Text size="sm">
+            {seatDowngradeNotice(
+              seats.data.scheduledRemoval.targetSeatsQuantity,
+              formatLongDate(seats.data.scheduledRemoval.removeSeatsAtTimestamp),
+            )}{' '}
+            {SEAT_DOWNGRADE_ADMIN_NOTICE}
+          </Text>
+        </Alert>
+      )}
+
       {manages && seats.data && !seats.data.unlimited && seats.data.availableSeats === 0 && !isOwner && (
         <Text size="sm" c="dimmed">
           All seats are taken: {MEMBER_MESSAGES.CONTACT_OWNER_FOR_SEATS} to buy more.
@@ -263,6 +286,9 @@ export function MembersPage({ space, details, userId, isInvitationRestricted, pr
                 {seatsUsedText({ ...seats.data })}.{' '}
                 {isSupportManagedPaymentSource(seats.data.paymentSource) ? (
                   MEMBER_MESSAGES.CONTACT_SUPPORT_FOR_SEATS
+                ) : seats.data.scheduledRemoval ? (
+                  // Spec 002 §4.6: adding seats is blocked while a downgrade is scheduled.
+                  MEMBER_MESSAGES.DOWNGRADE_SCHEDULED_NOTICE
                 ) : (
                   <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
                     Add seats

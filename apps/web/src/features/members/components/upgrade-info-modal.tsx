@@ -33,16 +33,6 @@ export type UpgradeInfoModalProps = {
  */
 export function UpgradeInfoModal({ opened, onClose, workspaceId, workspaceName }: UpgradeInfoModalProps) {
   useModalDisplayEvent('upgrade_info_modal', opened);
-  const owner = useMembers(workspaceId, OWNER_LOOKUP_QUERY, { enabled: opened });
-  const admins = useMembers(workspaceId, UPGRADE_MODAL_ADMINS_QUERY, { enabled: opened });
-
-  const isPending = owner.isPending || admins.isPending;
-  const isError = owner.isError || admins.isError;
-  const ownerEmail = owner.data?.items[0]?.memberEmail;
-  const adminEmails = (admins.data?.items ?? [])
-    .filter((member) => member.userRole === 'ADMIN')
-    .map((member) => member.memberEmail);
-
   return (
     <Modal
       opened={opened}
@@ -52,50 +42,80 @@ export function UpgradeInfoModal({ opened, onClose, workspaceId, workspaceName }
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="md">
-        {isError ? (
-          <RetryAlert
-            onRetry={() => {
-              void owner.refetch();
-              void admins.refetch();
-            }}
-          />
-        ) : isPending ? (
-          <Group justify="center" py="md">
-            <Loader size="sm" aria-label="Loading the space's owner and admins" />
-          </Group>
-        ) : (
-          <>
-            <Text>
-              You are part of {workspaceName}, owned by {ownerEmail ?? ''}
-              {ownerEmail && <CopyEmailButton email={ownerEmail} />}
-            </Text>
-            {adminEmails.length > 0 && (
-              <Stack gap={4}>
-                <Text>The space also has the following admins:</Text>
-                <List listStyleType="none" spacing={4}>
-                  {adminEmails.map((email) => (
-                    <List.Item key={email}>
-                      <Group gap={4} wrap="nowrap">
-                        <Text>{email}</Text>
-                        <CopyEmailButton email={email} />
-                      </Group>
-                    </List.Item>
-                  ))}
-                </List>
-              </Stack>
-            )}
-            <Text>
-              {adminEmails.length > 0
-                ? 'Contact any of them to request an upgrade.'
-                : 'Contact them to request an upgrade.'}
-            </Text>
-          </>
-        )}
+        <UpgradeContacts workspaceId={workspaceId} workspaceName={workspaceName} enabled={opened} />
         <Group justify="flex-end">
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The modal's text (spec 000 §2 "Upgrade info modal"): the owner and the admins to ask for an
+ * upgrade. Also what a free member of a PRO space sees on the users page (issue 21).
+ */
+export function UpgradeContacts({
+  workspaceId,
+  workspaceName,
+  enabled = true,
+}: {
+  workspaceId: string;
+  workspaceName: string;
+  enabled?: boolean;
+}) {
+  const owner = useMembers(workspaceId, OWNER_LOOKUP_QUERY, { enabled });
+  const admins = useMembers(workspaceId, UPGRADE_MODAL_ADMINS_QUERY, { enabled });
+
+  const isPending = owner.isPending || admins.isPending;
+  const isError = owner.isError || admins.isError;
+  const ownerEmail = owner.data?.items[0]?.memberEmail;
+  const adminEmails = (admins.data?.items ?? [])
+    .filter((member) => member.userRole === 'ADMIN')
+    .map((member) => member.memberEmail);
+
+  if (isError)
+    return (
+      <RetryAlert
+        onRetry={() => {
+          void owner.refetch();
+          void admins.refetch();
+        }}
+      />
+    );
+  if (isPending)
+    return (
+      <Group justify="center" py="md">
+        <Loader size="sm" aria-label="Loading the space's owner and admins" />
+      </Group>
+    );
+  return (
+    <>
+      <Text>
+        You are part of {workspaceName}, owned by {ownerEmail ?? ''}
+        {ownerEmail && <CopyEmailButton email={ownerEmail} />}
+      </Text>
+      {adminEmails.length > 0 && (
+        <Stack gap={4}>
+          <Text>The space also has the following admins:</Text>
+          <List listStyleType="none" spacing={4}>
+            {adminEmails.map((email) => (
+              <List.Item key={email}>
+                <Group gap={4} wrap="nowrap">
+                  <Text>{email}</Text>
+                  <CopyEmailButton email={email} />
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      <Text>
+        {adminEmails.length > 0
+          ? 'Contact any of them to request an upgrade.'
+          : 'Contact them to request an upgrade.'}
+      </Text>
+    </>
   );
 }
 

@@ -44,14 +44,16 @@ export function drawerModel(
   actor: MemberActor,
   targets: MemberTarget[],
   roleWording: keyof typeof ROLE_OPTIONS = 'seat',
+  /** Verdicts on the whole selection, beside each member's (a per-user plan's limits, issue 21). */
+  selectionVerdicts: Partial<Record<Exclude<MemberAction, 'changeRole'>, Verdict>> = {},
 ): DrawerModel {
   if (targets.length === 0) return { actions: [], roleChoice: null, mixedNotice: null };
   const [first, ...rest] = targets.map((target) => actionsForStatus(target.status));
   const common = (first ?? []).filter((action) => rest.every((allowed) => allowed.includes(action)));
 
   const verdictFor = (action: Exclude<MemberAction, 'changeRole'>): Verdict =>
-    firstRefusal(
-      targets.map((target) => {
+    firstRefusal([
+      ...targets.map((target) => {
         switch (action) {
           case 'reinvite':
           case 'cancelInvitation':
@@ -62,7 +64,8 @@ export function drawerModel(
             return canRemoveMember(actor, target);
         }
       }),
-    );
+      selectionVerdicts[action] ?? ok,
+    ]);
   const actions: DrawerAction[] = common.flatMap((action) =>
     action === 'changeRole' ? [] : [{ action, label: ACTION_LABELS[action], verdict: verdictFor(action) }],
   );

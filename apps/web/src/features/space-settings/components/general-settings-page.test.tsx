@@ -280,3 +280,70 @@ describe('GeneralSettingsPage: transfer ownership (spec 002 §2.9, §4.7, §5, �
     expect(screen.getByLabelText('Space name')).toBeInTheDocument();
   });
 });
+
+describe('GeneralSettingsPage: deleting the space (issue 21)', () => {
+  it("deletes only once the space's name is typed, then leaves the page", async () => {
+    const { router } = renderGeneral();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      const url = requestAddress(input);
+      if (requestMethod(init) === 'DELETE' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}`) {
+        return Promise.resolve(
+          jsonResponse(200, {
+            workspaceId: ACME_SALES_ID,
+            workspaceName: 'Acme Sales',
+            deletedAt: 0,
+            eraseAt: 30 * 86_400_000,
+            canRestore: true,
+            subscriptionEndsAt: null,
+          }),
+        );
+      }
+      return answer(input, init);
+    });
+    const section = screen.getByRole('region', { name: 'Delete space' });
+    expect(
+      within(section).getByText(/A subscription stops renewing and ends at the end of its current period/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete space' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Acme Sales?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    const confirm = within(dialog).getByRole('button', { name: 'Delete this space' });
+    const typed = within(dialog).getByLabelText("Type the space's name to confirm");
+    await userEvent.type(typed, 'acme sales');
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(typed);
+    await userEvent.type(typed, 'Acme Sales');
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const deletion = fetchMock.mock.calls.find(([, init]) => requestMethod(init) === 'DELETE');
+    expect(requestJson(deletion?.[1])).toEqual({ workspaceName: 'Acme Sales' });
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    renderGeneral();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      requestMethod(init) === 'DELETE'
+        ? Promise.resolve(
+            jsonResponse(409, {
+              errors: [],
+              code: 'CONFLICT',
+              message:
+                "This space's subscription is managed by support. Contact support to end it before deleting the space.",
+            }),
+          )
+        : answer(input, init),
+    );
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Delete space' })).getByRole('button', {
+        name: 'Delete space',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Acme Sales?' });
+    await userEvent.type(within(dialog).getByLabelText("Type the space's name to confirm"), 'Acme Sales');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete this space' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('managed by support');
+  });
+});

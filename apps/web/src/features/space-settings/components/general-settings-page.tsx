@@ -1,4 +1,5 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
@@ -6,8 +7,10 @@ import { transferAvailability } from '@mergedesk/domain/members/permissions';
 import { SPACE_SWITCH_TARGET } from '@mergedesk/domain/spaces/space-switch';
 import { showOwnershipTransferredAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
+import { queryKeys } from '../../../lib/query-keys';
 import { spacePath } from '../../../lib/selected-space';
 import { useOwnerCandidates } from '../api/get-owner-candidates';
+import { DeleteSpaceSection } from './delete-space-section';
 import { SpaceNameForm } from './space-name-form';
 import type { OwnerOption } from './transfer-ownership-section';
 import { TransferOwnershipSection } from './transfer-ownership-section';
@@ -41,6 +44,7 @@ export function GeneralSettingsPage({
 }: GeneralSettingsPageProps) {
   usePageTitle(GENERAL_SETTINGS_TITLE);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const availability = transferAvailability({
     role: space.userRole,
     workspacePlan: space.workspacePlan,
@@ -59,6 +63,16 @@ export function GeneralSettingsPage({
     showOwnershipTransferredAlert(newOwner.email, target);
     await navigate(target);
     await refreshSpace();
+  };
+
+  // Issue 21: the deleted space leaves the user's list; the home page picks another space, where the
+  // 'deleted' banner says until when it can be restored.
+  const deleted = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.deletedWorkspaces() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
+    ]);
+    await navigate('/');
   };
 
   return (
@@ -89,6 +103,12 @@ export function GeneralSettingsPage({
           />
         </>
       ) : null}
+      <Divider />
+      <DeleteSpaceSection
+        workspaceId={space.workspaceId}
+        spaceName={details.workspaceName}
+        onDeleted={deleted}
+      />
     </Stack>
   );
 }

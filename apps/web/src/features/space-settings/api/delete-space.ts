@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DeletedWorkspace } from '@mergedesk/domain/api/space-life';
+import { api } from '../../../lib/api-client';
+
+/**
+ * DELETE /api/v1/workspaces/{id} with the typed name (issue 21): the owner deletes the space; a live
+ * subscription stops renewing first, the data is erased after the grace period.
+ */
+export const deleteSpace = (workspaceId: string, workspaceName: string): Promise<DeletedWorkspace> =>
+  api.delete<DeletedWorkspace>('/v1/workspaces/:id', {
+    params: { id: workspaceId },
+    body: { workspaceName },
+  });
+
+export const useDeleteSpace = (workspaceId: string) =>
+  useMutation({ mutationFn: (workspaceName: string) => deleteSpace(workspaceId, workspaceName) });
