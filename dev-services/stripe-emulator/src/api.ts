@@ -1,10 +1,9 @@
-import { isPlausibleEuVatId } from '@mergedesk/domain/billing/tax';
-
 import type { Billing, ItemChange, PaymentBehavior, ProrationBehavior } from './billing';
 import { addInterval } from './billing';
 import { cardBehaviour, cardBrand, TEST_PAYMENT_METHODS } from './cards';
 import type { Raw } from './params';
 import { invalidRequest, missingResource, Params, StripeError } from './params';
+import { isWellFormedEuVat } from './rules';
 import type {
   Address,
   CheckoutSession,
@@ -14,6 +13,7 @@ import type {
   Price,
   PriceTierObject,
   Product,
+  Refund,
   SchedulePhase,
   Subscription,
   SubscriptionSchedule,
@@ -87,7 +87,7 @@ export const checkTaxId = (type: string, value: string, param: string): void => 
       param,
     );
   }
-  if (type === 'eu_vat' && !isPlausibleEuVatId(value)) {
+  if (type === 'eu_vat' && !isWellFormedEuVat(value)) {
     throw invalidRequest(`Invalid value for eu_vat.`, param, 'tax_id_invalid');
   }
 };
@@ -345,6 +345,7 @@ export class Api {
       listWhere(Object.values(state.checkoutSessions), p, '/v1/checkout/sessions', {
         customer: (s, customer) => s.customer === customer,
         subscription: (s, subscription) => s.subscription === subscription,
+        status: (s, status) => s.status === status,
       }),
     );
     this.route('GET', '/v1/checkout/sessions/:id', (_p, [id]) => this.checkoutSession(id!));
@@ -509,6 +510,71 @@ export class Api {
         intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: '', return_url: returnUrl } };
       billing.payInvoice(invoice, method, p.boolean('off_session') !== true);
       return intent;
+    });
+
+    // refunds (https://docs.stripe.com/api/refunds/create): of a succeeded payment intent, in
+    // full unless an amount is given, never more than what is left to refund.
+    this.route('POST', '/v1/refunds', (p) => {
+      const intentId = p.string('payment_intent');
+      if (intentId === undefined) throw invalidRequest('You must provide a payment_intent or a charge.');
+      const intent = this.paymentIntent(intentId);
+      if (intent.status !== 'succeeded') {
+        throw invalidRequest(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
+      }
+      const refunded = Object.values(state.refunds)
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const left = intent.amount_received - refunded;
+      if (left <= 0) {
+        throw invalidRequest(
+          `Charge for PaymentIntent ${intent.id} has already been refunded.`,
+          undefined,
+          'charge_already_refunded',
+        );
+      }
+      const amount = p.integer('amount') ?? left;
+      if (amount <= 0 || amount > left) {
+        throw invalidRequest(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount',
+          'amount_too_large',
+        );
+      }
+      const reason = p.string('reason');
+      if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+        throw invalidRequest(
+          `Invalid reason: must be one of duplicate, fraudulent, requested_by_customer`,
+          'reason',
+        );
+      const refund: Refund = {
+        id: newId('re'),
+        object: 'refund',
+        created: billing.now(intent.customer),
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: null,
+        reason: (reason as Refund['reason'] | undefined) ?? null,
+        status: 'succeeded',
+        metadata: p.metadata(),
+      };
+      state.refunds[refund.id] = refund;
+      billing.emit('refund.created', refund);
+      return refund;
+    });
+    this.route('GET', '/v1/refunds', (p) =>
+      listWhere(Object.values(state.refunds), p, '/v1/refunds', {
+        payment_intent: (refund, intent) => refund.payment_intent === intent,
+      }),
+    );
+    this.route('GET', '/v1/refunds/:id', (_p, [id]) => {
+      const refund = state.refunds[id!];
+      if (refund === undefined) throw missingResource('refund', id!);
+      return refund;
     });
 
     // customer portal

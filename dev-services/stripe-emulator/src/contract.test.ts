@@ -632,3 +632,61 @@ emulatorOnly('emulator: webhooks', () => {
     ).toBe(true);
   });
 });
+
+describe('idempotency keys (issue 22: every create carries one)', () => {
+  it('replays the first answer to a key and refuses the key with other parameters', async () => {
+    const key = `contract-${Date.now()}-${Math.random()}`;
+    const first = await stripe.customers.create({ email: 'idem@acme.test' }, { idempotencyKey: key });
+    const again = await stripe.customers.create({ email: 'idem@acme.test' }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    const error = await stripe.customers
+      .create({ email: 'other@acme.test' }, { idempotencyKey: key })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect((error as Stripe.errors.StripeError).statusCode).toBe(400);
+  });
+});
+
+describe('one open Checkout Session per space (issue 22)', () => {
+  it('lists the open sessions of a customer and expires one, which then cannot be expired again', async () => {
+    const customer = await stripe.customers.create({ email: 'tabs@acme.test' });
+    const create = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+        success_url: 'http://localhost/ok',
+        cancel_url: 'http://localhost/back',
+      });
+    const first = await create();
+    const second = await create();
+    const open = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(open.data.map((session) => session.id).sort()).toEqual([first.id, second.id].sort());
+    const expired = await stripe.checkout.sessions.expire(first.id);
+    expect(expired).toMatchObject({ status: 'expired', url: null });
+    const still = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(still.data.map((session) => session.id)).toEqual([second.id]);
+    await expect(stripe.checkout.sessions.expire(first.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+});
+
+describe('refunds (a duplicate subscription is refunded)', () => {
+  it('refunds the payment of a paid invoice in full, once', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const intent = await latestIntent(subscription.id);
+    expect(intent.status).toBe('succeeded');
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });
+    expect(refund).toMatchObject({ amount: 6000, status: 'succeeded', reason: 'duplicate' });
+    const error = await stripe.refunds.create({ payment_intent: intent.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((error as Stripe.errors.StripeError).code).toBe('charge_already_refunded');
+    const listed = await stripe.refunds.list({ payment_intent: intent.id });
+    expect(listed.data.map((entry) => entry.id)).toEqual([refund.id]);
+  });
+});
