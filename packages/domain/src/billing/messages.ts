@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
   TOO_MANY_SEATS: 'Need more than 100 seats? Please contact us.',
   PRICE_UNKNOWN: 'This price cannot be bought.',
   ALREADY_SUBSCRIBED: 'This space already has a subscription. Change it from the billing page.',
+  CHECKOUT_NOT_FOUND: 'This checkout does not belong to this space.',
   NOT_OUR_URL: 'The address must be a page of this application.',
   NO_INVOICE: 'This subscription has no invoice to pay.',
   PLAN_AND_INTERVAL: 'The plan and the billing cycle cannot be changed at the same time.',

@@ -132,7 +132,6 @@ describe('billing demo spaces', () => {
 
       const supportManaged = { errors: [], code: 'BAD_REQUEST', message: BILLING_MESSAGES.SUPPORT_MANAGED };
       const add = await call(SUE, 'POST', billingPath(BILLING_PATHS.seats, ids), {
-        useProratedAmounts: true,
         seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
       });
       expect(add.statusCode).toBe(400);

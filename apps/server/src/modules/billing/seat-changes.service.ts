@@ -241,7 +241,8 @@ export async function addSeats(
   const item = subscription.items.data[0]!;
   await stripe.subscriptions.update(row.stripeSubscriptionId, {
     items: [{ id: item.id, quantity: requestedSeats }],
-    proration_behavior: body.useProratedAmounts === false ? 'none' : 'always_invoice',
+    // The server's one proration rule (issue 22): added seats are invoiced now, prorated.
+    proration_behavior: 'always_invoice',
     payment_behavior: 'pending_if_incomplete',
   });
   const synced = (await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId)) ?? row;
