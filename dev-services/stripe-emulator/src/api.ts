@@ -481,6 +481,28 @@ export class Api {
       return invoice;
     });
 
+    // https://docs.stripe.com/api/invoices/void: only an open (or uncollectible) invoice; its
+    // payment is canceled and it can no longer be paid.
+    this.route('POST', '/v1/invoices/:id/void', (_p, [id]) => {
+      const invoice = this.invoice(id!);
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+        throw invalidRequest(
+          `You can only pass in open or uncollectible invoices. This invoice is ${invoice.status}.`,
+          undefined,
+          'invoice_not_open',
+        );
+      }
+      invoice.status = 'void';
+      invoice.next_payment_attempt = null;
+      const intent = billing.invoiceIntent(invoice);
+      if (intent !== undefined && intent.status !== 'succeeded') {
+        intent.status = 'canceled';
+        intent.next_action = null;
+      }
+      billing.emit('invoice.voided', invoice);
+      return invoice;
+    });
+
     // payment intents
     this.route('GET', '/v1/payment_intents/:id', (_p, [id]) => this.paymentIntent(id!));
     this.route('POST', '/v1/payment_intents/:id/confirm', (p, [id]) => {

@@ -27,6 +27,11 @@ export const BILLING_MESSAGES = {
   PRICE_UNKNOWN: 'This price cannot be bought.',
   ALREADY_SUBSCRIBED: 'This space already has a subscription. Change it from the billing page.',
   CHECKOUT_NOT_FOUND: 'This checkout does not belong to this space.',
+  /** The billing page after a checkout Stripe completed for a space that was already paid (issue 22; ours). */
+  DUPLICATE_REFUNDED_TITLE: 'This space already had a subscription',
+  /** Issue 22: one open payment per pending change (ours). */
+  PAYMENT_PENDING:
+    'A payment for an earlier change of this subscription is waiting for confirmation. Confirm it first; nothing else can be changed until then.',
   NOT_OUR_URL: 'The address must be a page of this application.',
   NO_INVOICE: 'This subscription has no invoice to pay.',
   PLAN_AND_INTERVAL: 'The plan and the billing cycle cannot be changed at the same time.',
@@ -38,3 +43,7 @@ export const BILLING_MESSAGES = {
   NO_LICENCE: 'You have no licence paid with PayPal.',
   AUTO_RENEWAL_ALREADY_STOPPED: 'The automatic renewal of this licence is already stopped.',
 } as const;
+
+/** The duplicate checkout notice's text (issue 22; ours): what happened to the money. */
+export const duplicateRefundedText = (formattedAmount: string): string =>
+  `Your payment of ${formattedAmount} for a second subscription has been refunded in full, and that subscription canceled. Your current subscription is unchanged.`;

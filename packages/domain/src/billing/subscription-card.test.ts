@@ -24,6 +24,19 @@ describe('subscription state and display name (spec 001 §2)', () => {
     [null, 'free', 'Free'],
     [{ workspacePlan: 'FREE', paymentSource: null }, 'free', 'Free'],
     [{ workspacePlan: 'PRO', paymentSource: 'STRIPE' }, 'paid', 'Pro'],
+    [{ workspacePlan: 'PRO', paymentSource: 'STRIPE', subscriptionStatus: 'ACTIVE' }, 'paid', 'Pro'],
+    // Issue 22: a cancelled subscription (failed renewals, stopped) never blocks buying again.
+    [{ workspacePlan: 'PRO', paymentSource: 'STRIPE', subscriptionStatus: 'CANCELED' }, 'free', 'Free'],
+    [
+      {
+        workspacePlan: 'LEGACY',
+        legacyType: 'TEAM',
+        paymentSource: 'STRIPE',
+        subscriptionStatus: 'CANCELED',
+      },
+      'free',
+      'Free',
+    ],
     [{ workspacePlan: 'PREMIUM', paymentSource: 'STRIPE' }, 'paid', 'Premium'],
     [{ workspacePlan: 'PRO', paymentSource: 'SUPPORT' }, 'custom', 'Custom'],
     [{ workspacePlan: 'PREMIUM', paymentSource: 'OFFLINE' }, 'custom', 'Custom'],

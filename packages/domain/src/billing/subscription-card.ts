@@ -14,11 +14,20 @@ export type CardSubscription = {
   workspacePlan: SpacePlan;
   legacyType?: LegacyType | null;
   paymentSource: PaymentSource | null;
+  subscriptionStatus?: 'ACTIVE' | 'CANCELED';
 };
 
-/** Spec 001 §2: free, paid (renewing or ending), legacy, custom (contact sales), PayPal legacy. */
+/**
+ * Spec 001 §2: free, paid (renewing or ending), legacy, custom (contact sales), PayPal legacy. A
+ * CANCELED subscription is history: the space is on the free plan and can buy again (issue 22).
+ */
 export const subscriptionState = (subscription: CardSubscription | null): SubscriptionState => {
-  if (subscription === null || subscription.workspacePlan === 'FREE') return 'free';
+  if (
+    subscription === null ||
+    subscription.workspacePlan === 'FREE' ||
+    subscription.subscriptionStatus === 'CANCELED'
+  )
+    return 'free';
   if (isSupportManagedPaymentSource(subscription.paymentSource) || subscription.workspacePlan === 'OFFLINE')
     return 'custom';
   if (subscription.workspacePlan === 'LEGACY')
@@ -28,7 +37,7 @@ export const subscriptionState = (subscription: CardSubscription | null): Subscr
 
 /** Spec 001 §2 display names: Free, Pro, Premium, 'Custom' for support/offline, 'Team (legacy)'… */
 export const subscriptionDisplayName = (subscription: CardSubscription | null): string => {
-  if (subscription === null) return spacePlanLabel('FREE');
+  if (subscription === null || subscriptionState(subscription) === 'free') return spacePlanLabel('FREE');
   return spacePlanLabel(subscription.workspacePlan, {
     legacyType: subscription.legacyType ?? null,
     isCustom: subscriptionState(subscription) === 'custom',

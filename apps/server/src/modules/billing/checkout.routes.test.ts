@@ -249,7 +249,9 @@ describe('checkout', () => {
     const second = await testStripe.stripe.checkout.sessions.retrieve(secondId);
     expect(second.customer).toBe(customer!.id);
     expect((await testStripe.stripe.customers.listTaxIds(customer!.id)).data).toEqual([]);
-    expect((await testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId)).status).toBe('expired');
+    expect((await testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId)).status).toBe(
+      'expired',
+    );
     expect(url).not.toBe(second.url);
 
     // Paying on the hosted page sends the browser to the success url with the session id …

@@ -71,7 +71,11 @@ export async function expireOpenSessions(
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Stripe statuses of a subscription that is (still) the customer's: paid, or being retried. */
-const LIVE_STRIPE_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', 'past_due', 'trialing']);
+const LIVE_STRIPE_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set([
+  'active',
+  'past_due',
+  'trialing',
+]);
 
 /** The caller buys for a Gmail account (PRO_PERSONAL) or a domain one. */
 export const isGmailBuyer = (user: UserRecord): boolean => isGmailAddress(user.email);

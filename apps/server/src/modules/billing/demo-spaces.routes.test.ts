@@ -294,7 +294,7 @@ describe('billing demo spaces', () => {
       const hosted = await billing.testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId);
       // The return query gives 'Well done! Your … subscription has started.' (billing-query.ts).
       expect(new URL(hosted.success_url!).searchParams.toString()).toMatch(
-        /^checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceUsers=2$/,
+        /^checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceUsers=2&session_id=%7BCHECKOUT_SESSION_ID%7D$/,
       );
       expect((await payOnHostedPage(url, 'Carl Classic')).status).toBe(303);
       await deliverPending();

@@ -34,6 +34,7 @@ import { paidMembersMetadata } from './paid-members';
 import {
   nextPhaseOf,
   priceIdOfRow,
+  refuseWhilePaymentPending,
   priceKeyAtInterval,
   releaseSettledSchedule,
   scheduledInterval,
@@ -217,6 +218,7 @@ async function changePaidUsers(
     if (targetPlan !== 'LEGACY') {
       price = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, row.billingInterval, targetPlan));
     }
+    await refuseWhilePaymentPending(stripe, stripeSubscriptionId);
     const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
     const item = subscription.items.data[0]!;
     try {

@@ -144,9 +144,9 @@ describe('one live subscription per space', () => {
       metadata: { workspaceId: sam() },
     });
     expect(second.status).toBe('active');
-    const created = (await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })).data.find(
-      (event) => (event.data.object as Stripe.Subscription).id === second.id,
-    )!;
+    const created = (
+      await stripe.events.list({ type: 'customer.subscription.created', limit: 100 })
+    ).data.find((event) => (event.data.object as Stripe.Subscription).id === second.id)!;
     // Delivered twice (a replay with another event id is a new event too): one refund, one cancel.
     expect((await billing.deliver(created)).statusCode).toBe(200);
     expect((await billing.deliver({ ...created, id: `${created.id}_again` })).statusCode).toBe(200);
@@ -192,7 +192,7 @@ describe('one live subscription per space', () => {
       currency: 'USD',
     });
     expect(await liveAtStripe()).toHaveLength(1);
-    const elsewhere = await outcomeOf(session.id, billing.spaces['Acme Sales']!, 'olivia@acme.test');
+    const elsewhere = await outcomeOf(session.id, billing.spaces['Acme Sales'], 'olivia@acme.test');
     expect(elsewhere.statusCode).toBe(404);
   });
 });

@@ -312,7 +312,9 @@ export async function syncStripeSubscription(
     const duplicate =
       values.status === 'ACTIVE' &&
       (subscription.metadata[DUPLICATE_OF_KEY] !== undefined ||
-        (live !== undefined && live.stripeSubscriptionId !== subscription.id && !replaces(subscription, live)));
+        (live !== undefined &&
+          live.stripeSubscriptionId !== subscription.id &&
+          !replaces(subscription, live)));
     if (duplicate) {
       duplicateOf = subscription.metadata[DUPLICATE_OF_KEY] ?? live!.id;
       return known;
