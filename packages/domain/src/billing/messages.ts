@@ -29,6 +29,7 @@ export const BILLING_MESSAGES = {
   CHECKOUT_NOT_FOUND: 'This checkout does not belong to this space.',
   /** The billing page after a checkout Stripe completed for a space that was already paid (issue 22; ours). */
   DUPLICATE_REFUNDED_TITLE: 'This space already had a subscription',
+  NO_PREMIUM_FOR_PERSONAL: 'Premium is not available for Pro (Personal), the plan of a Gmail account.',
   /** Issue 22: one open payment per pending change (ours). */
   PAYMENT_PENDING:
     'A payment for an earlier change of this subscription is waiting for confirmation. Confirm it first; nothing else can be changed until then.',

@@ -34,6 +34,7 @@ import { paidMembersMetadata } from './paid-members';
 import {
   nextPhaseOf,
   priceIdOfRow,
+  refuseSwitchWithoutPrice,
   refuseWhilePaymentPending,
   priceKeyAtInterval,
   releaseSettledSchedule,
@@ -159,6 +160,7 @@ export async function updateUserPlans(
     });
   }
   const targetPlan = targetPlanOf(row, body);
+  refuseSwitchWithoutPrice(row, targetPlan);
   const stripe = context.stripe;
   const priced = stripe !== null && (await isPricedPerUser(stripe, row));
   // Nothing to charge or refund on a licence not priced per user: it covers its users up to its limit.

@@ -22,6 +22,7 @@ import {
 import { withTax } from '@mergedesk/domain/billing/tax';
 import { MAX_SEATS, seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
+import { planSwitchRefusal } from '@mergedesk/domain/billing/subscription-card';
 import { canScheduleSeatRemovals } from '@mergedesk/domain/roles/permissions';
 import type Stripe from 'stripe';
 import type { MembershipRecord } from '../../db/records';
@@ -94,6 +95,23 @@ async function seatSubscription(
 async function refuseDuringDowngrade(context: BillingContext, row: SubscriptionRow): Promise<void> {
   if ((await findPendingRemoval(context.db, row.id)) !== undefined) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+  }
+}
+
+/**
+ * Pro (Personal) has no Premium price (planSwitchRefusal): a switch to it is refused instead of
+ * "updating" the subscription to the price it already has (issue 22).
+ */
+export function refuseSwitchWithoutPrice(row: SubscriptionRow, targetPlan: string): void {
+  if (
+    (targetPlan === 'PRO' || targetPlan === 'PREMIUM') &&
+    planSwitchRefusal({ targetPlan, userPlan: row.userPlan, hasScheduledChange: false }) ===
+      'no-premium-for-personal'
+  ) {
+    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_PREMIUM_FOR_PERSONAL, {
+      reason: 'no-premium-for-personal',
+      fieldErrors: [{ field: 'workspacePlan', message: BILLING_MESSAGES.NO_PREMIUM_FOR_PERSONAL }],
+    });
   }
 }
 
@@ -473,6 +491,7 @@ export async function updateSubscription(
 
   const targetPlan = body.workspacePlan ?? row.workspacePlan;
   const targetInterval = body.billingInterval ?? row.billingInterval;
+  refuseSwitchWithoutPrice(row, targetPlan);
   const refusal = subscriptionUpdateError({
     currentPlan: row.workspacePlan,
     targetPlan,

@@ -304,6 +304,57 @@ describe('BillingPage: the free plan (spec 001 §2 "Plan definitions")', () => {
   });
 });
 
+describe('BillingPage: actions the server refuses are not offered (issue 22)', () => {
+  const personalPlan = (plan: NonNullable<SubscriptionV1['subscriptionPaymentPlans']>[number]) => ({
+    ...plan,
+    userPlanType: 'PRO_PERSONAL' as const,
+  });
+
+  it("offers no 'Remove seats' on Premium per seat", async () => {
+    setup({
+      subscriptions: [subscription({ workspacePlan: 'PREMIUM' })],
+      space: { workspacePlan: 'PREMIUM' },
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Add seats' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Remove seats' })).not.toBeInTheDocument();
+  });
+
+  it("offers no 'Add seats' while a cycle change is scheduled", async () => {
+    setup({
+      subscriptions: [
+        subscription({
+          scheduledChanges: { targetBillingInterval: 'MONTHLY', effectiveTimestamp: Date.UTC(2027, 2, 3) },
+          stripeSubscriptionScheduleId: 'sub_sched_1',
+        }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(within(card).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Remove seats' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Change billing cycle' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Change billing cycle' again once a scheduled change has applied (its schedule still attached)", async () => {
+    setup({ subscriptions: [subscription({ stripeSubscriptionScheduleId: 'sub_sched_1' })] });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Change billing cycle' })).toBeInTheDocument();
+  });
+
+  it("offers no 'Switch to Premium' to Pro (Personal), nor while a downgrade is scheduled", async () => {
+    const base = subscription();
+    setup({
+      space: { isPerSeat: false },
+      subscriptions: [
+        subscription({ subscriptionPaymentPlans: base.subscriptionPaymentPlans!.map(personalPlan) }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Change paid users' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Switch to Premium' })).not.toBeInTheDocument();
+  });
+});
+
 describe('BillingPage: a cancelled subscription never blocks buying again (issue 22)', () => {
   it('shows Free with the plan list and Upgrade after every payment attempt failed', async () => {
     setup({

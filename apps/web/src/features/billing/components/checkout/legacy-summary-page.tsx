@@ -187,7 +187,7 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           <Loader size="sm" aria-label="Loading the summary" />
         </Center>
       )}
-      <SummaryErrorAlert failed={update.isError} />
+      <SummaryErrorAlert failed={update.isError} error={update.error} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           {planChanges && (
