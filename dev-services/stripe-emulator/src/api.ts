@@ -216,6 +216,31 @@ export class Api {
       billing.emit('customer.deleted', customer);
       return { id, object: 'customer', deleted: true };
     });
+    // https://docs.stripe.com/api/customer_balance_transactions/create: a negative amount is a
+    // credit, taken off the customer's next invoices.
+    this.route('POST', '/v1/customers/:id/balance_transactions', (p, [id]) => {
+      const customer = billing.customer(id!, 'id');
+      const amount = p.integer('amount');
+      if (amount === undefined) throw invalidRequest('Missing required param: amount.', 'amount');
+      const currency = p.requiredString('currency').toLowerCase();
+      const startingBalance = customer.balance;
+      customer.balance += amount;
+      const transaction = {
+        id: newId('cbtxn'),
+        object: 'customer_balance_transaction',
+        created: billing.now(customer.id),
+        customer: customer.id,
+        amount,
+        currency,
+        description: p.string('description') ?? null,
+        ending_balance: customer.balance,
+        type: 'adjustment',
+        metadata: p.metadata(),
+        livemode: false,
+      };
+      billing.emit('customer.updated', customer, { balance: startingBalance });
+      return transaction;
+    });
     this.route('POST', '/v1/customers/:id/tax_ids', (p, [id]) =>
       this.createTaxId(
         billing.customer(id!, 'id'),
@@ -412,9 +437,13 @@ export class Api {
         p.list('items').map((item) => this.itemChange(item)),
       ),
     );
-    this.route('DELETE', '/v1/subscriptions/:id', (_p, [id]) =>
-      billing.cancelSubscription(billing.subscription(id!, 'id')),
-    );
+    this.route('DELETE', '/v1/subscriptions/:id', (p, [id]) => {
+      const subscription = billing.subscription(id!, 'id');
+      return billing.cancelSubscription(subscription, billing.now(subscription.customer), {
+        prorate: p.boolean('prorate') === true,
+        invoiceNow: p.boolean('invoice_now') === true,
+      });
+    });
     this.route('POST', '/v1/subscription_items/:id', (p, [id]) => {
       const subscription = Object.values(state.subscriptions).find((s) =>
         s.items.data.some((item) => item.id === id),

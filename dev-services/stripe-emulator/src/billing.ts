@@ -887,8 +887,38 @@ export class Billing {
     return subscription;
   }
 
-  cancelSubscription(subscription: Subscription, at = this.now(subscription.customer)): Subscription {
+  /**
+   * Cancels at once. `prorate` credits the unused time of the current period
+   * (https://docs.stripe.com/api/subscriptions/cancel); with `invoiceNow` the credit goes on a final
+   * invoice at once, whose negative total becomes the customer's credit balance, taken off the
+   * customer's next invoice. (Stripe keeps a credit without invoice_now as a pending invoice item of
+   * the customer; the emulator asks for invoice_now instead.)
+   */
+  cancelSubscription(
+    subscription: Subscription,
+    at = this.now(subscription.customer),
+    options: { prorate?: boolean; invoiceNow?: boolean } = {},
+  ): Subscription {
     if (subscription.status === 'canceled') return subscription;
+    if (options.prorate === true && subscription.status !== 'incomplete') {
+      if (options.invoiceNow !== true) {
+        throw invalidRequest('The emulator credits a prorated cancellation only with invoice_now=true.', 'invoice_now');
+      }
+      const lines = this.prorationLines(subscription, [], at);
+      if (lines.length > 0) {
+        const invoice = this.buildInvoice({
+          customer: this.customer(subscription.customer),
+          subscription,
+          lines,
+          billingReason: 'subscription_update',
+          periodStart: at,
+          periodEnd: at,
+          currency: subscription.currency,
+          automaticTax: subscription.automatic_tax.enabled,
+        });
+        this.finalizeInvoice(invoice);
+      }
+    }
     subscription.status = 'canceled';
     subscription.canceled_at = subscription.canceled_at ?? at;
     subscription.ended_at = at;

@@ -690,3 +690,40 @@ describe('refunds (a duplicate subscription is refunded)', () => {
     expect(listed.data.map((entry) => entry.id)).toEqual([refund.id]);
   });
 });
+
+describe('credits for the unused time of a replaced licence (issue 22)', () => {
+  it('credits the unused part of a cancelled subscription to the balance, taken off the next invoice', async () => {
+    const { customer, clock } = await customerWithCard('pm_card_visa');
+    const licence = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('legacy_team_5_yearly_usd'), quantity: 1 }],
+    });
+    const paid = (await stripe.invoices.retrieve(licence.latest_invoice as string)).amount_paid;
+    const halfway = clock.frozen_time + Math.floor((periodEnd(licence) - clock.frozen_time) / 2);
+    await advance(clock, halfway);
+    await stripe.subscriptions.cancel(licence.id, { prorate: true, invoice_now: true });
+    const credited = await stripe.customers.retrieve(customer.id);
+    const balance = (credited as Stripe.Customer).balance;
+    expect(balance).toBeLessThan(-Math.floor(paid / 2) + 100);
+    expect(balance).toBeGreaterThan(-Math.ceil(paid / 2) - 100);
+    const next = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+      expand: ['latest_invoice'],
+    });
+    const invoice = next.latest_invoice as Stripe.Invoice;
+    expect(invoice.total).toBe(6000);
+    expect(invoice.amount_due).toBe(Math.max(0, 6000 + balance));
+  });
+
+  it('adds a credit to the balance with a negative balance transaction', async () => {
+    const customer = await stripe.customers.create({ email: 'credit@acme.test' });
+    const transaction = await stripe.customers.createBalanceTransaction(customer.id, {
+      amount: -1800,
+      currency: 'usd',
+      description: 'Unused PayPal licence',
+    });
+    expect(transaction).toMatchObject({ amount: -1800, ending_balance: -1800 });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(-1800);
+  });
+});

@@ -102,7 +102,7 @@ export type BillingServer = {
   /** The per-user space's checkout users (GET …/stripe/checkout/v1/users). */
   checkoutUsers?: CheckoutUsersResponse;
   /** Overrides of the preview's amounts (e.g. a cheaper target: a DOWNGRADE summary). */
-  preview?: { totalAmount: number; currentAmount: number; chargedToday: number };
+  preview?: { totalAmount: number; currentAmount: number; chargedToday: number; legacyCredit?: number };
   /** Address → errorMsg of the legacy add's validity check (POST /workspaces/{id}/members). */
   addValidity?: Record<string, string>;
   /** Every request made: method and path. */

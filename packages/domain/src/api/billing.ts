@@ -342,6 +342,11 @@ export const paymentInfoSchema = z
     targetBillingInterval: billingIntervalSchema,
     /** What the current subscription costs per period (0 without one). */
     currentAmount: z.number().int(),
+    /**
+     * A switch from a legacy licence: the credit for its unused part, tax included, taken off the
+     * next invoices (legacy-credit.ts; ours, issue 22). 0 otherwise.
+     */
+    legacyCredit: z.number().int().optional(),
   })
   .meta({ id: 'PaymentInfo' });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;

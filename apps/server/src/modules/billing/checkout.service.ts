@@ -36,6 +36,7 @@ import {
   catalogPriceOf,
   duplicateRefundOf,
   idOf,
+  licenceCreditOf,
   periodAmount,
   REPLACES_PAYPAL_LICENCE_KEY,
   REPLACES_SUBSCRIPTION_KEY,
@@ -171,6 +172,12 @@ export async function previewPayment(
     currentBillingInterval: current?.billingInterval ?? null,
     targetBillingInterval: catalog.billingInterval,
     currentAmount: current === undefined ? 0 : withTax(current.amount, current.taxRate),
+    // A switch from a legacy licence credits its unused part (issue 22), shown before confirming.
+    legacyCredit:
+      current?.workspacePlan === 'LEGACY' &&
+      (current.paymentSource === 'STRIPE' || current.paymentSource === 'PAYPAL')
+        ? licenceCreditOf(current, catalog.currency)
+        : 0,
   };
 
   const proratable =

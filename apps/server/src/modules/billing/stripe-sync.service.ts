@@ -6,7 +6,8 @@ import {
   PRICE_CATALOG,
   type CatalogPrice,
 } from '@mergedesk/domain/billing/prices';
-import { taxRateFor } from '@mergedesk/domain/billing/tax';
+import { unusedLicenceCredit } from '@mergedesk/domain/billing/legacy-credit';
+import { taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
 import { applyPaidMembers } from './legacy-users.service';
@@ -332,7 +333,8 @@ export async function syncStripeSubscription(
   }
   if (applied?.status === 'ACTIVE') {
     await cancelReplacedSubscription(stripe, latest?.metadata);
-    if (paypal !== undefined) await stopReplacedPayPalLicence(db, paypal, latest?.metadata);
+    if (paypal !== undefined && latest !== undefined)
+      await stopReplacedPayPalLicence(db, stripe, paypal, latest);
   }
   return applied;
 }
@@ -430,10 +432,11 @@ export async function duplicateRefundOf(
  */
 async function stopReplacedPayPalLicence(
   db: Database,
+  stripe: Stripe,
   paypal: PayPalAdapter,
-  metadata: Record<string, string> | undefined,
+  replacement: Stripe.Subscription,
 ): Promise<void> {
-  const licenceId = metadata?.[REPLACES_PAYPAL_LICENCE_KEY];
+  const licenceId = replacement.metadata[REPLACES_PAYPAL_LICENCE_KEY];
   if (licenceId === undefined || !UUID.test(licenceId)) return;
   await db.transaction(async (tx) => {
     const licence = await findSubscriptionById(tx, licenceId);
@@ -441,9 +444,37 @@ async function stopReplacedPayPalLicence(
     await lockBillingOf(tx, licence.workspaceId);
     if (!(await findSubscriptionById(tx, licenceId))?.autoRenew) return;
     await updateSubscriptionRow(tx, licence.id, { autoRenew: false });
+    // The unused part of the licence becomes a Stripe credit (legacy-credit.ts; issue 22), once:
+    // before PayPal is told (a failure is retried with the webhook) and under an idempotency key.
+    // At the replacement's start: the same amount on every retry (one idempotency key, one credit).
+    const credit = licenceCreditOf(licence, replacement.currency, replacement.start_date * 1000);
+    const customer = idOf(replacement.customer);
+    if (credit > 0 && customer !== null) {
+      await stripe.customers.createBalanceTransaction(
+        customer,
+        {
+          amount: -credit,
+          currency: replacement.currency,
+          description: 'Unused part of the PayPal licence replaced by this subscription',
+          metadata: { replacedLicence: licence.id },
+        },
+        { idempotencyKey: idempotencyKey('paypal-licence-credit', { licence: licence.id }) },
+      );
+    }
     await paypal.cancelAutoRenewal(licence.externalId, 'Replaced by a new subscription');
   });
 }
+
+/** What the unused part of a licence is worth at a switch now (tax included). */
+export const licenceCreditOf = (licence: SubscriptionRow, newCurrency: string, at = Date.now()): number =>
+  unusedLicenceCredit({
+    paidAmount: withTax(licence.amount, licence.taxRate),
+    periodStart: licence.currentPeriodStart.getTime(),
+    periodEnd: licence.currentPeriodEnd.getTime(),
+    at,
+    licenceCurrency: licence.currency,
+    newCurrency,
+  });
 
 /**
  * A subscription bought to replace a legacy licence (UPGRADE_LEGACY_US) carries the licence's id:
@@ -458,9 +489,10 @@ async function cancelReplacedSubscription(
   if (replaced === undefined || replaced === '') return;
   const licence = await stripe.subscriptions.retrieve(replaced);
   if (licence.status !== 'canceled' && licence.status !== 'incomplete_expired') {
+    // Stripe credits the unused time (issue 22): a final invoice now, its credit on the balance.
     await stripe.subscriptions.cancel(
       replaced,
-      { prorate: true },
+      { prorate: true, invoice_now: true },
       { idempotencyKey: idempotencyKey('cancel-replaced', { replaced }) },
     );
   }
