@@ -314,10 +314,11 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
       await stripe().subscriptions.cancel(live.id);
       return 'cancelled';
     },
-    advanceClock: async () => {
+    advanceClock: () => {
       const days = rng.pick([1, 3, 8, 20, 40]);
       billing.testStripe.emulator.advanceClock(days * DAY);
-      return `${days} days`;
+      // Renewals, retries and period ends run at once; their webhooks follow.
+      return Promise.resolve(`${days} days`);
     },
   };
   const WEIGHTS: [keyof typeof actions, number][] = [
