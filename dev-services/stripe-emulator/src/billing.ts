@@ -902,7 +902,10 @@ export class Billing {
     if (subscription.status === 'canceled') return subscription;
     if (options.prorate === true && subscription.status !== 'incomplete') {
       if (options.invoiceNow !== true) {
-        throw invalidRequest('The emulator credits a prorated cancellation only with invoice_now=true.', 'invoice_now');
+        throw invalidRequest(
+          'The emulator credits a prorated cancellation only with invoice_now=true.',
+          'invoice_now',
+        );
       }
       const lines = this.prorationLines(subscription, [], at);
       if (lines.length > 0) {
