@@ -145,7 +145,7 @@ test('a renewal the card refuses shows "Your last payment attempt failed" after 
     await expect(page.getByText('Your last payment attempt failed')).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   // Issue 22: the banner tells Stripe's next retry, not the period end a year away.
-  await expect(page.getByText(/^We will try the payment again on .+\. If every attempt fails/)).toBeVisible();
+  await expect(page.getByText(/^Next payment attempt: .+\. If every attempt fails/)).toBeVisible();
 });
 
 test('penny stops the automatic renewal of her PayPal licence', async ({ page }) => {

@@ -139,12 +139,9 @@ describe('paymentFailedText (issue 22: the retry, not the period end)', () => {
   it.each([
     [
       'December 3rd, 2026',
-      'We will try the payment again on December 3rd, 2026. If every attempt fails, your subscription will be canceled.',
+      'Next payment attempt: December 3rd, 2026. If every attempt fails, the subscription is canceled.',
     ],
-    [
-      null,
-      'No further payment attempt is planned: your subscription will be canceled unless the invoice is paid.',
-    ],
+    [null, 'No further payment attempt is planned: the subscription ends unless the invoice is paid.'],
   ])('%s', (date, text) => {
     expect(paymentFailedText(date)).toBe(text);
   });

@@ -60,8 +60,8 @@ export const ALL_PAYMENTS_FAILED_TITLE = 'All payment attempts failed';
  */
 export const paymentFailedText = (formattedNextRetry: string | null): string =>
   formattedNextRetry === null
-    ? 'No further payment attempt is planned: your subscription will be canceled unless the invoice is paid.'
-    : `We will try the payment again on ${formattedNextRetry}. If every attempt fails, your subscription will be canceled.`;
+    ? 'No further payment attempt is planned: the subscription ends unless the invoice is paid.'
+    : `Next payment attempt: ${formattedNextRetry}. If every attempt fails, the subscription is canceled.`;
 export const seatPricingIneligibleTitle = (domain: string): string =>
   `Your domain ${domain} is not yet eligible for seat-based pricing`;
 

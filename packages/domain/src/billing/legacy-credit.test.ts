@@ -29,7 +29,7 @@ describe('unusedLicenceCredit (issue 22: the unused part of a legacy licence)', 
 
   it('words the review line', () => {
     expect(legacyCreditText('$18.00')).toBe(
-      'Credit for the unused part of your current licence: $18.00, taken off your next invoices.',
+      "Credit for your licence's unused time: $18.00, taken off your next invoices.",
     );
   });
 });

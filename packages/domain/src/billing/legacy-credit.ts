@@ -27,4 +27,4 @@ export const unusedLicenceCredit = (input: LicenceCreditInput): number => {
 
 /** The review page's line (ours). */
 export const legacyCreditText = (formattedAmount: string): string =>
-  `Credit for the unused part of your current licence: ${formattedAmount}, taken off your next invoices.`;
+  `Credit for your licence's unused time: ${formattedAmount}, taken off your next invoices.`;

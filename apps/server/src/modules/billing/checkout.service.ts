@@ -9,7 +9,7 @@ import type {
 } from '@mergedesk/domain/api/billing';
 import { checkoutFormSchema, isVatIdError } from '@mergedesk/domain/billing/checkout-form';
 import { LEGACY_CHECKOUT_MESSAGES, planPaidUsers } from '@mergedesk/domain/billing/legacy-checkout';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_MESSAGES, BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import {
   BILLING_PRODUCT_DEFINITIONS,
   findCatalogPrice,
@@ -429,7 +429,7 @@ export async function getCheckoutOutcome(
   sessionId: string,
 ): Promise<CheckoutOutcome> {
   const stripe = stripeOf(context);
-  const notFound = () => new AppError('NOT_FOUND', BILLING_MESSAGES.CHECKOUT_NOT_FOUND);
+  const notFound = () => new AppError('NOT_FOUND', BILLING_REFUSALS.CHECKOUT_NOT_FOUND);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);

@@ -4,7 +4,7 @@ import {
   type SeatsChangeResponse,
   type SubscriptionV1,
 } from '@mergedesk/domain/api/billing';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('pending payments block a second change', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       code: 'CONFLICT',
-      message: BILLING_MESSAGES.PAYMENT_PENDING,
+      message: BILLING_REFUSALS.PAYMENT_PENDING,
       reason: PAYMENT_PENDING_REASON,
     });
     const open = (await updateInvoices()).filter((invoice) => invoice.status === 'open');

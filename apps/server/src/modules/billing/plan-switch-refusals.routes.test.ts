@@ -1,5 +1,5 @@
 import { billingPath, BILLING_PATHS, type SubscriptionV1 } from '@mergedesk/domain/api/billing';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer } from '../../test/test-app';
@@ -44,7 +44,7 @@ describe('a plan switch without a price', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      message: BILLING_MESSAGES.NO_PREMIUM_FOR_PERSONAL,
+      message: BILLING_REFUSALS.NO_PREMIUM_FOR_PERSONAL,
       reason: 'no-premium-for-personal',
     });
     const [after] = await list();

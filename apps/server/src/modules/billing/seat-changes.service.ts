@@ -11,7 +11,7 @@ import type {
 import { SUBSCRIPTION_UPDATE_ERROR_STATUS } from '@mergedesk/domain/api/billing';
 import { subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_MESSAGES, BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import {
   findCatalogPrice,
   priceLookupKey,
@@ -108,9 +108,9 @@ export function refuseSwitchWithoutPrice(row: SubscriptionRow, targetPlan: strin
     planSwitchRefusal({ targetPlan, userPlan: row.userPlan, hasScheduledChange: false }) ===
       'no-premium-for-personal'
   ) {
-    throw new AppError('BAD_REQUEST', BILLING_MESSAGES.NO_PREMIUM_FOR_PERSONAL, {
+    throw new AppError('BAD_REQUEST', BILLING_REFUSALS.NO_PREMIUM_FOR_PERSONAL, {
       reason: 'no-premium-for-personal',
-      fieldErrors: [{ field: 'workspacePlan', message: BILLING_MESSAGES.NO_PREMIUM_FOR_PERSONAL }],
+      fieldErrors: [{ field: 'workspacePlan', message: BILLING_REFUSALS.NO_PREMIUM_FOR_PERSONAL }],
     });
   }
 }
@@ -128,7 +128,7 @@ export const PAYMENT_PENDING_REASON = 'payment-pending';
 export async function refuseWhilePaymentPending(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
   if (subscription.pending_update !== null) {
-    throw new AppError('CONFLICT', BILLING_MESSAGES.PAYMENT_PENDING, { reason: PAYMENT_PENDING_REASON });
+    throw new AppError('CONFLICT', BILLING_REFUSALS.PAYMENT_PENDING, { reason: PAYMENT_PENDING_REASON });
   }
   await voidAbandonedChangeInvoice(stripe, subscription);
 }

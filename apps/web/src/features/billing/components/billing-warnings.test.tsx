@@ -75,7 +75,7 @@ describe('BillingWarnings', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your last payment attempt failed');
     expect(alert).toHaveTextContent(
-      'We will try the payment again on December 3rd, 2026. If every attempt fails, your subscription will be canceled.',
+      'Next payment attempt: December 3rd, 2026. If every attempt fails, the subscription is canceled.',
     );
     expect(alert).not.toHaveTextContent('March 3rd, 2027');
     expect(screen.getByRole('link', { name: 'Pay the invoice' })).toHaveAttribute(

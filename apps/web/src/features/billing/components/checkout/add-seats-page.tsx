@@ -23,8 +23,7 @@ import { PriceRegion } from './price-region';
 import { MoreSeatsAlert, SeatQuantityInput } from './seat-quantity-input';
 
 /** The payment of the seats was not confirmed by Stripe, so none were added (issue 22; ours). */
-export const SEATS_NOT_PAID =
-  'The payment was not confirmed, so no seats were added. Confirm the payment from the billing page, or try again.';
+export const SEATS_NOT_PAID = 'The payment was not confirmed: no seats were added.';
 
 /** Spec 001 §9: after a card confirmation wait 2000 ms, refetch, then once more. */
 const CONFIRMATION_WAIT_MS = 2000;

@@ -12,7 +12,7 @@ import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
 import { CheckoutPage } from './checkout-page';
 import { SEATS_NOT_PAID } from './add-seats-page';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
 const fetchMock = stubFetch();
@@ -304,7 +304,7 @@ describe('add seats (spec 001 §2, §4)', () => {
           status: 409,
           body: {
             code: 'CONFLICT',
-            message: BILLING_MESSAGES.PAYMENT_PENDING,
+            message: BILLING_REFUSALS.PAYMENT_PENDING,
             errors: [],
             reason: 'payment-pending',
           },
@@ -312,7 +312,7 @@ describe('add seats (spec 001 §2, §4)', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(BILLING_MESSAGES.PAYMENT_PENDING);
+    expect(await screen.findByRole('alert')).toHaveTextContent(BILLING_REFUSALS.PAYMENT_PENDING);
     expect(path(router)).toBe(`${PREFIX}/checkout/add-seats`);
   });
 

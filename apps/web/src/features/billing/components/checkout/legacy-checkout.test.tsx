@@ -285,7 +285,7 @@ describe('summary of a per-user change (spec 001 §4 "Summary")', () => {
     });
     expect(
       await screen.findByText(
-        'Credit for the unused part of your current licence: $135.00, taken off your next invoices.',
+        "Credit for your licence's unused time: $135.00, taken off your next invoices.",
       ),
     ).toBeInTheDocument();
   });
