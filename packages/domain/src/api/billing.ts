@@ -593,7 +593,11 @@ export const scheduledRemovalsQuerySchema = z.object({ status: z.enum(['PENDING'
 // Stop automatic renewal (§2 "Stop-automatic-renewal page", §3 "Cancellation licence")
 // ---------------------------------------------------------------------------------------------
 
-export const STOP_RENEWAL_MESSAGES = { subscriptionIdMissing: 'Subscription Id is missing' } as const;
+export const STOP_RENEWAL_MESSAGES = {
+  subscriptionIdMissing: 'Subscription Id is missing',
+  /** Ours: the page (issue 22) and the refusal of a second stop. */
+  alreadyStopped: 'The automatic renewal of this licence is already stopped.',
+} as const;
 
 export const cancellationLicenceSchema = z
   .object({ subscriptionId: z.string().uuid(), paymentSource: paymentSourceSchema, autoRenew: z.boolean() })

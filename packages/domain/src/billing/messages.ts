@@ -37,7 +37,6 @@ export const BILLING_MESSAGES = {
   LEGACY_KEEPS_CYCLE:
     'A legacy licence keeps its plan and billing cycle. Switch to a new plan to change them.',
   NO_LICENCE: 'You have no licence paid with PayPal.',
-  AUTO_RENEWAL_ALREADY_STOPPED: 'The automatic renewal of this licence is already stopped.',
 } as const;
 
 /** The duplicate checkout notice's text (issue 22; ours): what happened to the money. */

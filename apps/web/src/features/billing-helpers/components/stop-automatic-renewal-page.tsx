@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Loader, Text } from '@mantine/core';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { STOP_RENEWAL_MESSAGES } from '@mergedesk/domain/api/billing';
 import { StatusCard } from '../../../components/full-page-states/status-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { HELP_CENTER_URL } from '../../../lib/product';
@@ -73,7 +73,7 @@ export function StopAutomaticRenewalPage() {
   // (the server would refuse it with this same message).
   if (!licence.data.autoRenew) {
     return (
-      <StatusCard kind="success" title={BILLING_MESSAGES.AUTO_RENEWAL_ALREADY_STOPPED}>
+      <StatusCard kind="success" title={STOP_RENEWAL_MESSAGES.alreadyStopped}>
         <Text>Check your payments at PayPal: no further payment will be taken for this licence.</Text>
       </StatusCard>
     );
