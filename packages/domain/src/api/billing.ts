@@ -347,6 +347,8 @@ export const paymentInfoSchema = z
      * next invoices (legacy-credit.ts; ours, issue 22). 0 otherwise.
      */
     legacyCredit: z.number().int().optional(),
+    /** The part of chargedToday the space's Stripe credit balance pays (ours, issue 22). */
+    creditApplied: z.number().int().optional(),
   })
   .meta({ id: 'PaymentInfo' });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;

@@ -28,3 +28,7 @@ export const unusedLicenceCredit = (input: LicenceCreditInput): number => {
 /** The review page's line (ours). */
 export const legacyCreditText = (formattedAmount: string): string =>
   `Credit for your licence's unused time: ${formattedAmount}, taken off your next invoices.`;
+
+/** The review's line when a credit balance pays part of today's charge (ours). */
+export const creditAppliedText = (formattedAmount: string): string =>
+  `Your credit balance pays ${formattedAmount} of it.`;

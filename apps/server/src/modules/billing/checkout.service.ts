@@ -218,9 +218,13 @@ export async function previewPayment(
     },
   });
   const proratedDays = Math.max(0, Math.ceil((item.current_period_end - now) / DAY_SECONDS));
+  // What the change invoices now (tax included); a credit balance (a replaced licence's unused
+  // part) pays some or all of it, as the invoice will show.
+  const invoiced = Math.max(0, preview.total);
   return {
     ...base,
-    chargedToday: Math.max(0, preview.amount_due),
+    chargedToday: invoiced,
+    creditApplied: Math.max(0, invoiced - Math.max(0, preview.amount_due)),
     proratedDays,
     stripePlans: [{ stripePriceId: price.id, totalAmount: preview.subtotal, quantity }],
   };
