@@ -727,3 +727,33 @@ describe('credits for the unused time of a replaced licence (issue 22)', () => {
     expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(-1800);
   });
 });
+
+describe('voiding an abandoned change invoice (issue 22)', () => {
+  it('voids an open invoice, which can then not be paid; a paid one cannot be voided', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const paid = subscription.latest_invoice as string;
+    await expect(stripe.invoices.voidInvoice(paid)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+    const secure = await stripe.paymentMethods.attach('pm_card_authenticationRequired', {
+      customer: customer.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: secure.id });
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 2 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const open = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    expect(open.status).toBe('open');
+    const voided = await stripe.invoices.voidInvoice(open.id!);
+    expect(voided.status).toBe('void');
+    await expect(stripe.invoices.pay(open.id!)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+});
