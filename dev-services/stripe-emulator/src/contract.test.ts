@@ -750,9 +750,9 @@ describe('voiding an abandoned change invoice (issue 22)', () => {
     });
     const open = await stripe.invoices.retrieve(updated.latest_invoice as string);
     expect(open.status).toBe('open');
-    const voided = await stripe.invoices.voidInvoice(open.id!);
+    const voided = await stripe.invoices.voidInvoice(open.id);
     expect(voided.status).toBe('void');
-    await expect(stripe.invoices.pay(open.id!)).rejects.toBeInstanceOf(
+    await expect(stripe.invoices.pay(open.id)).rejects.toBeInstanceOf(
       Stripe.errors.StripeInvalidRequestError,
     );
   });
