@@ -189,6 +189,26 @@ export default tseslint.config(
     },
   },
   {
+    // The Stripe emulator follows Stripe's documented rules on its own (issue 22): it never borrows
+    // our tax, tier or proration code, so a wrong rule of ours fails a test instead of agreeing.
+    files: ['dev-services/stripe-emulator/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@mergedesk/(domain|server)(/.*)?|(\\.\\./)+apps/.*)$',
+              message:
+                'The Stripe emulator implements Stripe on its own; do not import our domain or server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app never imports the server (the server side is the block above).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {

@@ -144,6 +144,8 @@ test('a renewal the card refuses shows "Your last payment attempt failed" after 
     await page.reload();
     await expect(page.getByText('Your last payment attempt failed')).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
+  // Issue 22: the banner tells Stripe's next retry, not the period end a year away.
+  await expect(page.getByText(/^Next payment attempt: .+\. If every attempt fails/)).toBeVisible();
 });
 
 test('penny stops the automatic renewal of her PayPal licence', async ({ page }) => {
@@ -215,4 +217,36 @@ test("'Manage billing' opens the provider's customer portal; a cancellation ther
     await page.reload();
     await expect(card.getByText(/^Ends on /)).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test('the browser Back and a second checkout expire the first one: only one subscription can be paid (issue 22)', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, MAX);
+  await goToBilling(page, 'Max 5');
+  await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('button', { name: 'Next: Billing information' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrading Max 5' })).toBeVisible();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  const firstCheckout = page.url();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upgrading Max 5' })).toBeVisible();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Next: Checkout' }).click();
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  expect(page.url()).not.toBe(firstCheckout);
+  // The first checkout, in another tab, can no longer be paid.
+  const other = await context.newPage();
+  await other.goto(firstCheckout);
+  await expect(other.getByRole('heading', { name: 'This checkout session has expired.' })).toBeVisible();
+  await other.close();
+  await payOnHostedPage(page, '4242 4242 4242 4242');
+  await expect(
+    page.getByText('Well done! You successfully purchased 1 Pro seat for your space.'),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
 });

@@ -1,10 +1,9 @@
-import { isPlausibleEuVatId } from '@mergedesk/domain/billing/tax';
-
 import type { Billing, ItemChange, PaymentBehavior, ProrationBehavior } from './billing';
 import { addInterval } from './billing';
 import { cardBehaviour, cardBrand, TEST_PAYMENT_METHODS } from './cards';
 import type { Raw } from './params';
 import { invalidRequest, missingResource, Params, StripeError } from './params';
+import { isWellFormedEuVat } from './rules';
 import type {
   Address,
   CheckoutSession,
@@ -14,6 +13,7 @@ import type {
   Price,
   PriceTierObject,
   Product,
+  Refund,
   SchedulePhase,
   Subscription,
   SubscriptionSchedule,
@@ -87,7 +87,7 @@ export const checkTaxId = (type: string, value: string, param: string): void => 
       param,
     );
   }
-  if (type === 'eu_vat' && !isPlausibleEuVatId(value)) {
+  if (type === 'eu_vat' && !isWellFormedEuVat(value)) {
     throw invalidRequest(`Invalid value for eu_vat.`, param, 'tax_id_invalid');
   }
 };
@@ -215,6 +215,31 @@ export class Api {
       customer.deleted = true;
       billing.emit('customer.deleted', customer);
       return { id, object: 'customer', deleted: true };
+    });
+    // https://docs.stripe.com/api/customer_balance_transactions/create: a negative amount is a
+    // credit, taken off the customer's next invoices.
+    this.route('POST', '/v1/customers/:id/balance_transactions', (p, [id]) => {
+      const customer = billing.customer(id!, 'id');
+      const amount = p.integer('amount');
+      if (amount === undefined) throw invalidRequest('Missing required param: amount.', 'amount');
+      const currency = p.requiredString('currency').toLowerCase();
+      const startingBalance = customer.balance;
+      customer.balance += amount;
+      const transaction = {
+        id: newId('cbtxn'),
+        object: 'customer_balance_transaction',
+        created: billing.now(customer.id),
+        customer: customer.id,
+        amount,
+        currency,
+        description: p.string('description') ?? null,
+        ending_balance: customer.balance,
+        type: 'adjustment',
+        metadata: p.metadata(),
+        livemode: false,
+      };
+      billing.emit('customer.updated', customer, { balance: startingBalance });
+      return transaction;
     });
     this.route('POST', '/v1/customers/:id/tax_ids', (p, [id]) =>
       this.createTaxId(
@@ -345,6 +370,7 @@ export class Api {
       listWhere(Object.values(state.checkoutSessions), p, '/v1/checkout/sessions', {
         customer: (s, customer) => s.customer === customer,
         subscription: (s, subscription) => s.subscription === subscription,
+        status: (s, status) => s.status === status,
       }),
     );
     this.route('GET', '/v1/checkout/sessions/:id', (_p, [id]) => this.checkoutSession(id!));
@@ -411,9 +437,13 @@ export class Api {
         p.list('items').map((item) => this.itemChange(item)),
       ),
     );
-    this.route('DELETE', '/v1/subscriptions/:id', (_p, [id]) =>
-      billing.cancelSubscription(billing.subscription(id!, 'id')),
-    );
+    this.route('DELETE', '/v1/subscriptions/:id', (p, [id]) => {
+      const subscription = billing.subscription(id!, 'id');
+      return billing.cancelSubscription(subscription, billing.now(subscription.customer), {
+        prorate: p.boolean('prorate') === true,
+        invoiceNow: p.boolean('invoice_now') === true,
+      });
+    });
     this.route('POST', '/v1/subscription_items/:id', (p, [id]) => {
       const subscription = Object.values(state.subscriptions).find((s) =>
         s.items.data.some((item) => item.id === id),
@@ -480,6 +510,28 @@ export class Api {
       return invoice;
     });
 
+    // https://docs.stripe.com/api/invoices/void: only an open (or uncollectible) invoice; its
+    // payment is canceled and it can no longer be paid.
+    this.route('POST', '/v1/invoices/:id/void', (_p, [id]) => {
+      const invoice = this.invoice(id!);
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+        throw invalidRequest(
+          `You can only pass in open or uncollectible invoices. This invoice is ${invoice.status}.`,
+          undefined,
+          'invoice_not_open',
+        );
+      }
+      invoice.status = 'void';
+      invoice.next_payment_attempt = null;
+      const intent = billing.invoiceIntent(invoice);
+      if (intent !== undefined && intent.status !== 'succeeded') {
+        intent.status = 'canceled';
+        intent.next_action = null;
+      }
+      billing.emit('invoice.voided', invoice);
+      return invoice;
+    });
+
     // payment intents
     this.route('GET', '/v1/payment_intents/:id', (_p, [id]) => this.paymentIntent(id!));
     this.route('POST', '/v1/payment_intents/:id/confirm', (p, [id]) => {
@@ -509,6 +561,71 @@ export class Api {
         intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: '', return_url: returnUrl } };
       billing.payInvoice(invoice, method, p.boolean('off_session') !== true);
       return intent;
+    });
+
+    // refunds (https://docs.stripe.com/api/refunds/create): of a succeeded payment intent, in
+    // full unless an amount is given, never more than what is left to refund.
+    this.route('POST', '/v1/refunds', (p) => {
+      const intentId = p.string('payment_intent');
+      if (intentId === undefined) throw invalidRequest('You must provide a payment_intent or a charge.');
+      const intent = this.paymentIntent(intentId);
+      if (intent.status !== 'succeeded') {
+        throw invalidRequest(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
+      }
+      const refunded = Object.values(state.refunds)
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const left = intent.amount_received - refunded;
+      if (left <= 0) {
+        throw invalidRequest(
+          `Charge for PaymentIntent ${intent.id} has already been refunded.`,
+          undefined,
+          'charge_already_refunded',
+        );
+      }
+      const amount = p.integer('amount') ?? left;
+      if (amount <= 0 || amount > left) {
+        throw invalidRequest(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount',
+          'amount_too_large',
+        );
+      }
+      const reason = p.string('reason');
+      if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+        throw invalidRequest(
+          `Invalid reason: must be one of duplicate, fraudulent, requested_by_customer`,
+          'reason',
+        );
+      const refund: Refund = {
+        id: newId('re'),
+        object: 'refund',
+        created: billing.now(intent.customer),
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: null,
+        reason: (reason as Refund['reason'] | undefined) ?? null,
+        status: 'succeeded',
+        metadata: p.metadata(),
+      };
+      state.refunds[refund.id] = refund;
+      billing.emit('refund.created', refund);
+      return refund;
+    });
+    this.route('GET', '/v1/refunds', (p) =>
+      listWhere(Object.values(state.refunds), p, '/v1/refunds', {
+        payment_intent: (refund, intent) => refund.payment_intent === intent,
+      }),
+    );
+    this.route('GET', '/v1/refunds/:id', (_p, [id]) => {
+      const refund = state.refunds[id!];
+      if (refund === undefined) throw missingResource('refund', id!);
+      return refund;
     });
 
     // customer portal

@@ -1,6 +1,3 @@
-import { graduatedTotal } from '@mergedesk/domain/billing/prices';
-import { isEuCountry, taxRateFor } from '@mergedesk/domain/billing/tax';
-
 import { cardBehaviour } from './cards';
 import { invalidRequest, missingResource, StripeError } from './params';
 import type {
@@ -15,6 +12,7 @@ import type {
   Subscription,
   SubscriptionSchedule,
 } from './state';
+import { stripeTax, tieredAmount } from './rules';
 import { newId } from './state';
 
 /**
@@ -133,26 +131,21 @@ export class Billing {
   amountFor(price: Price, quantity: number): number {
     if (price.billing_scheme === 'per_unit') return (price.unit_amount ?? 0) * quantity;
     const tiers = (price.tiers ?? []).map((tier) => ({
-      upTo: tier.up_to ?? -1,
+      upTo: tier.up_to,
       unitAmount: tier.unit_amount ?? 0,
+      flatAmount: tier.flat_amount,
     }));
-    if (price.tiers_mode === 'volume') {
-      const tier = tiers.find((entry) => entry.upTo < 0 || quantity <= entry.upTo);
-      return (tier?.unitAmount ?? 0) * quantity;
-    }
-    return graduatedTotal(tiers, quantity);
+    return tieredAmount(tiers, price.tiers_mode ?? 'graduated', quantity);
   }
 
-  /** Automatic tax as Stripe Tax would compute it for the seller's EU registration (packages/domain). */
+  /** Automatic tax as Stripe Tax computes it for the seller's EU registration (rules.ts). */
   taxFor(
     country: string | null | undefined,
     hasVatId: boolean,
     exempt = false,
   ): { rate: number; reason: string } {
     if (exempt) return { rate: 0, reason: 'customer_exempt' };
-    if (country == null || !isEuCountry(country)) return { rate: 0, reason: 'not_collecting' };
-    const rate = taxRateFor({ country, isBusinessPurchase: hasVatId });
-    return { rate, reason: rate === 0 ? 'reverse_charge' : 'standard_rated' };
+    return stripeTax(country, hasVatId);
   }
 
   customerTax(customer: Customer): { rate: number; reason: string } {
@@ -894,8 +887,41 @@ export class Billing {
     return subscription;
   }
 
-  cancelSubscription(subscription: Subscription, at = this.now(subscription.customer)): Subscription {
+  /**
+   * Cancels at once. `prorate` credits the unused time of the current period
+   * (https://docs.stripe.com/api/subscriptions/cancel); with `invoiceNow` the credit goes on a final
+   * invoice at once, whose negative total becomes the customer's credit balance, taken off the
+   * customer's next invoice. (Stripe keeps a credit without invoice_now as a pending invoice item of
+   * the customer; the emulator asks for invoice_now instead.)
+   */
+  cancelSubscription(
+    subscription: Subscription,
+    at = this.now(subscription.customer),
+    options: { prorate?: boolean; invoiceNow?: boolean } = {},
+  ): Subscription {
     if (subscription.status === 'canceled') return subscription;
+    if (options.prorate === true && subscription.status !== 'incomplete') {
+      if (options.invoiceNow !== true) {
+        throw invalidRequest(
+          'The emulator credits a prorated cancellation only with invoice_now=true.',
+          'invoice_now',
+        );
+      }
+      const lines = this.prorationLines(subscription, [], at);
+      if (lines.length > 0) {
+        const invoice = this.buildInvoice({
+          customer: this.customer(subscription.customer),
+          subscription,
+          lines,
+          billingReason: 'subscription_update',
+          periodStart: at,
+          periodEnd: at,
+          currency: subscription.currency,
+          automaticTax: subscription.automatic_tax.enabled,
+        });
+        this.finalizeInvoice(invoice);
+      }
+    }
     subscription.status = 'canceled';
     subscription.canceled_at = subscription.canceled_at ?? at;
     subscription.ended_at = at;

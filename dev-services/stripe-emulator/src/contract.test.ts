@@ -632,3 +632,128 @@ emulatorOnly('emulator: webhooks', () => {
     ).toBe(true);
   });
 });
+
+describe('idempotency keys (issue 22: every create carries one)', () => {
+  it('replays the first answer to a key and refuses the key with other parameters', async () => {
+    const key = `contract-${Date.now()}-${Math.random()}`;
+    const first = await stripe.customers.create({ email: 'idem@acme.test' }, { idempotencyKey: key });
+    const again = await stripe.customers.create({ email: 'idem@acme.test' }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    const error = await stripe.customers
+      .create({ email: 'other@acme.test' }, { idempotencyKey: key })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect((error as Stripe.errors.StripeError).statusCode).toBe(400);
+  });
+});
+
+describe('one open Checkout Session per space (issue 22)', () => {
+  it('lists the open sessions of a customer and expires one, which then cannot be expired again', async () => {
+    const customer = await stripe.customers.create({ email: 'tabs@acme.test' });
+    const create = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+        success_url: 'http://localhost/ok',
+        cancel_url: 'http://localhost/back',
+      });
+    const first = await create();
+    const second = await create();
+    const open = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(open.data.map((session) => session.id).sort()).toEqual([first.id, second.id].sort());
+    const expired = await stripe.checkout.sessions.expire(first.id);
+    expect(expired).toMatchObject({ status: 'expired', url: null });
+    const still = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(still.data.map((session) => session.id)).toEqual([second.id]);
+    await expect(stripe.checkout.sessions.expire(first.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+});
+
+describe('refunds (a duplicate subscription is refunded)', () => {
+  it('refunds the payment of a paid invoice in full, once', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const intent = await latestIntent(subscription.id);
+    expect(intent.status).toBe('succeeded');
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: 'duplicate' });
+    expect(refund).toMatchObject({ amount: 6000, status: 'succeeded', reason: 'duplicate' });
+    const error = await stripe.refunds.create({ payment_intent: intent.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((error as Stripe.errors.StripeError).code).toBe('charge_already_refunded');
+    const listed = await stripe.refunds.list({ payment_intent: intent.id });
+    expect(listed.data.map((entry) => entry.id)).toEqual([refund.id]);
+  });
+});
+
+describe('credits for the unused time of a replaced licence (issue 22)', () => {
+  it('credits the unused part of a cancelled subscription to the balance, taken off the next invoice', async () => {
+    const { customer, clock } = await customerWithCard('pm_card_visa');
+    const licence = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('legacy_team_5_yearly_usd'), quantity: 1 }],
+    });
+    const paid = (await stripe.invoices.retrieve(licence.latest_invoice as string)).amount_paid;
+    const halfway = clock.frozen_time + Math.floor((periodEnd(licence) - clock.frozen_time) / 2);
+    await advance(clock, halfway);
+    await stripe.subscriptions.cancel(licence.id, { prorate: true, invoice_now: true });
+    const credited = await stripe.customers.retrieve(customer.id);
+    const balance = (credited as Stripe.Customer).balance;
+    expect(balance).toBeLessThan(-Math.floor(paid / 2) + 100);
+    expect(balance).toBeGreaterThan(-Math.ceil(paid / 2) - 100);
+    const next = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+      expand: ['latest_invoice'],
+    });
+    const invoice = next.latest_invoice as Stripe.Invoice;
+    expect(invoice.total).toBe(6000);
+    expect(invoice.amount_due).toBe(Math.max(0, 6000 + balance));
+  });
+
+  it('adds a credit to the balance with a negative balance transaction', async () => {
+    const customer = await stripe.customers.create({ email: 'credit@acme.test' });
+    const transaction = await stripe.customers.createBalanceTransaction(customer.id, {
+      amount: -1800,
+      currency: 'usd',
+      description: 'Unused PayPal licence',
+    });
+    expect(transaction).toMatchObject({ amount: -1800, ending_balance: -1800 });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(-1800);
+  });
+});
+
+describe('voiding an abandoned change invoice (issue 22)', () => {
+  it('voids an open invoice, which can then not be paid; a paid one cannot be voided', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const paid = subscription.latest_invoice as string;
+    await expect(stripe.invoices.voidInvoice(paid)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+    const secure = await stripe.paymentMethods.attach('pm_card_authenticationRequired', {
+      customer: customer.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: secure.id });
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 2 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const open = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    expect(open.status).toBe('open');
+    const voided = await stripe.invoices.voidInvoice(open.id);
+    expect(voided.status).toBe('void');
+    await expect(stripe.invoices.pay(open.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+});

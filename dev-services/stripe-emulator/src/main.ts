@@ -1,4 +1,3 @@
-import { stopOnSignals } from '../../../apps/server/src/server';
 import { startStripeEmulator } from './server';
 
 /**
@@ -23,4 +22,19 @@ const emulator = await startStripeEmulator({
 
 console.log(`Stripe emulator at ${emulator.url} (use any sk_test_… key; SDK options host/port/protocol)`);
 
-stopOnSignals(() => emulator.close(), console.log);
+// Its own signal handling: the emulator shares no code with the server it stands in for.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal} received, shutting down…`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,11 +1,10 @@
-import { formatMoney } from '@mergedesk/domain/billing/display';
-import type { Currency } from '@mergedesk/domain/billing/prices';
 import { escapeHtml } from '@mergedesk/identity-provider/html';
 
 import type { Api } from './api';
 import type { Billing } from './billing';
 import { isValidCardNumber } from './cards';
 import { StripeError } from './params';
+import { displayMoney } from './rules';
 import type { CheckoutSession, Customer, Invoice, PaymentIntent } from './state';
 import { blankCustomer, newId } from './state';
 
@@ -35,8 +34,7 @@ const page = (title: string, body: string): string => `<!doctype html>
 <title>${escapeHtml(title)}</title><style>${style}</style></head>
 <body><main><p class="note"><span class="badge">TEST MODE</span> Stripe emulator</p>${body}</main></body></html>`;
 
-const money = (amount: number, currency: string): string =>
-  formatMoney(amount, currency.toUpperCase() as Currency);
+const money = (amount: number, currency: string): string => displayMoney(amount, currency);
 
 const date = (seconds: number): string =>
   new Date(seconds * 1000).toLocaleDateString('en-US', {

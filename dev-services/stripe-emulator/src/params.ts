@@ -4,7 +4,8 @@
  * StripeInvalidRequestError, StripeCardError, StripeAuthenticationError as it does with Stripe.
  */
 
-export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'api_error' | 'authentication_error';
+export type StripeErrorType =
+  'invalid_request_error' | 'card_error' | 'api_error' | 'authentication_error' | 'idempotency_error';
 
 export class StripeError extends Error {
   constructor(

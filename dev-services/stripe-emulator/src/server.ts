@@ -63,8 +63,24 @@ const parseParams = (text: string, contentType: string | undefined): Raw => {
   return parse(text, { depth: 10, arrayLimit: 1000, parameterLimit: 10_000 });
 };
 
-const sendJson = (response: ServerResponse, status: number, body: unknown): void => {
+/** JSON with object keys sorted, so that equal parameters compare equal. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, entry: unknown) =>
+    entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+      ? Object.fromEntries(
+          Object.entries(entry as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : entry,
+  );
+
+const sendJson = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void => {
   response.writeHead(status, {
+    ...headers,
     'content-type': 'application/json',
     'request-id': newId('req'),
     'stripe-version': EMULATOR_API_VERSION,
@@ -87,7 +103,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   });
   const api = new Api(billing);
   const pages = new Pages(billing, api);
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  /**
+   * Stripe's idempotency layer (https://docs.stripe.com/api/idempotent_requests): the first
+   * response to a key (success or an error of a request that reached its endpoint) is replayed for
+   * 24 hours; the same key with another endpoint or other parameters is an idempotency_error.
+   */
+  const idempotent = new Map<string, { request: string; status: number; body: unknown; at: number }>();
+  const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
   let savedEvents = state.events.length;
   /** Writes the state file after a change: any API write, or anything that raised an event. */
   const save = (force = false) => {
@@ -144,18 +166,39 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
             'Invalid API Key provided: use any sk_test_… key with the emulator.',
           );
         }
-        const idempotencyKey = method === 'POST' ? request.headers['idempotency-key'] : undefined;
-        const cached = typeof idempotencyKey === 'string' ? idempotent.get(idempotencyKey) : undefined;
-        if (cached !== undefined) {
-          sendJson(response, cached.status, cached.body);
-          return;
-        }
+        const header = method === 'POST' ? request.headers['idempotency-key'] : undefined;
+        const idempotencyKey = typeof header === 'string' && header !== '' ? header : undefined;
         const params =
           method === 'POST'
             ? parseParams(body, request.headers['content-type'])
             : (parse(url.search.slice(1), { depth: 10, arrayLimit: 1000 }) as Raw);
-        const result = api.handle(method, url.pathname, params);
-        if (typeof idempotencyKey === 'string') idempotent.set(idempotencyKey, { status: 200, body: result });
+        const fingerprint = `${method} ${url.pathname} ${canonicalJson(params)}`;
+        const cached = idempotencyKey === undefined ? undefined : idempotent.get(idempotencyKey);
+        if (cached !== undefined && billing.now() - cached.at < IDEMPOTENCY_TTL_SECONDS) {
+          if (cached.request !== fingerprint) {
+            throw new StripeError(
+              400,
+              'idempotency_error',
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            );
+          }
+          sendJson(response, cached.status, cached.body, { 'idempotent-replayed': 'true' });
+          return;
+        }
+        const remember = (status: number, result: unknown) => {
+          if (idempotencyKey !== undefined)
+            idempotent.set(idempotencyKey, { request: fingerprint, status, body: result, at: billing.now() });
+        };
+        let result: unknown;
+        try {
+          result = api.handle(method, url.pathname, params);
+        } catch (error) {
+          // An error of a request that reached its endpoint is replayed too, as Stripe does.
+          if (error instanceof StripeError && error.type !== 'idempotency_error')
+            remember(error.status, error.toJSON());
+          throw error;
+        }
+        remember(200, result);
         sendJson(response, 200, result);
         return;
       }

@@ -294,6 +294,20 @@ export type PaymentIntent = {
   livemode: false;
 };
 
+/** A refund of a payment intent's charge (https://docs.stripe.com/api/refunds/object). */
+export type Refund = {
+  id: string;
+  object: 'refund';
+  created: number;
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  status: 'succeeded';
+  metadata: Metadata;
+};
+
 export type CheckoutSession = {
   id: string;
   object: 'checkout.session';
@@ -388,6 +402,7 @@ export type State = {
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   paymentIntents: Record<string, PaymentIntent>;
+  refunds: Record<string, Refund>;
   checkoutSessions: Record<string, CheckoutSession>;
   /** Line items and subscription data of each Checkout Session (not part of the session object). */
   checkoutDetails: Record<
@@ -413,6 +428,7 @@ export const emptyState = (): State => ({
   subscriptions: {},
   invoices: {},
   paymentIntents: {},
+  refunds: {},
   checkoutSessions: {},
   checkoutDetails: {},
   schedules: {},

@@ -79,6 +79,9 @@ export const queryKeys = {
     /** The users of a per-user space with their paid flags (the legacy checkout's options). */
     checkoutUsers: (workspaceId: string) =>
       [...queryKeys.billing.all(workspaceId), 'checkout-users'] as const,
+    /** What became of the Checkout Session the billing page returned from. */
+    checkoutOutcome: (workspaceId: string, sessionId: string) =>
+      [...queryKeys.billing.all(workspaceId), 'checkout-outcome', sessionId] as const,
     paymentPlans: (currency: string) => ['payment-plans', currency] as const,
     /** The signed-in user's licence of the stop-automatic-renewal page (not a space's). */
     cancellationLicence: () => ['cancellation-licence'] as const,

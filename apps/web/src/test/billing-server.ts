@@ -1,4 +1,9 @@
-import type { CheckoutUsersResponse, PaymentPlan, SubscriptionV1 } from '@mergedesk/domain/api/billing';
+import type {
+  CheckoutOutcome,
+  CheckoutUsersResponse,
+  PaymentPlan,
+  SubscriptionV1,
+} from '@mergedesk/domain/api/billing';
 import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
 import type { FetchMock } from './fetch-stub';
 import { requestAddress, requestJson, requestMethod } from './fetch-stub';
@@ -88,10 +93,16 @@ export type BillingServer = {
   session?: { status: number; body: unknown };
   /** The answer of POST seats (add): 200 with this body. */
   seatsChange?: { totalSeats: number; requestedSeats: number; latestInvoice: unknown };
+  /** A refusal of POST seats (add): its status and error body. */
+  seatsRefusal?: { status: number; body: unknown };
+  /** What became of the Checkout Session (GET …/stripe/checkout/v1/outcome). */
+  checkoutOutcome?: CheckoutOutcome;
+  /** The latest invoice's payment intent status (GET …/payment-intent; requires_action by default). */
+  paymentIntentStatus?: string;
   /** The per-user space's checkout users (GET …/stripe/checkout/v1/users). */
   checkoutUsers?: CheckoutUsersResponse;
   /** Overrides of the preview's amounts (e.g. a cheaper target: a DOWNGRADE summary). */
-  preview?: { totalAmount: number; currentAmount: number; chargedToday: number };
+  preview?: { totalAmount: number; currentAmount: number; chargedToday: number; legacyCredit?: number };
   /** Address → errorMsg of the legacy add's validity check (POST /workspaces/{id}/members). */
   addValidity?: Record<string, string>;
   /** Every request made: method and path. */
@@ -117,6 +128,14 @@ export function serveBilling(fetchMock: FetchMock, server: BillingServer) {
         );
       }
       return Promise.resolve(jsonResponse(200, { items: server.subscriptions }));
+    }
+    if (method === 'GET' && path.endsWith('/stripe/checkout/v1/outcome')) {
+      return Promise.resolve(
+        jsonResponse(
+          200,
+          server.checkoutOutcome ?? { outcome: 'PAID', refundedAmount: null, currency: null },
+        ),
+      );
     }
     if (method === 'GET' && path.endsWith('/stripe/checkout/v1/users') && server.checkoutUsers) {
       return Promise.resolve(jsonResponse(200, server.checkoutUsers));
@@ -172,6 +191,9 @@ export function serveBilling(fetchMock: FetchMock, server: BillingServer) {
       };
       return Promise.resolve(jsonResponse(answer.status, answer.body));
     }
+    if (method === 'POST' && path.endsWith('/seats/v1') && server.seatsRefusal) {
+      return Promise.resolve(jsonResponse(server.seatsRefusal.status, server.seatsRefusal.body));
+    }
     if (method === 'POST' && path.endsWith('/seats/v1')) {
       const quantity = (body as { seatPlans: { quantity: number }[] }).seatPlans[0]?.quantity ?? 0;
       const total = server.subscriptions[0]?.seatInfo.totalSeats ?? 0;
@@ -191,7 +213,7 @@ export function serveBilling(fetchMock: FetchMock, server: BillingServer) {
         jsonResponse(200, {
           paymentIntentId: 'pi_1',
           clientSecret: 'pi_1_secret',
-          status: 'requires_action',
+          status: server.paymentIntentStatus ?? 'requires_action',
           nextActionUrl: 'http://stripe.test/3ds/pi_1',
         }),
       );

@@ -15,6 +15,7 @@ import {
   ownershipTransferredAlert,
   PAYMENT_CONFIRMATION_NEEDED_TITLE,
   PAYMENT_FAILED_TITLE,
+  paymentFailedText,
   paymentWarningKind,
   seatPricingIneligibleTitle,
   seatPricingIneligibleVisible,
@@ -107,6 +108,22 @@ describe('paymentWarningKind (spec 000 §4 Alerts)', () => {
     ['requires_action', [active(false, 'requires_action')], 'payment-confirmation-needed'],
     ['requires_confirmation', [active(null, 'requires_confirmation')], 'payment-confirmation-needed'],
     ['all canceled', [canceled, canceled], 'all-payments-failed'],
+    [
+      'all canceled, the newest ended unpaid (failed renewals)',
+      [
+        { ...canceled, latestInvoicePaid: false },
+        { ...canceled, latestInvoicePaid: true },
+      ],
+      'all-payments-failed',
+    ],
+    [
+      'all canceled, the newest ended paid (stopped by its owner)',
+      [
+        { ...canceled, latestInvoicePaid: true },
+        { ...canceled, latestInvoicePaid: false },
+      ],
+      null,
+    ],
     ['one canceled, one fine', [canceled, active(true, null)], null],
     [
       'failure wins over confirmation',
@@ -115,6 +132,18 @@ describe('paymentWarningKind (spec 000 §4 Alerts)', () => {
     ],
   ])('%s', (_name, subscriptions, expected) => {
     expect(paymentWarningKind(subscriptions)).toBe(expected);
+  });
+});
+
+describe('paymentFailedText (issue 22: the retry, not the period end)', () => {
+  it.each([
+    [
+      'December 3rd, 2026',
+      'Next payment attempt: December 3rd, 2026. If every attempt fails, the subscription is canceled.',
+    ],
+    [null, 'No further payment attempt is planned: the subscription ends unless the invoice is paid.'],
+  ])('%s', (date, text) => {
+    expect(paymentFailedText(date)).toBe(text);
   });
 });
 

@@ -54,6 +54,14 @@ export const GENERIC_ERROR_ALERT = {
 export const PAYMENT_FAILED_TITLE = 'Your last payment attempt failed';
 export const PAYMENT_CONFIRMATION_NEEDED_TITLE = 'Your last payment attempt requires confirmation';
 export const ALL_PAYMENTS_FAILED_TITLE = 'All payment attempts failed';
+/**
+ * The failed-payment banner's text (ours, issue 22): what Stripe will do, from the invoice's next
+ * retry — not the period end, which a failed renewal has already moved a whole period on.
+ */
+export const paymentFailedText = (formattedNextRetry: string | null): string =>
+  formattedNextRetry === null
+    ? 'No further payment attempt is planned: the subscription ends unless the invoice is paid.'
+    : `Next payment attempt: ${formattedNextRetry}. If every attempt fails, the subscription is canceled.`;
 export const seatPricingIneligibleTitle = (domain: string): string =>
   `Your domain ${domain} is not yet eligible for seat-based pricing`;
 
@@ -75,7 +83,13 @@ export const paymentWarningKind = (
   subscriptions: readonly SubscriptionAlertInput[],
 ): Exclude<BillingWarningKind, 'seat-pricing-ineligible'> | null => {
   if (subscriptions.length === 0) return null;
-  if (subscriptions.every((s) => s.subscriptionStatus === 'CANCELED')) return 'all-payments-failed';
+  // Newest first: a space whose last subscription ended with its invoice paid (cancelled by its
+  // owner) had no failed payment; one that never got paid is not listed at all (issue 22).
+  if (
+    subscriptions.every((s) => s.subscriptionStatus === 'CANCELED') &&
+    subscriptions[0]?.latestInvoicePaid !== true
+  )
+    return 'all-payments-failed';
   const active = subscriptions.filter((s) => s.subscriptionStatus === 'ACTIVE');
   if (
     active.some((s) => s.latestInvoicePaid === false && s.paymentIntentStatus === 'requires_payment_method')

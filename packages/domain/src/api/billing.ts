@@ -35,6 +35,11 @@ export const BILLING_PATHS = {
   /** POST checkoutSessionV1BodySchema / V2 → checkoutSessionResponseSchema */
   checkoutSessionV1: `${SPACE}/stripe/checkout/v1/session`,
   checkoutSessionV2: `${SPACE}/stripe/checkout/v2/session`,
+  /**
+   * GET ?sessionId → checkoutOutcomeSchema: what became of a Checkout Session the billing page
+   * returned from, read from Stripe (ours, issue 22: no success banner before Stripe confirms).
+   */
+  checkoutOutcome: `${SPACE}/stripe/checkout/v1/outcome`,
   /** GET ?returnUrl → portalResponseSchema (STRIPE subscriptions only) */
   customerPortal: `${SPACE}/stripe/customer/v1/portal`,
   /** GET → latestInvoiceSchema */
@@ -132,6 +137,11 @@ export const latestInvoiceInfoSchema = z.object({
   paid: z.boolean(),
   hostedInvoiceUrl: z.string().nullable(),
   paymentIntent: z.object({ status: paymentIntentStatusSchema }).nullable(),
+  /**
+   * Stripe's next automatic retry of an unpaid invoice (ms), null when none is planned: the
+   * failed-payment banner tells this date, not the period end (issue 22; ours).
+   */
+  nextPaymentAttemptTimestamp: z.number().nullable().optional(),
 });
 
 /** §3 additionalStripeInfo (only with retrieveAdditionalStripeInfo=true and a STRIPE subscription). */
@@ -186,6 +196,11 @@ const subscriptionFields = {
   /** Percent. */
   taxRate: z.number(),
   autoRenew: z.boolean(),
+  /**
+   * The payment provider's own status (Stripe: active, past_due, canceled, unpaid,
+   * incomplete_expired…); null for PayPal, support and offline subscriptions (ours, issue 22).
+   */
+  providerStatus: z.string().nullable().optional(),
   stripeSubscriptionScheduleId: z.string().nullable(),
   scheduledChanges: z
     .object({ targetBillingInterval: billingIntervalSchema, effectiveTimestamp: z.number() })
@@ -327,6 +342,13 @@ export const paymentInfoSchema = z
     targetBillingInterval: billingIntervalSchema,
     /** What the current subscription costs per period (0 without one). */
     currentAmount: z.number().int(),
+    /**
+     * A switch from a legacy licence: the credit for its unused part, tax included, taken off the
+     * next invoices (legacy-credit.ts; ours, issue 22). 0 otherwise.
+     */
+    legacyCredit: z.number().int().optional(),
+    /** The part of chargedToday the space's Stripe credit balance pays (ours, issue 22). */
+    creditApplied: z.number().int().optional(),
   })
   .meta({ id: 'PaymentInfo' });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
@@ -405,6 +427,26 @@ export const checkoutSessionResponseSchema = z
   .object({ stripeCheckoutSessionId: z.string(), url: z.string() })
   .meta({ id: 'CheckoutSession' });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+/** The success url's query parameter Stripe fills with the Checkout Session id (ours). */
+export const CHECKOUT_SESSION_QUERY_PARAM = 'session_id';
+
+export const checkoutOutcomeQuerySchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/**
+ * What became of a Checkout Session (ours, issue 22): PAID once the subscription is live in the
+ * space; PENDING while Stripe has not confirmed the payment; REFUNDED_DUPLICATE when the space
+ * already had a live subscription, so this one was refunded in full and cancelled; OPEN / EXPIRED
+ * when it was never paid.
+ */
+export const checkoutOutcomeSchema = z
+  .object({
+    outcome: z.enum(['PAID', 'PENDING', 'REFUNDED_DUPLICATE', 'OPEN', 'EXPIRED']),
+    refundedAmount: z.number().int().nullable(),
+    currency: currencySchema.nullable(),
+  })
+  .meta({ id: 'CheckoutOutcome' });
+export type CheckoutOutcome = z.infer<typeof checkoutOutcomeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Per-user (legacy model) checkout: options step, legacy users page, cannot-downgrade
@@ -505,8 +547,8 @@ export type PaymentIntentSecret = z.infer<typeof paymentIntentSecretSchema>;
 // Seats (§7 POST …/seats/v1, seat removal, scheduled removals)
 // ---------------------------------------------------------------------------------------------
 
+/** The server applies its one proration rule (issue 22): the body says only how many seats. */
 export const addSeatsBodySchema = z.object({
-  useProratedAmounts: z.boolean().optional(),
   /** Seats to add (not the new total). */
   seatPlans: z.array(seatPlanSchema.extend({ quantity: z.number().int().min(1).max(MAX_SEATS) })).length(1),
 });
@@ -553,7 +595,11 @@ export const scheduledRemovalsQuerySchema = z.object({ status: z.enum(['PENDING'
 // Stop automatic renewal (§2 "Stop-automatic-renewal page", §3 "Cancellation licence")
 // ---------------------------------------------------------------------------------------------
 
-export const STOP_RENEWAL_MESSAGES = { subscriptionIdMissing: 'Subscription Id is missing' } as const;
+export const STOP_RENEWAL_MESSAGES = {
+  subscriptionIdMissing: 'Subscription Id is missing',
+  /** Ours: the page (issue 22) and the refusal of a second stop. */
+  alreadyStopped: 'The automatic renewal of this licence is already stopped.',
+} as const;
 
 export const cancellationLicenceSchema = z
   .object({ subscriptionId: z.string().uuid(), paymentSource: paymentSourceSchema, autoRenew: z.boolean() })

@@ -20,6 +20,8 @@ export const BILLING_SUCCESS_QUERY_PARAMS = [
   'seatsRemoved',
   'gmailSeats',
   'workspaceSeats',
+  // The Checkout Session the page asks Stripe about (issue 22; CHECKOUT_SESSION_QUERY_PARAM).
+  'session_id',
 ] as const;
 
 /** Spec 001 §9: seat counts of a success banner lie in 1..99; workspace seats up to 100. */

@@ -26,6 +26,8 @@ export const BILLING_MESSAGES = {
   TOO_MANY_SEATS: 'Need more than 100 seats? Please contact us.',
   PRICE_UNKNOWN: 'This price cannot be bought.',
   ALREADY_SUBSCRIBED: 'This space already has a subscription. Change it from the billing page.',
+  /** The billing page after a checkout Stripe completed for a space that was already paid (issue 22; ours). */
+  DUPLICATE_REFUNDED_TITLE: 'This space already had a subscription',
   NOT_OUR_URL: 'The address must be a page of this application.',
   NO_INVOICE: 'This subscription has no invoice to pay.',
   PLAN_AND_INTERVAL: 'The plan and the billing cycle cannot be changed at the same time.',
@@ -35,5 +37,20 @@ export const BILLING_MESSAGES = {
   LEGACY_KEEPS_CYCLE:
     'A legacy licence keeps its plan and billing cycle. Switch to a new plan to change them.',
   NO_LICENCE: 'You have no licence paid with PayPal.',
-  AUTO_RENEWAL_ALREADY_STOPPED: 'The automatic renewal of this licence is already stopped.',
+} as const;
+
+/** The duplicate checkout notice's text (issue 22; ours): what happened to the money. */
+export const duplicateRefundedText = (formattedAmount: string): string =>
+  `Your payment of ${formattedAmount} for a second subscription was refunded in full and that subscription canceled.`;
+
+/**
+ * Refusals only the server words (issue 22; ours): kept apart from BILLING_MESSAGES so the web
+ * bundle, which shows whatever message the server sends, does not carry them.
+ */
+export const BILLING_REFUSALS = {
+  CHECKOUT_NOT_FOUND: 'This checkout does not belong to this space.',
+  NO_PREMIUM_FOR_PERSONAL: 'Premium is not available for Pro (Personal), the plan of a Gmail account.',
+  /** One open payment per pending change. */
+  PAYMENT_PENDING:
+    'A payment for an earlier change of this subscription is waiting for confirmation. Confirm it first; nothing else can be changed until then.',
 } as const;

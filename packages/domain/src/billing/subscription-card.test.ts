@@ -10,6 +10,7 @@ import type {
 import {
   renewalText,
   scheduledCycleChangeText,
+  planSwitchRefusal,
   seatActions,
   seatDowngradeNotice,
   seatPageRedirectsToBilling,
@@ -24,6 +25,19 @@ describe('subscription state and display name (spec 001 §2)', () => {
     [null, 'free', 'Free'],
     [{ workspacePlan: 'FREE', paymentSource: null }, 'free', 'Free'],
     [{ workspacePlan: 'PRO', paymentSource: 'STRIPE' }, 'paid', 'Pro'],
+    [{ workspacePlan: 'PRO', paymentSource: 'STRIPE', subscriptionStatus: 'ACTIVE' }, 'paid', 'Pro'],
+    // Issue 22: a cancelled subscription (failed renewals, stopped) never blocks buying again.
+    [{ workspacePlan: 'PRO', paymentSource: 'STRIPE', subscriptionStatus: 'CANCELED' }, 'free', 'Free'],
+    [
+      {
+        workspacePlan: 'LEGACY',
+        legacyType: 'TEAM',
+        paymentSource: 'STRIPE',
+        subscriptionStatus: 'CANCELED',
+      },
+      'free',
+      'Free',
+    ],
     [{ workspacePlan: 'PREMIUM', paymentSource: 'STRIPE' }, 'paid', 'Premium'],
     [{ workspacePlan: 'PRO', paymentSource: 'SUPPORT' }, 'custom', 'Custom'],
     [{ workspacePlan: 'PREMIUM', paymentSource: 'OFFLINE' }, 'custom', 'Custom'],
@@ -63,6 +77,25 @@ describe('subscription state and display name (spec 001 §2)', () => {
   });
 });
 
+describe('planSwitchRefusal (issue 22: not offered what the server refuses)', () => {
+  it.each<[Parameters<typeof planSwitchRefusal>[0], ReturnType<typeof planSwitchRefusal>]>([
+    [{ targetPlan: 'PREMIUM', userPlan: 'PRO', hasScheduledChange: false }, null],
+    [
+      { targetPlan: 'PREMIUM', userPlan: 'PRO_PERSONAL', hasScheduledChange: false },
+      'no-premium-for-personal',
+    ],
+    [
+      { targetPlan: 'PREMIUM', userPlan: 'PRO_PERSONAL', hasScheduledChange: true },
+      'no-premium-for-personal',
+    ],
+    [{ targetPlan: 'PREMIUM', userPlan: 'PRO', hasScheduledChange: true }, 'change-scheduled'],
+    [{ targetPlan: 'PRO', userPlan: 'PRO', hasScheduledChange: true }, 'change-scheduled'],
+    [{ targetPlan: 'PRO', userPlan: null, hasScheduledChange: false }, null],
+  ])('%o -> %s', (input, expected) => {
+    expect(planSwitchRefusal(input)).toBe(expected);
+  });
+});
+
 describe('seatActions (spec 001 §2 seat links)', () => {
   const base: SeatActionsInput = {
     state: 'paid',
@@ -75,6 +108,14 @@ describe('seatActions (spec 001 §2 seat links)', () => {
     ['paid, 10 seats', {}, { kind: 'links', canAdd: true, canRemove: true }],
     ['paid, a single seat', { totalSeats: 1 }, { kind: 'links', canAdd: true, canRemove: false }],
     ['scheduled downgrade', { hasScheduledRemoval: true }, { kind: 'blocked-by-downgrade' }],
+    // Issue 22: what the server refuses is not offered.
+    ['Pro per seat', { workspacePlan: 'PRO' }, { kind: 'links', canAdd: true, canRemove: true }],
+    ['Premium per seat', { workspacePlan: 'PREMIUM' }, { kind: 'links', canAdd: true, canRemove: false }],
+    [
+      'cycle change scheduled',
+      { hasScheduledCycleChange: true },
+      { kind: 'links', canAdd: false, canRemove: true },
+    ],
     ['support subscription', { state: 'custom' }, { kind: 'contact-support' }],
     ['Gmail user', { isGmailUser: true }, { kind: 'none' }],
     ['unlimited seats', { totalSeats: -1 }, { kind: 'none' }],

@@ -1,4 +1,4 @@
-import type { LegacyType, PaymentSource, SpacePlan } from '../plans/plans';
+import type { LegacyType, PaymentSource, SpacePlan, UserPlan } from '../plans/plans';
 import { isSupportManagedPaymentSource, spacePlanLabel } from '../plans/plans';
 import type { BillingInterval } from './prices';
 
@@ -14,11 +14,20 @@ export type CardSubscription = {
   workspacePlan: SpacePlan;
   legacyType?: LegacyType | null;
   paymentSource: PaymentSource | null;
+  subscriptionStatus?: 'ACTIVE' | 'CANCELED';
 };
 
-/** Spec 001 §2: free, paid (renewing or ending), legacy, custom (contact sales), PayPal legacy. */
+/**
+ * Spec 001 §2: free, paid (renewing or ending), legacy, custom (contact sales), PayPal legacy. A
+ * CANCELED subscription is history: the space is on the free plan and can buy again (issue 22).
+ */
 export const subscriptionState = (subscription: CardSubscription | null): SubscriptionState => {
-  if (subscription === null || subscription.workspacePlan === 'FREE') return 'free';
+  if (
+    subscription === null ||
+    subscription.workspacePlan === 'FREE' ||
+    subscription.subscriptionStatus === 'CANCELED'
+  )
+    return 'free';
   if (isSupportManagedPaymentSource(subscription.paymentSource) || subscription.workspacePlan === 'OFFLINE')
     return 'custom';
   if (subscription.workspacePlan === 'LEGACY')
@@ -28,7 +37,7 @@ export const subscriptionState = (subscription: CardSubscription | null): Subscr
 
 /** Spec 001 §2 display names: Free, Pro, Premium, 'Custom' for support/offline, 'Team (legacy)'… */
 export const subscriptionDisplayName = (subscription: CardSubscription | null): string => {
-  if (subscription === null) return spacePlanLabel('FREE');
+  if (subscription === null || subscriptionState(subscription) === 'free') return spacePlanLabel('FREE');
   return spacePlanLabel(subscription.workspacePlan, {
     legacyType: subscription.legacyType ?? null,
     isCustom: subscriptionState(subscription) === 'custom',
@@ -78,6 +87,10 @@ export type SeatActionsInput = {
   /** null or -1: unlimited; 1: a single seat (spec 001 §3 "Seat info"). */
   totalSeats: number | null;
   hasScheduledRemoval: boolean;
+  /** The subscription's plan: only Pro per seat removes seats (canScheduleSeatRemovals; issue 22). */
+  workspacePlan?: SpacePlan;
+  /** A billing-cycle change is scheduled: seats are added only once it is cancelled (issue 22). */
+  hasScheduledCycleChange?: boolean;
 };
 
 const isUnlimited = (totalSeats: number | null): totalSeats is null => totalSeats === null || totalSeats < 0;
@@ -98,7 +111,31 @@ export const seatActions = (input: SeatActionsInput): SeatActions => {
   if (input.state === 'custom') return { kind: 'contact-support' };
   if (input.state !== 'paid') return { kind: 'none' };
   if (input.hasScheduledRemoval) return { kind: 'blocked-by-downgrade' };
-  return { kind: 'links', canAdd: true, canRemove: input.totalSeats > 1 };
+  // Issue 22: what the server refuses is not offered — adding seats while a cycle change is
+  // scheduled, removing seats from Premium per seat (seat removals are Pro's, spec 002 §4.6).
+  return {
+    kind: 'links',
+    canAdd: input.hasScheduledCycleChange !== true,
+    canRemove: input.totalSeats > 1 && (input.workspacePlan === undefined || input.workspacePlan === 'PRO'),
+  };
+};
+
+export type PlanSwitchRefusal = 'no-premium-for-personal' | 'change-scheduled';
+
+/**
+ * Issue 22: whether a Pro ↔ Premium switch can be made now; the server refuses with the same rule
+ * and the billing page does not offer what it refuses. Pro (Personal), a Gmail account's plan, has
+ * no Premium price; an immediate plan switch waits until a scheduled change (cycle change, seat or
+ * paid-user downgrade) is cancelled.
+ */
+export const planSwitchRefusal = (input: {
+  targetPlan: 'PRO' | 'PREMIUM';
+  userPlan: UserPlan | null;
+  hasScheduledChange: boolean;
+}): PlanSwitchRefusal | null => {
+  if (input.targetPlan === 'PREMIUM' && input.userPlan === 'PRO_PERSONAL') return 'no-premium-for-personal';
+  if (input.hasScheduledChange) return 'change-scheduled';
+  return null;
 };
 
 export type SeatPageRedirectInput = {

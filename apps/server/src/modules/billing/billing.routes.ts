@@ -14,6 +14,8 @@ import {
   updateSubscriptionBodySchema,
   billingSubscriptionParamsSchema,
   checkoutInfoQuerySchema,
+  checkoutOutcomeQuerySchema,
+  checkoutOutcomeSchema,
   checkoutSessionResponseSchema,
   checkoutUsersResponseSchema,
   checkoutSessionV1BodySchema,
@@ -42,7 +44,7 @@ import { AppError } from '../../lib/app-error';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/openapi';
 import { stripeOf, type BillingContext } from './billing-context';
-import { createCheckoutSession, previewPayment } from './checkout.service';
+import { createCheckoutSession, getCheckoutOutcome, previewPayment } from './checkout.service';
 import { getCheckoutUsers, setDowngradeToFree, updateUserPlans } from './legacy-checkout.service';
 import { cancelAutoRenewal, getCancellationLicence } from './licences.service';
 import {
@@ -262,6 +264,22 @@ export const billingRoutes: FastifyPluginCallbackZod<{ context: BillingContext; 
         plan.userIds,
       );
     },
+  );
+
+  app.get(
+    BILLING_PATHS.checkoutOutcome,
+    {
+      config: { access: 'user', space: billingAccess },
+      schema: {
+        tags,
+        summary:
+          'What became of a Checkout Session the billing page returned from: paid, pending, refunded as a duplicate, open or expired',
+        params: billingSpaceParamsSchema,
+        querystring: checkoutOutcomeQuerySchema,
+        response: { 200: checkoutOutcomeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getCheckoutOutcome(context, membershipOf(request), request.query.sessionId),
   );
 
   const subscriptionRoute = { access: 'user', space: billingAccess } as const;

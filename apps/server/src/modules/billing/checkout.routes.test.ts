@@ -232,7 +232,7 @@ describe('checkout', () => {
     const session = await testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId);
     expect(session.mode).toBe('subscription');
     expect(session.success_url).toBe(
-      `${t.config.PUBLIC_URL}/${sam}/${await slugOf(sam)}/space/billing?checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceSeats=3`,
+      `${t.config.PUBLIC_URL}/${sam}/${await slugOf(sam)}/space/billing?checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceSeats=3&session_id={CHECKOUT_SESSION_ID}`,
     );
     expect(session.cancel_url).toBe(`${t.config.PUBLIC_URL}/checkout/details`);
     const [customer] = await t.db
@@ -243,22 +243,25 @@ describe('checkout', () => {
     const taxIds = await testStripe.stripe.customers.listTaxIds(customer!.id);
     expect(taxIds.data.map((taxId) => taxId.value)).toEqual(['DE123456789']);
 
-    // A second session reuses the customer.
+    // A second session reuses the customer, and expires the first (one open checkout per space).
     const again = await createSession(sessionBody());
-    const second = await testStripe.stripe.checkout.sessions.retrieve(
-      again.json<{ stripeCheckoutSessionId: string }>().stripeCheckoutSessionId,
-    );
+    const secondId = again.json<{ stripeCheckoutSessionId: string }>().stripeCheckoutSessionId;
+    const second = await testStripe.stripe.checkout.sessions.retrieve(secondId);
     expect(second.customer).toBe(customer!.id);
     expect((await testStripe.stripe.customers.listTaxIds(customer!.id)).data).toEqual([]);
+    expect((await testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId)).status).toBe(
+      'expired',
+    );
+    expect(url).not.toBe(second.url);
 
-    // Paying on the hosted page (the first session) sends the browser to the success url …
-    const paid = await payOnHostedPage(url, 'Sam Stepfour');
+    // Paying on the hosted page sends the browser to the success url with the session id …
+    const paid = await payOnHostedPage(second.url!, 'Sam Stepfour');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(session.success_url);
+    expect(paid.headers.get('location')).toBe(second.success_url!.replace('{CHECKOUT_SESSION_ID}', secondId));
     // … which grants nothing: the space is Free until the webhook arrives.
     expect(await planOf(sam)).toEqual({ plan: 'FREE', seatTotal: null });
     const completed = (await testStripe.stripe.events.list({ type: 'checkout.session.completed' })).data.find(
-      (event) => (event.data.object as Stripe.Checkout.Session).id === stripeCheckoutSessionId,
+      (event) => (event.data.object as Stripe.Checkout.Session).id === secondId,
     )!;
     const delivered = await billing.deliver(completed);
     expect(delivered.statusCode).toBe(200);

@@ -1,4 +1,6 @@
+import { CHECKOUT_SESSION_QUERY_PARAM } from '@mergedesk/domain/api/billing';
 import type {
+  CheckoutOutcome,
   CheckoutSessionResponse,
   CheckoutSessionV1Body,
   CheckoutSessionV2Body,
@@ -7,7 +9,7 @@ import type {
 } from '@mergedesk/domain/api/billing';
 import { checkoutFormSchema, isVatIdError } from '@mergedesk/domain/billing/checkout-form';
 import { LEGACY_CHECKOUT_MESSAGES, planPaidUsers } from '@mergedesk/domain/billing/legacy-checkout';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_MESSAGES, BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import {
   BILLING_PRODUCT_DEFINITIONS,
   findCatalogPrice,
@@ -24,22 +26,57 @@ import type Stripe from 'stripe';
 import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import { ownUrl, stripeOf, type BillingContext } from './billing-context';
-import { findActiveSubscription, type SubscriptionRow } from './billing.repo';
+import { findActiveSubscription, lockBillingOf, type SubscriptionRow } from './billing.repo';
 import { ensureCustomer } from './customers.service';
+import { idempotencyKey } from './idempotency';
 import { assertPerUser } from './legacy-checkout.service';
 import { checkedPaidUsers } from './legacy-users.service';
 import { paidMembersMetadata } from './paid-members';
 import {
   catalogPriceOf,
+  duplicateRefundOf,
+  idOf,
+  licenceCreditOf,
   periodAmount,
   REPLACES_PAYPAL_LICENCE_KEY,
   REPLACES_SUBSCRIPTION_KEY,
+  syncStripeSubscription,
 } from './stripe-sync.service';
 import { sellablePrice } from './subscriptions.service';
 
 /** Spec 001 §7 checkout calls: the payment preview and the Checkout Session. */
 
+/**
+ * Expires the space's open Checkout Sessions (Stripe's checkout.sessions.expire); a session that
+ * completed or expired meanwhile is left as it is. Returns the ids it expired.
+ */
+export async function expireOpenSessions(
+  stripe: Stripe,
+  customer: string,
+  workspaceId: string,
+): Promise<string[]> {
+  const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+  const expired: string[] = [];
+  for (const session of open.data) {
+    if (session.metadata?.workspaceId !== undefined && session.metadata.workspaceId !== workspaceId) continue;
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+      expired.push(session.id);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'checkout_session_not_open') throw error;
+    }
+  }
+  return expired;
+}
+
 const DAY_SECONDS = 24 * 60 * 60;
+
+/** Stripe statuses of a subscription that is (still) the customer's: paid, or being retried. */
+const LIVE_STRIPE_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set([
+  'active',
+  'past_due',
+  'trialing',
+]);
 
 /** The caller buys for a Gmail account (PRO_PERSONAL) or a domain one. */
 export const isGmailBuyer = (user: UserRecord): boolean => isGmailAddress(user.email);
@@ -135,6 +172,12 @@ export async function previewPayment(
     currentBillingInterval: current?.billingInterval ?? null,
     targetBillingInterval: catalog.billingInterval,
     currentAmount: current === undefined ? 0 : withTax(current.amount, current.taxRate),
+    // A switch from a legacy licence credits its unused part (issue 22), shown before confirming.
+    legacyCredit:
+      current?.workspacePlan === 'LEGACY' &&
+      (current.paymentSource === 'STRIPE' || current.paymentSource === 'PAYPAL')
+        ? licenceCreditOf(current, catalog.currency)
+        : 0,
   };
 
   const proratable =
@@ -175,9 +218,13 @@ export async function previewPayment(
     },
   });
   const proratedDays = Math.max(0, Math.ceil((item.current_period_end - now) / DAY_SECONDS));
+  // What the change invoices now (tax included); a credit balance (a replaced licence's unused
+  // part) pays some or all of it, as the invoice will show.
+  const invoiced = Math.max(0, preview.total);
   return {
     ...base,
-    chargedToday: Math.max(0, preview.amount_due),
+    chargedToday: invoiced,
+    creditApplied: Math.max(0, invoiced - Math.max(0, preview.amount_due)),
     proratedDays,
     stripePlans: [{ stripePriceId: price.id, totalAmount: preview.subtotal, quantity }],
   };
@@ -336,17 +383,78 @@ export async function createCheckoutSession(
   success.set('interval', catalog.billingInterval);
   if (model === 'PER_SEAT') success.set(gmail ? 'gmailSeats' : 'workspaceSeats', String(quantity));
   else success.set(gmail ? 'gmailUsers' : 'workspaceUsers', String(quantity));
-  const session = await stripe.checkout.sessions.create({
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     customer,
     client_reference_id: workspace.id,
     line_items: [{ price: price.id, quantity }],
     automatic_tax: { enabled: true },
-    success_url: `${prefix}/space/billing?${success.toString()}`,
+    // The page asks Stripe what became of the session before it says anything (issue 22).
+    success_url: `${prefix}/space/billing?${success.toString()}&${CHECKOUT_SESSION_QUERY_PARAM}={CHECKOUT_SESSION_ID}`,
     cancel_url: cancelUrl,
     metadata: { workspaceId: workspace.id },
     subscription_data: { metadata: { workspaceId: workspace.id, ...perUserMetadata } },
+  };
+  const session = await context.db.transaction(async (tx) => {
+    // One open checkout per space: a new one expires the others (a second tab, the browser's
+    // Back), so at most one can be paid. Under the billing lock, so two at once leave one open.
+    await lockBillingOf(tx, workspace.id);
+    // Stripe may hold a live subscription whose webhook has not arrived yet (a checkout paid a
+    // moment ago): a second one is refused here already, not only refunded by the webhook.
+    const atStripe = await stripe.subscriptions.list({ customer, limit: 100 });
+    const other = atStripe.data.find(
+      (subscription) =>
+        LIVE_STRIPE_STATUSES.has(subscription.status) && subscription.id !== current?.stripeSubscriptionId,
+    );
+    if (other !== undefined) return { live: other.id };
+    const expired = await expireOpenSessions(stripe, customer, workspace.id);
+    return stripe.checkout.sessions.create(params, {
+      idempotencyKey: idempotencyKey('checkout-session', { workspaceId: workspace.id, params, expired }),
+    });
   });
+  if ('live' in session) {
+    // Applied now rather than when its webhook comes (outside the lock the sync takes itself).
+    await syncStripeSubscription(context.db, stripe, session.live);
+    throw new AppError('CONFLICT', BILLING_MESSAGES.ALREADY_SUBSCRIBED);
+  }
   if (session.url === null) throw new AppError('INTERNAL', BILLING_MESSAGES.PAYMENT_CLIENT_MISSING);
   return { stripeCheckoutSessionId: session.id, url: session.url };
+}
+
+/**
+ * GET …/stripe/checkout/v1/outcome?sessionId: what became of the space's Checkout Session, read
+ * from Stripe. A completed one is synced here as well as by its webhook (webhooks are triggers;
+ * whichever comes first applies it, and a duplicate is refunded by either), so the page's banner
+ * says what Stripe says. Another space's session is a 404.
+ */
+export async function getCheckoutOutcome(
+  context: BillingContext,
+  membership: MembershipRecord,
+  sessionId: string,
+): Promise<CheckoutOutcome> {
+  const stripe = stripeOf(context);
+  const notFound = () => new AppError('NOT_FOUND', BILLING_REFUSALS.CHECKOUT_NOT_FOUND);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'resource_missing') throw notFound();
+    throw error;
+  }
+  if (session.metadata?.workspaceId !== membership.workspace.id) throw notFound();
+  const none = { refundedAmount: null, currency: null };
+  if (session.status === 'open') return { outcome: 'OPEN', ...none };
+  if (session.status === 'expired') return { outcome: 'EXPIRED', ...none };
+  const subscriptionId = idOf(session.subscription);
+  if (subscriptionId === null) return { outcome: 'PENDING', ...none };
+  const row = await syncStripeSubscription(context.db, stripe, subscriptionId);
+  const refund = await duplicateRefundOf(stripe, await stripe.subscriptions.retrieve(subscriptionId));
+  if (refund !== null) {
+    return {
+      outcome: 'REFUNDED_DUPLICATE',
+      refundedAmount: refund.amount,
+      currency: refund.currency.toUpperCase() as CheckoutOutcome['currency'],
+    };
+  }
+  return { outcome: row?.status === 'ACTIVE' ? 'PAID' : 'PENDING', ...none };
 }

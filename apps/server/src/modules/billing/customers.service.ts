@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { stripeOf, type BillingContext } from './billing-context';
 import { findCustomerId, insertCustomer, lockBillingOf } from './billing.repo';
+import { idempotencyKey } from './idempotency';
 
 /**
  * The Stripe customer of a space (the customer belongs to the space, issue 8): created on first
@@ -24,9 +25,13 @@ export async function ensureCustomer(
     const again = await findCustomerId(tx, workspaceId);
     if (again !== undefined) return again;
     const { metadata, ...rest } = details;
-    const customer = await stripe.customers.create({
+    const params: Stripe.CustomerCreateParams = {
       ...(rest as Stripe.CustomerCreateParams),
       metadata: { ...metadata, workspaceId },
+    };
+    // One customer per space, also when our transaction fails after Stripe made it.
+    const customer = await stripe.customers.create(params, {
+      idempotencyKey: idempotencyKey('customer', { workspaceId, params }),
     });
     await insertCustomer(tx, workspaceId, customer.id);
     return customer.id;

@@ -132,7 +132,6 @@ describe('billing demo spaces', () => {
 
       const supportManaged = { errors: [], code: 'BAD_REQUEST', message: BILLING_MESSAGES.SUPPORT_MANAGED };
       const add = await call(SUE, 'POST', billingPath(BILLING_PATHS.seats, ids), {
-        useProratedAmounts: true,
         seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
       });
       expect(add.statusCode).toBe(400);
@@ -295,7 +294,7 @@ describe('billing demo spaces', () => {
       const hosted = await billing.testStripe.stripe.checkout.sessions.retrieve(stripeCheckoutSessionId);
       // The return query gives 'Well done! Your … subscription has started.' (billing-query.ts).
       expect(new URL(hosted.success_url!).searchParams.toString()).toMatch(
-        /^checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceUsers=2$/,
+        /^checkout=success&from=FREE&to=PRO&interval=YEARLY&workspaceUsers=2&session_id=%7BCHECKOUT_SESSION_ID%7D$/,
       );
       expect((await payOnHostedPage(url, 'Carl Classic')).status).toBe(303);
       await deliverPending();

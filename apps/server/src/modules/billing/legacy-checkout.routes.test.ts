@@ -301,7 +301,11 @@ describe('per-user (legacy) checkout', () => {
     });
     expect(response.statusCode).toBe(200);
     // leo, lara, liam: 3 × $60.
-    expect(response.json<PaymentInfo>()).toMatchObject({ chargedToday: 18000, totalAmount: 18000 });
+    const info = response.json<PaymentInfo>();
+    expect(info).toMatchObject({ chargedToday: 18000, totalAmount: 18000 });
+    // Issue 22: the Team 10 licence ($270, bought today) is credited for its unused part.
+    expect(info.legacyCredit).toBeGreaterThan(26_900);
+    expect(info.legacyCredit).toBeLessThanOrEqual(27_000);
   });
 
   it('switches the Team licence to Pro per user through the hosted checkout: the chosen users paid, the licence cancelled', async () => {
@@ -337,7 +341,18 @@ describe('per-user (legacy) checkout', () => {
     expect(space).toEqual({ plan: 'PRO', legacyType: null });
     expect(await paidEmails()).toEqual(['lara@legacy.test', 'leo@legacy.test', 'liam@legacy.test']);
     expect((await plans())['tina@legacy.test']).toBe('FREE');
-    expect((await billing.testStripe.stripe.subscriptions.retrieve(licence.id)).status).toBe('canceled');
+    const cancelled = await billing.testStripe.stripe.subscriptions.retrieve(licence.id);
+    expect(cancelled.status).toBe('canceled');
+    // Issue 22: the unused part of the licence is credited through Stripe's proration, as a credit
+    // balance taken off the next invoices (switched on day one: nearly all of it).
+    const licencePaid = (await billing.testStripe.stripe.invoices.list({ subscription: licence.id })).data
+      .filter((invoice) => invoice.billing_reason === 'subscription_create')
+      .reduce((sum, invoice) => sum + invoice.amount_paid, 0);
+    const customer = await billing.testStripe.stripe.customers.retrieve(cancelled.customer as string);
+    const balance = (customer as Stripe.Customer).balance;
+    expect(licencePaid).toBeGreaterThan(0);
+    expect(-balance).toBeGreaterThan(licencePaid * 0.99);
+    expect(-balance).toBeLessThanOrEqual(licencePaid);
     const items = (
       await call('GET', billingPath(BILLING_PATHS.subscriptionsV1, { workspaceId: legacy }))
     ).json<{
@@ -369,9 +384,20 @@ describe('per-user (legacy) checkout', () => {
       },
     );
     expect(quote.statusCode).toBe(200);
-    expect(quote.json<PaymentInfo>().chargedToday).toBeGreaterThan(0);
+    // The Team licence's credit (issue 22) pays the prorated seat: the review says what is invoiced
+    // and that the credit pays it; the balance goes down by that amount.
+    const quoted = quote.json<PaymentInfo>();
+    expect(quoted.chargedToday).toBeGreaterThan(5900);
+    expect(quoted.creditApplied).toBe(quoted.chargedToday);
+    const customerId = (await billing.testStripe.stripe.subscriptions.retrieve(licence.id))
+      .customer as string;
+    const balanceOf = async () =>
+      ((await billing.testStripe.stripe.customers.retrieve(customerId)) as Stripe.Customer).balance;
+    const before = await balanceOf();
     const response = await put({ workspaceUserPlans: [{ userId: fiona, userPlan: 'PRO' }] });
     expect(response.statusCode).toBe(200);
+    const used = (await balanceOf()) - before;
+    expect(Math.abs(used - quoted.chargedToday)).toBeLessThanOrEqual(5);
     expect(response.json<SubscriptionV1>()).toMatchObject({ workspacePlan: 'PRO', amount: 4 * 6000 });
     expect((await plans())['fiona@legacy.test']).toBe('PRO');
     await deliverPending();

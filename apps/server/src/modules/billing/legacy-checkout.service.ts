@@ -34,6 +34,8 @@ import { paidMembersMetadata } from './paid-members';
 import {
   nextPhaseOf,
   priceIdOfRow,
+  refuseSwitchWithoutPrice,
+  refuseWhilePaymentPending,
   priceKeyAtInterval,
   releaseSettledSchedule,
   scheduledInterval,
@@ -158,6 +160,7 @@ export async function updateUserPlans(
     });
   }
   const targetPlan = targetPlanOf(row, body);
+  refuseSwitchWithoutPrice(row, targetPlan);
   const stripe = context.stripe;
   const priced = stripe !== null && (await isPricedPerUser(stripe, row));
   // Nothing to charge or refund on a licence not priced per user: it covers its users up to its limit.
@@ -217,6 +220,7 @@ async function changePaidUsers(
     if (targetPlan !== 'LEGACY') {
       price = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, row.billingInterval, targetPlan));
     }
+    await refuseWhilePaymentPending(stripe, stripeSubscriptionId);
     const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
     const item = subscription.items.data[0]!;
     try {

@@ -1,4 +1,4 @@
-import type { CancellationLicence } from '@mergedesk/domain/api/billing';
+import { STOP_RENEWAL_MESSAGES, type CancellationLicence } from '@mergedesk/domain/api/billing';
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import type { UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
@@ -31,7 +31,7 @@ export async function cancelAutoRenewal(
   if (licence === undefined || licence.id !== subscriptionId) {
     throw new AppError('NOT_FOUND', BILLING_MESSAGES.NO_LICENCE);
   }
-  if (!licence.autoRenew) throw new AppError('CONFLICT', BILLING_MESSAGES.AUTO_RENEWAL_ALREADY_STOPPED);
+  if (!licence.autoRenew) throw new AppError('CONFLICT', STOP_RENEWAL_MESSAGES.alreadyStopped);
   await context.db.transaction(async (tx) => {
     await lockBillingOf(tx, licence.workspaceId);
     await updateSubscriptionRow(tx, licence.id, { autoRenew: false });

@@ -93,7 +93,6 @@ describe('seats and subscription changes', () => {
 
   it('adds seats with the succeeding card: invoiced at once, granted, seat_total follows', async () => {
     const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
-      useProratedAmounts: true,
       seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
     });
     expect(response.statusCode).toBe(200);
@@ -108,7 +107,6 @@ describe('seats and subscription changes', () => {
   it('with the 3-D Secure card, grants the seats only after the challenge is passed and the webhook re-reads', async () => {
     await useCard('pm_card_authenticationRequired');
     const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
-      useProratedAmounts: true,
       seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
     });
     expect(response.json<SeatsChangeResponse>()).toMatchObject({
@@ -325,7 +323,6 @@ describe('seats and subscription changes', () => {
   it('adds seats again once the removal has happened: the settled schedule no longer blocks changes', async () => {
     expect((await current()).stripeSubscriptionScheduleId).not.toBeNull();
     const response = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
-      useProratedAmounts: true,
       seatPlans: [{ userPlan: 'PRO', quantity: 1 }],
     });
     expect(response.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import type {
 import { SUBSCRIPTION_UPDATE_ERROR_STATUS } from '@mergedesk/domain/api/billing';
 import { subscriptionUpdateError } from '@mergedesk/domain/billing/flows';
 import { LEGACY_CHECKOUT_MESSAGES } from '@mergedesk/domain/billing/legacy-checkout';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_MESSAGES, BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import {
   findCatalogPrice,
   priceLookupKey,
@@ -22,6 +22,7 @@ import {
 import { withTax } from '@mergedesk/domain/billing/tax';
 import { MAX_SEATS, seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { isSupportManagedPaymentSource } from '@mergedesk/domain/plans/plans';
+import { planSwitchRefusal } from '@mergedesk/domain/billing/subscription-card';
 import { canScheduleSeatRemovals } from '@mergedesk/domain/roles/permissions';
 import type Stripe from 'stripe';
 import type { MembershipRecord } from '../../db/records';
@@ -35,6 +36,7 @@ import {
   setRemovalStatus,
   type SubscriptionRow,
 } from './billing.repo';
+import { idempotencyKey } from './idempotency';
 import { paidMembersMetadata, paidMembersOf } from './paid-members';
 import { catalogPriceOf, idOf, periodAmount, syncStripeSubscription } from './stripe-sync.service';
 import {
@@ -93,6 +95,62 @@ async function seatSubscription(
 async function refuseDuringDowngrade(context: BillingContext, row: SubscriptionRow): Promise<void> {
   if ((await findPendingRemoval(context.db, row.id)) !== undefined) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+  }
+}
+
+/**
+ * Pro (Personal) has no Premium price (planSwitchRefusal): a switch to it is refused instead of
+ * "updating" the subscription to the price it already has (issue 22).
+ */
+export function refuseSwitchWithoutPrice(row: SubscriptionRow, targetPlan: string): void {
+  if (
+    (targetPlan === 'PRO' || targetPlan === 'PREMIUM') &&
+    planSwitchRefusal({ targetPlan, userPlan: row.userPlan, hasScheduledChange: false }) ===
+      'no-premium-for-personal'
+  ) {
+    throw new AppError('BAD_REQUEST', BILLING_REFUSALS.NO_PREMIUM_FOR_PERSONAL, {
+      reason: 'no-premium-for-personal',
+      fieldErrors: [{ field: 'workspacePlan', message: BILLING_REFUSALS.NO_PREMIUM_FOR_PERSONAL }],
+    });
+  }
+}
+
+/** The AppError reason of a change refused while an earlier one waits for its payment. */
+export const PAYMENT_PENDING_REASON = 'payment-pending';
+
+/**
+ * At most one open payment per pending change (issue 22): while Stripe holds a change pending
+ * until its invoice is paid (pending_if_incomplete: a 3-D Secure step, a declined card), another
+ * charged change is refused (409, reason payment-pending): its invoice would be payable too and
+ * charge the same seats twice. An unpaid change invoice whose pending update has expired is
+ * abandoned: it is voided, so it can never be paid for nothing.
+ */
+export async function refuseWhilePaymentPending(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
+  const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+  if (subscription.pending_update !== null) {
+    throw new AppError('CONFLICT', BILLING_REFUSALS.PAYMENT_PENDING, { reason: PAYMENT_PENDING_REASON });
+  }
+  await voidAbandonedChangeInvoice(stripe, subscription);
+}
+
+/**
+ * The unpaid invoice of a change whose pending update is gone (expired: Stripe discarded the
+ * change) is voided, so paying it later can never charge for seats that are not granted. The
+ * webhook does it when Stripe says the pending update expired; a new change does it too.
+ */
+export async function voidAbandonedChangeInvoice(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+): Promise<void> {
+  const invoiceId = idOf(subscription.latest_invoice);
+  if (invoiceId === null || subscription.pending_update !== null) return;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  if (invoice.status === 'open' && invoice.billing_reason === 'subscription_update') {
+    await stripe.invoices.voidInvoice(
+      invoiceId,
+      {},
+      { idempotencyKey: idempotencyKey('void-abandoned', { invoiceId }) },
+    );
   }
 }
 
@@ -237,12 +295,24 @@ export async function addSeats(
   if (requestedSeats > MAX_SEATS) throw badRequest(BILLING_MESSAGES.TOO_MANY_SEATS, 'seatPlans.0.quantity');
   if (row.userPlan === 'PRO_PERSONAL')
     throw badRequest('The only allowed number is 1.', 'seatPlans.0.quantity');
+  await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
   const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
   const item = subscription.items.data[0]!;
-  await stripe.subscriptions.update(row.stripeSubscriptionId, {
+  const params: Stripe.SubscriptionUpdateParams = {
     items: [{ id: item.id, quantity: requestedSeats }],
-    proration_behavior: body.useProratedAmounts === false ? 'none' : 'always_invoice',
+    // The server's one proration rule (issue 22): added seats are invoiced now, prorated, and
+    // granted only once paid.
+    proration_behavior: 'always_invoice',
     payment_behavior: 'pending_if_incomplete',
+  };
+  await stripe.subscriptions.update(row.stripeSubscriptionId, params, {
+    // The same add from the same state (a double click) is one change at Stripe.
+    idempotencyKey: idempotencyKey('add-seats', {
+      subscription: row.stripeSubscriptionId,
+      from: item.quantity,
+      latestInvoice: idOf(subscription.latest_invoice),
+      params,
+    }),
   });
   const synced = (await syncStripeSubscription(context.db, stripe, row.stripeSubscriptionId)) ?? row;
   return {
@@ -421,6 +491,7 @@ export async function updateSubscription(
 
   const targetPlan = body.workspacePlan ?? row.workspacePlan;
   const targetInterval = body.billingInterval ?? row.billingInterval;
+  refuseSwitchWithoutPrice(row, targetPlan);
   const refusal = subscriptionUpdateError({
     currentPlan: row.workspacePlan,
     targetPlan,
@@ -451,6 +522,7 @@ export async function updateSubscription(
     // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
     if (row.scheduledBillingInterval !== null || pendingRemoval !== undefined)
       throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
+    await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
     await releaseSettledSchedule(stripe, row);
     const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval, targetPlan));
     const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);

@@ -6,11 +6,13 @@ import {
   PRICE_CATALOG,
   type CatalogPrice,
 } from '@mergedesk/domain/billing/prices';
-import { taxRateFor } from '@mergedesk/domain/billing/tax';
+import { unusedLicenceCredit } from '@mergedesk/domain/billing/legacy-credit';
+import { taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
 import { applyPaidMembers } from './legacy-users.service';
 import { paidMembersOf } from './paid-members';
+import { idempotencyKey } from './idempotency';
 import type { PayPalAdapter } from './paypal-adapter';
 import {
   cancelOtherActive,
@@ -177,15 +179,26 @@ const STATUS_BY_STRIPE: Partial<Record<Stripe.Subscription.Status, 'ACTIVE' | 'C
   incomplete_expired: 'CANCELED',
 };
 
+/** Whether any invoice of the subscription was ever paid. */
+async function wasEverPaid(stripe: Stripe, subscriptionId: string): Promise<boolean> {
+  const paid = await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1 });
+  return paid.data.length > 0;
+}
+
 /** The mirror values of a Stripe subscription, read in full from Stripe. */
 async function mirrorValuesOf(
   stripe: Stripe,
   workspaceId: string,
   subscription: Stripe.Subscription,
+  known: boolean,
 ): Promise<SubscriptionValues | undefined> {
   const status = STATUS_BY_STRIPE[subscription.status];
   const item = subscription.items.data[0];
   if (status === undefined || item === undefined) return undefined;
+  // A subscription that ended without ever being paid (a declined card or a failed 3-D Secure at
+  // the first checkout, an incomplete one that expired) was never the space's: it is not mirrored,
+  // so it can never stand between the space and buying again (issue 22).
+  if (status === 'CANCELED' && !known && !(await wasEverPaid(stripe, subscription.id))) return undefined;
   const catalog = catalogPriceOf(item.price);
   if (catalog === undefined) return undefined;
   const definition = BILLING_PRODUCT_DEFINITIONS[catalog.product];
@@ -284,24 +297,132 @@ export async function syncStripeSubscription(
   // A space deleted since (or a customer of another installation): nothing of ours to update.
   if (workspaceId === undefined || !(await workspaceExists(db, workspaceId))) return undefined;
   let latest: Stripe.Subscription | undefined;
+  let duplicateOf: string | undefined;
   const applied = await db.transaction(async (tx) => {
     await lockBillingOf(tx, workspaceId);
     // Read again under the lock: the last writer has read the last state.
     const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
     latest = subscription;
-    const values = await mirrorValuesOf(stripe, workspaceId, subscription);
-    if (values === undefined) return findByStripeId(tx, stripeSubscriptionId);
+    const known = await findByStripeId(tx, stripeSubscriptionId);
+    const values = await mirrorValuesOf(stripe, workspaceId, subscription, known !== undefined);
+    if (values === undefined) return known;
+    // At most one live subscription per space (issue 22): a second one that became live — two
+    // checkouts paid, the browser's Back — is not applied; it is refunded and cancelled below.
+    const live =
+      values.status === 'ACTIVE' ? await stillLive(tx, stripe, workspaceId, stripeSubscriptionId) : undefined;
+    const duplicate =
+      values.status === 'ACTIVE' &&
+      (subscription.metadata[DUPLICATE_OF_KEY] !== undefined ||
+        (live !== undefined &&
+          live.stripeSubscriptionId !== subscription.id &&
+          !replaces(subscription, live)));
+    if (duplicate) {
+      duplicateOf = subscription.metadata[DUPLICATE_OF_KEY] ?? live!.id;
+      return known;
+    }
     const row = await applySubscriptionValues(tx, values);
     // Per-user subscriptions say who is paid (paid-members.ts); the space follows them.
     const paidMembers = paidMembersOf(subscription.metadata);
     if (row.status === 'ACTIVE' && paidMembers !== null) await applyPaidMembers(tx, workspaceId, paidMembers);
     return row;
   });
+  if (duplicateOf !== undefined && latest !== undefined) {
+    await refundDuplicate(stripe, latest, duplicateOf);
+    // Mirrored as what it now is at Stripe: cancelled (and refunded).
+    return syncStripeSubscription(db, stripe, stripeSubscriptionId, paypal);
+  }
   if (applied?.status === 'ACTIVE') {
     await cancelReplacedSubscription(stripe, latest?.metadata);
-    if (paypal !== undefined) await stopReplacedPayPalLicence(db, paypal, latest?.metadata);
+    if (paypal !== undefined && latest !== undefined)
+      await stopReplacedPayPalLicence(db, stripe, paypal, latest);
   }
   return applied;
+}
+
+/**
+ * The space's ACTIVE subscription other than `except`, checked at Stripe: one that has ended there
+ * while its webhook is still on the way is applied as ended first, so a new purchase is never taken
+ * for a duplicate of a subscription that is already over.
+ */
+async function stillLive(
+  tx: Executor,
+  stripe: Stripe,
+  workspaceId: string,
+  except: string,
+): Promise<SubscriptionRow | undefined> {
+  const live = await findActiveSubscription(tx, workspaceId);
+  if (live === undefined || live.stripeSubscriptionId === null || live.stripeSubscriptionId === except)
+    return live;
+  const current = await stripe.subscriptions.retrieve(live.stripeSubscriptionId);
+  if (STATUS_BY_STRIPE[current.status] === 'ACTIVE') return live;
+  const values = await mirrorValuesOf(stripe, workspaceId, current, true);
+  if (values !== undefined) await applySubscriptionValues(tx, values);
+  return findActiveSubscription(tx, workspaceId);
+}
+
+/** Metadata of a subscription found to duplicate the space's live one: the id of the one kept. */
+export const DUPLICATE_OF_KEY = 'duplicateOf';
+
+/** The subscription was bought to replace `live` (a legacy licence switched to a new plan). */
+const replaces = (subscription: Stripe.Subscription, live: SubscriptionRow): boolean =>
+  (live.stripeSubscriptionId !== null &&
+    subscription.metadata[REPLACES_SUBSCRIPTION_KEY] === live.stripeSubscriptionId) ||
+  subscription.metadata[REPLACES_PAYPAL_LICENCE_KEY] === live.id;
+
+/**
+ * A second live subscription of a space: marked as a duplicate (so the page can say so), its
+ * payment refunded in full and it is cancelled at once, without proration. Every step checks
+ * Stripe first and carries an idempotency key, so a replayed or concurrent webhook refunds once.
+ */
+async function refundDuplicate(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+  keptId: string,
+): Promise<void> {
+  if (subscription.metadata[DUPLICATE_OF_KEY] === undefined) {
+    await stripe.subscriptions.update(
+      subscription.id,
+      { metadata: { [DUPLICATE_OF_KEY]: keptId } },
+      { idempotencyKey: idempotencyKey('mark-duplicate', { subscription: subscription.id, keptId }) },
+    );
+  }
+  const invoices = await stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 });
+  for (const invoice of invoices.data) {
+    const intentId = paymentIntentIdOf(invoice);
+    if (intentId === null) continue;
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    if (intent.status !== 'succeeded') continue;
+    const refunded = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    if (refunded.data.some((refund) => refund.status !== 'failed' && refund.status !== 'canceled')) continue;
+    await stripe.refunds.create(
+      { payment_intent: intentId, reason: 'duplicate', metadata: { subscription: subscription.id } },
+      { idempotencyKey: idempotencyKey('refund-duplicate', { intent: intentId }) },
+    );
+  }
+  if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
+    await stripe.subscriptions.cancel(
+      subscription.id,
+      { prorate: false, invoice_now: false },
+      { idempotencyKey: idempotencyKey('cancel-duplicate', { subscription: subscription.id }) },
+    );
+  }
+}
+
+/** The refund of a duplicate subscription (REFUNDED_DUPLICATE outcome), null when there is none. */
+export async function duplicateRefundOf(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+): Promise<{ amount: number; currency: string } | null> {
+  if (subscription.metadata[DUPLICATE_OF_KEY] === undefined) return null;
+  const invoices = await stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 });
+  let amount = 0;
+  for (const invoice of invoices.data) {
+    const intentId = paymentIntentIdOf(invoice);
+    if (intentId === null) continue;
+    const refunds = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    amount += refunds.data.reduce((sum, refund) => sum + refund.amount, 0);
+  }
+  return { amount, currency: subscription.currency };
 }
 
 /**
@@ -311,10 +432,11 @@ export async function syncStripeSubscription(
  */
 async function stopReplacedPayPalLicence(
   db: Database,
+  stripe: Stripe,
   paypal: PayPalAdapter,
-  metadata: Record<string, string> | undefined,
+  replacement: Stripe.Subscription,
 ): Promise<void> {
-  const licenceId = metadata?.[REPLACES_PAYPAL_LICENCE_KEY];
+  const licenceId = replacement.metadata[REPLACES_PAYPAL_LICENCE_KEY];
   if (licenceId === undefined || !UUID.test(licenceId)) return;
   await db.transaction(async (tx) => {
     const licence = await findSubscriptionById(tx, licenceId);
@@ -322,9 +444,37 @@ async function stopReplacedPayPalLicence(
     await lockBillingOf(tx, licence.workspaceId);
     if (!(await findSubscriptionById(tx, licenceId))?.autoRenew) return;
     await updateSubscriptionRow(tx, licence.id, { autoRenew: false });
+    // The unused part of the licence becomes a Stripe credit (legacy-credit.ts; issue 22), once:
+    // before PayPal is told (a failure is retried with the webhook) and under an idempotency key.
+    // At the replacement's start: the same amount on every retry (one idempotency key, one credit).
+    const credit = licenceCreditOf(licence, replacement.currency, replacement.start_date * 1000);
+    const customer = idOf(replacement.customer);
+    if (credit > 0 && customer !== null) {
+      await stripe.customers.createBalanceTransaction(
+        customer,
+        {
+          amount: -credit,
+          currency: replacement.currency,
+          description: 'Unused part of the PayPal licence replaced by this subscription',
+          metadata: { replacedLicence: licence.id },
+        },
+        { idempotencyKey: idempotencyKey('paypal-licence-credit', { licence: licence.id }) },
+      );
+    }
     await paypal.cancelAutoRenewal(licence.externalId, 'Replaced by a new subscription');
   });
 }
+
+/** What the unused part of a licence is worth at a switch now (tax included). */
+export const licenceCreditOf = (licence: SubscriptionRow, newCurrency: string, at = Date.now()): number =>
+  unusedLicenceCredit({
+    paidAmount: withTax(licence.amount, licence.taxRate),
+    periodStart: licence.currentPeriodStart.getTime(),
+    periodEnd: licence.currentPeriodEnd.getTime(),
+    at,
+    licenceCurrency: licence.currency,
+    newCurrency,
+  });
 
 /**
  * A subscription bought to replace a legacy licence (UPGRADE_LEGACY_US) carries the licence's id:
@@ -339,6 +489,11 @@ async function cancelReplacedSubscription(
   if (replaced === undefined || replaced === '') return;
   const licence = await stripe.subscriptions.retrieve(replaced);
   if (licence.status !== 'canceled' && licence.status !== 'incomplete_expired') {
-    await stripe.subscriptions.cancel(replaced, { prorate: true });
+    // Stripe credits the unused time (issue 22): a final invoice now, its credit on the balance.
+    await stripe.subscriptions.cancel(
+      replaced,
+      { prorate: true, invoice_now: true },
+      { idempotencyKey: idempotencyKey('cancel-replaced', { replaced }) },
+    );
   }
 }

@@ -102,6 +102,7 @@ async function subscriptionView(db: Executor, row: SubscriptionRow): Promise<Sub
     currency: row.currency,
     taxRate: row.taxRate,
     autoRenew: row.autoRenew,
+    providerStatus: row.paymentSource === 'STRIPE' ? row.providerStatus : null,
     stripeSubscriptionScheduleId: row.stripeScheduleId,
     scheduledChanges:
       row.scheduledBillingInterval === null || row.scheduledChangeAt === null
@@ -150,6 +151,7 @@ async function additionalStripeInfo(stripe: Stripe, row: SubscriptionRow): Promi
             hostedInvoiceUrl: latestInvoice.hostedInvoiceUrl,
             paymentIntent:
               latestInvoice.paymentIntent === null ? null : { status: latestInvoice.paymentIntent.status },
+            nextPaymentAttemptTimestamp: latestInvoice.nextPaymentAttemptTimestamp,
           },
     upcomingInvoice: upcoming === null ? null : { amountDue: upcoming.amount_due },
   };
@@ -325,9 +327,15 @@ export async function getCustomerPortal(
 async function latestInvoiceOf(
   stripe: Stripe,
   invoiceId: string,
-): Promise<LatestInvoice & { intent: Stripe.PaymentIntent | null }> {
+): Promise<
+  LatestInvoice & { intent: Stripe.PaymentIntent | null; nextPaymentAttemptTimestamp: number | null }
+> {
   const { invoice, intent } = await invoiceWithIntent(stripe, invoiceId);
   return {
+    nextPaymentAttemptTimestamp:
+      invoice.status === 'open' && invoice.next_payment_attempt !== null
+        ? invoice.next_payment_attempt * 1000
+        : null,
     invoiceId,
     status: (invoice.status ?? 'draft') as LatestInvoice['status'],
     paid: invoice.status === 'paid',
@@ -344,7 +352,7 @@ async function latestInvoiceOfRow(
   context: BillingContext,
   membership: MembershipRecord,
   subscriptionId: string,
-): Promise<LatestInvoice & { intent: Stripe.PaymentIntent | null }> {
+): Promise<Awaited<ReturnType<typeof latestInvoiceOf>>> {
   const stripe = stripeOf(context);
   const row = await subscriptionOfSpace(context.db, membership, subscriptionId);
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionIdOf(row));
@@ -358,7 +366,11 @@ export async function getLatestInvoice(
   membership: MembershipRecord,
   subscriptionId: string,
 ): Promise<LatestInvoice> {
-  const { intent: _intent, ...invoice } = await latestInvoiceOfRow(context, membership, subscriptionId);
+  const {
+    intent: _intent,
+    nextPaymentAttemptTimestamp: _next,
+    ...invoice
+  } = await latestInvoiceOfRow(context, membership, subscriptionId);
   return invoice;
 }
 

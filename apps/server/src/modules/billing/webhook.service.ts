@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isEventRecorded, recordEvent } from './billing.repo';
 import type { PayPalAdapter } from './paypal-adapter';
+import { voidAbandonedChangeInvoice } from './seat-changes.service';
 import { idOf, syncStripeSubscription } from './stripe-sync.service';
 
 export const BAD_SIGNATURE_MESSAGE = 'The webhook signature could not be verified.';
@@ -53,6 +54,10 @@ export async function handleStripeEvent(
 ): Promise<{ received: true; replay: boolean }> {
   if (await isEventRecorded(db, event.id)) return { received: true, replay: true };
   const subscriptionId = subscriptionIdOfEvent(event);
+  if (subscriptionId !== null && event.type === 'customer.subscription.pending_update_expired') {
+    // The change was discarded: its invoice must not stay payable (issue 22).
+    await voidAbandonedChangeInvoice(stripe, await stripe.subscriptions.retrieve(subscriptionId));
+  }
   if (subscriptionId !== null) await syncStripeSubscription(db, stripe, subscriptionId, paypal);
   await recordEvent(db, event.id, event.type);
   return { received: true, replay: false };

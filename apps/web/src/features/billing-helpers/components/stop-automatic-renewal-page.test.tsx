@@ -77,6 +77,17 @@ describe('StopAutomaticRenewalPage (spec 001 §2, §4)', () => {
     expect(router.state.location.search).toBe('?success=0');
   });
 
+  it('offers no second confirmation for a licence whose renewal is already stopped (issue 22)', async () => {
+    serve({ status: 200, body: { ...LICENCE, autoRenew: false } });
+    render();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'The automatic renewal of this licence is already stopped.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).not.toBeInTheDocument();
+  });
+
   it.each([
     ['no licence', { status: 404, body: { code: 'NOT_FOUND', message: 'none', errors: [] } }],
     ['a Stripe licence', { status: 200, body: { ...LICENCE, paymentSource: 'STRIPE' } }],

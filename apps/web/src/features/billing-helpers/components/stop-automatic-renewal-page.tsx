@@ -1,5 +1,6 @@
 import { Anchor, Button, Center, Loader, Text } from '@mantine/core';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { STOP_RENEWAL_MESSAGES } from '@mergedesk/domain/api/billing';
 import { StatusCard } from '../../../components/full-page-states/status-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { HELP_CENTER_URL } from '../../../lib/product';
@@ -67,6 +68,15 @@ export function StopAutomaticRenewalPage() {
   // Spec 001 §2: no licence, or one not paid with PayPal, goes to '/'.
   if (licence.isError || licence.data === null || licence.data.paymentSource !== 'PAYPAL') {
     return <Navigate to="/" replace />;
+  }
+  // Issue 22: a licence whose renewal is already stopped is not offered the confirmation again
+  // (the server would refuse it with this same message).
+  if (!licence.data.autoRenew) {
+    return (
+      <StatusCard kind="success" title={STOP_RENEWAL_MESSAGES.alreadyStopped}>
+        <Text>Check your payments at PayPal: no further payment will be taken for this licence.</Text>
+      </StatusCard>
+    );
   }
   const subscriptionId = licence.data.subscriptionId;
   const confirm = () =>

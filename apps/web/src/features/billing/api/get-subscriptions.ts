@@ -29,6 +29,9 @@ export const getSubscriptionsQueryOptions = (workspaceId: string) =>
 export const useSubscriptions = (workspaceId: string, options: { enabled?: boolean } = {}) =>
   useQuery({ ...getSubscriptionsQueryOptions(workspaceId), enabled: options.enabled ?? true });
 
-/** The subscription the billing page shows: the ACTIVE one, else the newest. */
+/**
+ * The subscription the billing page shows: the ACTIVE one. A cancelled one is history, never the
+ * current plan: the space is on Free and can buy again (issue 22).
+ */
 export const currentSubscription = (items: readonly SubscriptionV1[] | undefined): SubscriptionV1 | null =>
-  items?.find((item) => item.subscriptionStatus === 'ACTIVE') ?? items?.[0] ?? null;
+  items?.find((item) => item.subscriptionStatus === 'ACTIVE') ?? null;

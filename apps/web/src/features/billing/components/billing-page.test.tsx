@@ -9,6 +9,7 @@ import { serveBilling, subscription } from '../../../test/billing-server';
 import { stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
+import { BILLING_MESSAGES, duplicateRefundedText } from '@mergedesk/domain/billing/messages';
 import { BillingPage } from './billing-page';
 import { CANCEL_SCHEDULED_REMOVAL_STATE } from '../../../lib/billing-location-state';
 
@@ -307,6 +308,72 @@ describe('BillingPage: the free plan (spec 001 §2 "Plan definitions")', () => {
   });
 });
 
+describe('BillingPage: actions the server refuses are not offered (issue 22)', () => {
+  const personalPlan = (plan: NonNullable<SubscriptionV1['subscriptionPaymentPlans']>[number]) => ({
+    ...plan,
+    userPlanType: 'PRO_PERSONAL' as const,
+  });
+
+  it("offers no 'Remove seats' on Premium per seat", async () => {
+    setup({
+      subscriptions: [subscription({ workspacePlan: 'PREMIUM' })],
+      space: { workspacePlan: 'PREMIUM' },
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Add seats' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Remove seats' })).not.toBeInTheDocument();
+  });
+
+  it("offers no 'Add seats' while a cycle change is scheduled", async () => {
+    setup({
+      subscriptions: [
+        subscription({
+          scheduledChanges: { targetBillingInterval: 'MONTHLY', effectiveTimestamp: Date.UTC(2027, 2, 3) },
+          stripeSubscriptionScheduleId: 'sub_sched_1',
+        }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(within(card).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Remove seats' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Change billing cycle' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Change billing cycle' again once a scheduled change has applied (its schedule still attached)", async () => {
+    setup({ subscriptions: [subscription({ stripeSubscriptionScheduleId: 'sub_sched_1' })] });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Change billing cycle' })).toBeInTheDocument();
+  });
+
+  it("offers no 'Switch to Premium' to Pro (Personal), nor while a downgrade is scheduled", async () => {
+    const base = subscription();
+    setup({
+      space: { isPerSeat: false },
+      subscriptions: [
+        subscription({ subscriptionPaymentPlans: base.subscriptionPaymentPlans!.map(personalPlan) }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(within(card).getByRole('link', { name: 'Change paid users' })).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Switch to Premium' })).not.toBeInTheDocument();
+  });
+});
+
+describe('BillingPage: a cancelled subscription never blocks buying again (issue 22)', () => {
+  it('shows Free with the plan list and Upgrade after every payment attempt failed', async () => {
+    setup({
+      subscriptions: [subscription({ subscriptionStatus: 'CANCELED', autoRenew: false })],
+      space: { workspacePlan: 'FREE', userPlan: 'FREE' },
+    });
+    const pro = await screen.findByRole('region', { name: 'Pro' });
+    expect(within(pro).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      `${PREFIX}/checkout/details`,
+    );
+    expect(screen.queryByText(/Renews on|Ends on/)).not.toBeInTheDocument();
+  });
+});
+
 describe('BillingPage: banners from the query (spec 001 §2 "Billing banners")', () => {
   it('shows the seat purchase banner with Manage members', async () => {
     setup({ search: '?checkout=success&from=FREE&to=PRO&workspaceSeats=3' });
@@ -358,6 +425,41 @@ describe('BillingPage: banners from the query (spec 001 §2 "Billing banners")',
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says nothing of success before Stripe confirms the checkout (issue 22)', async () => {
+    setup({
+      search: '?checkout=success&from=FREE&to=PRO&workspaceSeats=3&session_id=cs_test_1',
+      server: { checkoutOutcome: { outcome: 'PENDING', refundedAmount: null, currency: null } },
+    });
+    expect(await screen.findByText('Confirming your purchase…')).toBeInTheDocument();
+    expect(screen.queryByText(/Well done!/)).not.toBeInTheDocument();
+  });
+
+  it('shows the purchase banner once Stripe says the checkout is paid', async () => {
+    const { billing } = setup({
+      search: '?checkout=success&from=FREE&to=PRO&workspaceSeats=3&session_id=cs_test_1',
+    });
+    expect(
+      await screen.findByText('Well done! You successfully purchased 3 Pro seats for your space.'),
+    ).toBeInTheDocument();
+    expect(billing.requests.some((request) => request.path.endsWith('/outcome?sessionId=cs_test_1'))).toBe(
+      true,
+    );
+  });
+
+  it('tells of a refunded duplicate checkout instead of a success banner (issue 22)', async () => {
+    const { router } = setup({
+      search: '?checkout=success&from=FREE&to=PRO&workspaceSeats=1&session_id=cs_test_2',
+      server: { checkoutOutcome: { outcome: 'REFUNDED_DUPLICATE', refundedAmount: 6000, currency: 'USD' } },
+    });
+    const notice = await screen.findByRole('alert', { name: BILLING_MESSAGES.DUPLICATE_REFUNDED_TITLE });
+    expect(notice).toHaveTextContent(duplicateRefundedText('$60.00'));
+    expect(screen.queryByText(/Well done!/)).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(
+      screen.getByRole('alert', { name: BILLING_MESSAGES.DUPLICATE_REFUNDED_TITLE }),
+    ).toBeInTheDocument();
   });
 
   it('sends a plan the account cannot buy to /wrong-plan with the query', async () => {

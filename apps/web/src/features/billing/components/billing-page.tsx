@@ -3,11 +3,15 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
+import { CHECKOUT_SESSION_QUERY_PARAM } from '@mergedesk/domain/api/billing';
 import {
   billingQueryOutcome,
   DOWNGRADE_CANCELLED,
+  hasSuccessQuery,
   isWrongPlanQuery,
 } from '@mergedesk/domain/billing/billing-query';
+import { formatMoney } from '@mergedesk/domain/billing/display';
+import { BILLING_MESSAGES, duplicateRefundedText } from '@mergedesk/domain/billing/messages';
 import {
   BILLING_ERROR_QUERY_PARAM,
   isSubscriptionUpdateError,
@@ -21,6 +25,7 @@ import { canQuerySubscriptions } from '@mergedesk/domain/roles/permissions';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { RetryAlert } from '../../../components/retry-alert';
 import { usePageTitle } from '../../../lib/page-title';
+import { useCheckoutOutcome } from '../api/get-checkout-outcome';
 import { usePaymentPlans } from '../api/get-payment-plans';
 import { currentSubscription, useSubscriptions } from '../api/get-subscriptions';
 import { useStripSuccessQuery } from '../lib/use-strip-success-query';
@@ -61,15 +66,34 @@ export function BillingPage({ prefix, space, user, restrictions, refreshSpace }:
   const plans = usePaymentPlans(subscription?.currency ?? DEFAULT_CURRENCY);
   const [downgradeCancelled, setDowngradeCancelled] = useState(false);
 
-  const outcome = billingQueryOutcome(searchParams, space.workspacePlan);
+  const queryOutcome = billingQueryOutcome(searchParams, space.workspacePlan);
+  // Issue 22: a checkout's return names its session; the page asks Stripe (through the server)
+  // what became of it, and says nothing of success before Stripe confirms.
+  // The session the page returned with (kept once the query is stripped, for the notice below).
+  const [sessionId] = useState(() => searchParams.get(CHECKOUT_SESSION_QUERY_PARAM));
+  const checkout = useCheckoutOutcome(space.workspaceId, sessionId);
+  const checkoutState = sessionId === null ? 'PAID' : (checkout.data?.outcome ?? 'PENDING');
+  const [duplicateNoticeDismissed, setDuplicateNoticeDismissed] = useState(false);
+  const outcome =
+    queryOutcome.action === 'banner' && checkoutState !== 'PAID'
+      ? checkoutState === 'PENDING' && !checkout.isError
+        ? ({ action: 'none' } as const)
+        : ({ action: 'strip' } as const)
+      : queryOutcome;
   // A checkout's return can arrive before its webhook has made the space paid: a success query
   // that would be valid on a paid plan waits for the space to be refreshed before it is stripped.
   const awaitsConfirmation =
-    space.workspacePlan === 'FREE' && billingQueryOutcome(searchParams, 'PRO').action === 'banner';
+    (space.workspacePlan === 'FREE' && billingQueryOutcome(searchParams, 'PRO').action === 'banner') ||
+    (checkoutState === 'PENDING' && !checkout.isError && hasSuccessQuery(searchParams));
   const confirmation = useConfirmationPolling(awaitsConfirmation, async () => {
     await Promise.all([refreshSpace(), subscriptions.refetch()]);
   });
-
+  const duplicateNotice =
+    checkout.data?.outcome === 'REFUNDED_DUPLICATE' &&
+    checkout.data.currency !== null &&
+    !duplicateNoticeDismissed
+      ? duplicateRefundedText(formatMoney(checkout.data.refundedAmount ?? 0, checkout.data.currency))
+      : null;
   useEffect(() => {
     if (outcome.action === 'strip' && !(awaitsConfirmation && !confirmation.exhausted)) stripSuccessQuery();
   }, [outcome.action, awaitsConfirmation, confirmation.exhausted, stripSuccessQuery]);
@@ -107,6 +131,20 @@ export function BillingPage({ prefix, space, user, restrictions, refreshSpace }:
             membersPath={`${prefix}/space/users`}
             onDismiss={stripSuccessQuery}
           />
+        )}
+        {duplicateNotice !== null && (
+          <Alert
+            role="alert"
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title={BILLING_MESSAGES.DUPLICATE_REFUNDED_TITLE}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setDuplicateNoticeDismissed(true)}
+          >
+            <Text size="sm">{duplicateNotice}</Text>
+          </Alert>
         )}
         {downgradeCancelled && (
           <Alert

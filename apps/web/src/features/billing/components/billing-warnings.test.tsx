@@ -25,8 +25,16 @@ const stripeInfo = (
     upcomingInvoice: null,
   },
 });
-const unpaid = (status: 'requires_payment_method' | 'requires_action' | 'requires_confirmation') =>
-  stripeInfo({ paid: false, hostedInvoiceUrl: 'https://pay.test/invoice', paymentIntent: { status } });
+const unpaid = (
+  status: 'requires_payment_method' | 'requires_action' | 'requires_confirmation',
+  nextPaymentAttemptTimestamp: number | null = null,
+) =>
+  stripeInfo({
+    paid: false,
+    hostedInvoiceUrl: 'https://pay.test/invoice',
+    paymentIntent: { status },
+    nextPaymentAttemptTimestamp,
+  });
 
 function setup(options: {
   subscriptions: SubscriptionV1[];
@@ -61,13 +69,15 @@ const subscriptionCalls = (billing: BillingServer) =>
 
 /** The alert area's billing warnings (spec 001 §2 "Warning banners", spec 000 §4 Alerts). */
 describe('BillingWarnings', () => {
-  it("shows 'Your last payment attempt failed' for an unpaid invoice that needs a new payment method", async () => {
-    setup({ subscriptions: [subscription(unpaid('requires_payment_method'))] });
+  it("shows 'Your last payment attempt failed' with Stripe's next retry, not the period end (issue 22)", async () => {
+    const retry = new Date(2026, 11, 3, 12).getTime();
+    setup({ subscriptions: [subscription(unpaid('requires_payment_method', retry))] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your last payment attempt failed');
     expect(alert).toHaveTextContent(
-      'Your subscription stays active until March 3rd, 2027 and is suspended then unless the payment succeeds.',
+      'Next payment attempt: December 3rd, 2026. If every attempt fails, the subscription is canceled.',
     );
+    expect(alert).not.toHaveTextContent('March 3rd, 2027');
     expect(screen.getByRole('link', { name: 'Pay the invoice' })).toHaveAttribute(
       'href',
       'https://pay.test/invoice',

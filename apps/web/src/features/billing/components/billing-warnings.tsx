@@ -6,6 +6,7 @@ import {
   ALL_PAYMENTS_FAILED_TITLE,
   PAYMENT_CONFIRMATION_NEEDED_TITLE,
   PAYMENT_FAILED_TITLE,
+  paymentFailedText,
   paymentWarningKind,
   seatPricingIneligibleTitle,
   seatPricingIneligibleVisible,
@@ -47,6 +48,8 @@ export function BillingWarnings({ space, user, prefix }: BillingWarningsProps) {
   );
   const subscription = currentSubscription(items);
   const invoiceUrl = subscription?.additionalStripeInfo?.latestInvoice?.hostedInvoiceUrl ?? null;
+  // Issue 22: Stripe's retry schedule, not the period end (a failed renewal has already moved it on).
+  const nextRetry = subscription?.additionalStripeInfo?.latestInvoice?.nextPaymentAttemptTimestamp;
   const showIneligible = seatPricingIneligibleVisible({
     queryParameterSet: searchParams.has(SEAT_PRICING_INELIGIBILITY_PARAM),
     userLoaded: true,
@@ -59,8 +62,9 @@ export function BillingWarnings({ space, user, prefix }: BillingWarningsProps) {
       {kind === 'payment-failed' && subscription && (
         <Warning title={PAYMENT_FAILED_TITLE}>
           <Text size="sm">
-            Your subscription stays active until {formatLongDate(subscription.endTimestamp)} and is suspended
-            then unless the payment succeeds.
+            {paymentFailedText(
+              nextRetry === null || nextRetry === undefined ? null : formatLongDate(nextRetry),
+            )}
           </Text>
           <PaymentLinks
             invoiceUrl={invoiceUrl}

@@ -11,6 +11,7 @@ import {
   billedUnits,
   CANCEL_CYCLE_CHANGE_FAILED,
   paidUsersText,
+  planSwitchRefusal,
   renewalText,
   scheduledCycleChangeText,
   SEAT_CHANGES_BLOCKED_BY_DOWNGRADE,
@@ -177,6 +178,8 @@ function SeatLine({
     isGmailUser,
     totalSeats: seats.totalSeats,
     hasScheduledRemoval: removal !== null,
+    workspacePlan: subscription.workspacePlan,
+    hasScheduledCycleChange: subscription.scheduledChanges !== null,
   });
   const downgrade = removal && (
     <SeatDowngradeNotice
@@ -215,9 +218,11 @@ function SeatLine({
         </Text>
         {actions.kind === 'links' && (
           <>
-            <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
-              Add seats
-            </Anchor>
+            {actions.canAdd && (
+              <Anchor component={Link} to={`${prefix}/checkout/add-seats`} size="sm">
+                Add seats
+              </Anchor>
+            )}
             {actions.canRemove && (
               <Anchor component={Link} to={`${prefix}/checkout/remove-seats`} size="sm">
                 Remove seats
@@ -411,28 +416,34 @@ function PerUserPlanLinks({ subscription, prefix, isPremiumRestricted }: WithSub
     );
   }
   const interval = `interval=${subscription.billingInterval}`;
-  const canMoveToFree =
-    downgradeToFreeRefusal({
-      ...subscription,
-      hasScheduledChange:
-        subscription.scheduledChanges !== null || subscription.seatInfo.scheduledRemoval !== null,
+  const hasScheduledChange =
+    subscription.scheduledChanges !== null || subscription.seatInfo.scheduledRemoval !== null;
+  const canMoveToFree = downgradeToFreeRefusal({ ...subscription, hasScheduledChange }) === null;
+  // Issue 22: a switch the server refuses (no Premium for Pro (Personal), a change scheduled) is
+  // not offered.
+  const canSwitchTo = (targetPlan: 'PRO' | 'PREMIUM') =>
+    planSwitchRefusal({
+      targetPlan,
+      userPlan: subscription.subscriptionPaymentPlans?.[0]?.userPlanType ?? null,
+      hasScheduledChange,
     }) === null;
   return (
     <Group gap="sm">
       <Button component={Link} to={`${checkout}/options?plan=${subscription.workspacePlan}&${interval}`}>
         Change paid users
       </Button>
-      {subscription.workspacePlan === 'PREMIUM' ? (
-        <Button component={Link} to={`${checkout}/options?plan=PRO&${interval}`} variant="default">
-          Switch to Pro
-        </Button>
-      ) : (
-        !isPremiumRestricted && (
-          <Button component={Link} to={`${checkout}/summary?plan=PREMIUM&${interval}`} variant="default">
-            Switch to Premium
-          </Button>
-        )
-      )}
+      {subscription.workspacePlan === 'PREMIUM'
+        ? canSwitchTo('PRO') && (
+            <Button component={Link} to={`${checkout}/options?plan=PRO&${interval}`} variant="default">
+              Switch to Pro
+            </Button>
+          )
+        : !isPremiumRestricted &&
+          canSwitchTo('PREMIUM') && (
+            <Button component={Link} to={`${checkout}/summary?plan=PREMIUM&${interval}`} variant="default">
+              Switch to Premium
+            </Button>
+          )}
       {canMoveToFree && (
         <Button component={Link} to={`${checkout}/summary?plan=FREE`} variant="default" color="red">
           Switch to Free
@@ -478,7 +489,9 @@ function MovingToFreeNotice({ subscription, workspaceId, onChanged }: WithSubscr
 function CycleChangeLink({ subscription, prefix, isMonthlyBillingRestricted }: WithSubscription) {
   // A change already scheduled is cancelled first (cannot-change-billing-cycle-when-scheduled);
   // the monthly cycle is not offered while MONTHLY_BILLING is restricted.
-  if (subscription.scheduledChanges || subscription.stripeSubscriptionScheduleId) return null;
+  // The server's rule (subscriptionUpdateError): a scheduled cycle change or seat downgrade, not a
+  // finished schedule still attached (issue 22: the link stayed away for a whole period).
+  if (subscription.scheduledChanges !== null || subscription.seatInfo.scheduledRemoval !== null) return null;
   if (subscription.billingInterval === 'YEARLY' && isMonthlyBillingRestricted) return null;
   if (subscription.paymentSource !== 'STRIPE') return null;
   return (

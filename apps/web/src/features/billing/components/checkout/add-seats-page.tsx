@@ -14,12 +14,16 @@ import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { getSubscriptions } from '../../api/get-subscriptions';
 import { previewProrationText } from '../../lib/proration';
+import { refusalMessage } from '../../lib/refusal-message';
 import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';
 import { CHECKOUT_SUBMIT_ERROR } from './information-page';
 import { PriceRegion } from './price-region';
 import { MoreSeatsAlert, SeatQuantityInput } from './seat-quantity-input';
+
+/** The payment of the seats was not confirmed by Stripe, so none were added (issue 22; ours). */
+export const SEATS_NOT_PAID = 'The payment was not confirmed: no seats were added.';
 
 /** Spec 001 §9: after a card confirmation wait 2000 ms, refetch, then once more. */
 const CONFIRMATION_WAIT_MS = 2000;
@@ -73,8 +77,9 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
   const preview = useCheckoutPreview(workspaceId, previewRequest, true);
 
   const fail = (reason: unknown) => {
-    // Spec 001 §8 "Seat errors: scroll to top, report the error, send an analytics event".
-    setSubmitError(CHECKOUT_SUBMIT_ERROR);
+    // Spec 001 §8 "Seat errors: scroll to top, report the error, send an analytics event"; the
+    // server's reason when it refused (issue 22).
+    setSubmitError(refusalMessage(reason, CHECKOUT_SUBMIT_ERROR));
     window.scrollTo({ top: 0 });
     trackEvent({
       event_type: 'webapp_error',
@@ -106,16 +111,19 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
     if (seatsToAdd === null) return;
     setSubmitError(null);
     try {
-      const result = await addSeats.mutateAsync({
-        useProratedAmounts: true,
-        seatPlans: [{ userPlan, quantity: seatsToAdd }],
-      });
+      const result = await addSeats.mutateAsync({ seatPlans: [{ userPlan, quantity: seatsToAdd }] });
       if (result.latestInvoice?.paymentIntent?.status === 'requires_action') {
         const intent = await getPaymentIntent(ids);
         setChallenge({ url: intent.nextActionUrl, seatsToAdd, before: total });
         return;
       }
       await refetchSeats();
+      // Success only once Stripe has the seats paid (issue 22): a declined payment adds nothing.
+      if (result.totalSeats < result.requestedSeats) {
+        setSubmitError(SEATS_NOT_PAID);
+        window.scrollTo({ top: 0 });
+        return;
+      }
       await finish(seatsToAdd);
     } catch (reason) {
       fail(reason);
@@ -134,6 +142,16 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
         seats = await refetchSeats();
       }
       setChallenge(null);
+      // A failed or abandoned 3-D Secure step adds nothing: no success banner (issue 22). Paid
+      // seats whose webhook is still on its way are granted by it.
+      const paid =
+        seats > challenge.before ||
+        (await getPaymentIntent(ids).then((intent) => intent.status)) === 'succeeded';
+      if (!paid) {
+        setSubmitError(SEATS_NOT_PAID);
+        window.scrollTo({ top: 0 });
+        return;
+      }
       await finish(challenge.seatsToAdd);
     } catch (reason) {
       setChallenge(null);

@@ -11,6 +11,8 @@ import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../.
 import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
 import { CheckoutPage } from './checkout-page';
+import { SEATS_NOT_PAID } from './add-seats-page';
+import { BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
 const fetchMock = stubFetch();
@@ -289,10 +291,29 @@ describe('add seats (spec 001 §2, §4)', () => {
     expect(
       billing.requests.find((request) => request.method === 'POST' && request.path.endsWith('/seats/v1'))
         ?.body,
-    ).toEqual({
-      useProratedAmounts: true,
-      seatPlans: [{ userPlan: 'PRO', quantity: 3 }],
+    ).toEqual({ seatPlans: [{ userPlan: 'PRO', quantity: 3 }] });
+  });
+
+  it("shows the server's reason when it refuses the add, and no success (issue 22)", async () => {
+    const { router } = setup({
+      step: 'add-seats',
+      subscriptions: [subscription()],
+      space: {},
+      server: {
+        seatsRefusal: {
+          status: 409,
+          body: {
+            code: 'CONFLICT',
+            message: BILLING_REFUSALS.PAYMENT_PENDING,
+            errors: [],
+            reason: 'payment-pending',
+          },
+        },
+      },
     });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BILLING_REFUSALS.PAYMENT_PENDING);
+    expect(path(router)).toBe(`${PREFIX}/checkout/add-seats`);
   });
 
   it('refuses more seats than are left', async () => {
@@ -311,6 +332,7 @@ describe('add seats (spec 001 §2, §4)', () => {
       subscriptions: [subscription()],
       space: {},
       server: {
+        paymentIntentStatus: 'succeeded',
         seatsChange: {
           totalSeats: 10,
           requestedSeats: 11,
@@ -333,6 +355,34 @@ describe('add seats (spec 001 §2, §4)', () => {
       timeout: 10_000,
     });
   });
+
+  it(
+    'says no seat was added when the 3-D Secure step failed, with no success banner (issue 22)',
+    { timeout: 20_000 },
+    async () => {
+      const { router } = setup({
+        step: 'add-seats',
+        subscriptions: [subscription()],
+        space: {},
+        server: {
+          seatsChange: {
+            totalSeats: 10,
+            requestedSeats: 11,
+            latestInvoice: {
+              paid: false,
+              hostedInvoiceUrl: null,
+              paymentIntent: { status: 'requires_action' },
+            },
+          },
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'I have confirmed the payment' }));
+      expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(SEATS_NOT_PAID);
+      expect(path(router)).toBe(`${PREFIX}/checkout/add-seats`);
+    },
+  );
 });
 
 describe('remove seats (spec 001 §2, §4)', () => {

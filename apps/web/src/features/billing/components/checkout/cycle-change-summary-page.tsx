@@ -109,7 +109,7 @@ export function CycleChangeSummaryPage(props: CycleChangeSummaryPageProps) {
     <Stack gap="lg" maw={640}>
       <CheckoutHeader steps={[]} current={0} backTo={billingPath} />
       <Title order={1}>{SUMMARY_TITLE_TEXT[title]}</Title>
-      <SummaryErrorAlert failed={update.isError} />
+      <SummaryErrorAlert failed={update.isError} error={update.error} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>

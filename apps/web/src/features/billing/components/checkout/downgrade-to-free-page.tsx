@@ -64,7 +64,7 @@ export function DowngradeToFreePage(props: DowngradeToFreePageProps) {
     <Stack gap="lg" maw={720}>
       <CheckoutHeader steps={[]} current={0} backTo={-1} />
       <Title order={1}>{SUMMARY_TITLE_TEXT.DOWNGRADE}</Title>
-      <SummaryErrorAlert failed={update.isError} />
+      <SummaryErrorAlert failed={update.isError} error={update.error} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Text>From {plan} to Free.</Text>

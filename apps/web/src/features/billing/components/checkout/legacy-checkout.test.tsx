@@ -274,6 +274,22 @@ describe('summary of a per-user change (spec 001 §4 "Summary")', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the credit for the unused part of a legacy licence before confirming (issue 22)', async () => {
+    storeChoice({ [fiona.email]: true });
+    setup({
+      path: '/checkout/summary',
+      server: {
+        checkoutUsers: users([leo, lara, fiona]),
+        preview: { totalAmount: 18_000, currentAmount: 12_000, chargedToday: 1234, legacyCredit: 13_500 },
+      },
+    });
+    expect(
+      await screen.findByText(
+        "Credit for your licence's unused time: $135.00, taken off your next invoices.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('goes back to Manage Users from=users, and to the cannot-downgrade page on that refusal', async () => {
     storeChoice({ [fiona.email]: true });
     const { router } = setup({

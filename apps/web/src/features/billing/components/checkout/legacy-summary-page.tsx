@@ -24,6 +24,7 @@ import {
 } from '@mergedesk/domain/billing/legacy-selection';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import { ApiError } from '../../../../lib/api-client';
+import { creditAppliedText, legacyCreditText } from '@mergedesk/domain/billing/legacy-credit';
 import { usePageTitle } from '../../../../lib/page-title';
 import { formatLongDate } from '../../../../lib/dates';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
@@ -187,7 +188,7 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
           <Loader size="sm" aria-label="Loading the summary" />
         </Center>
       )}
-      <SummaryErrorAlert failed={update.isError} />
+      <SummaryErrorAlert failed={update.isError} error={update.error} />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           {planChanges && (
@@ -220,6 +221,17 @@ export function LegacySummaryPage(props: LegacySummaryPageProps) {
                     targetInterval: target.interval,
                   })}
                 </Text>
+                {(loaded.creditApplied ?? 0) > 0 && (
+                  <Text size="sm">
+                    {creditAppliedText(formatMoney(loaded.creditApplied ?? 0, loaded.currency))}
+                  </Text>
+                )}
+                {(loaded.legacyCredit ?? 0) > 0 && (
+                  // Issue 22: the unused part of the licence, before confirming.
+                  <Text size="sm">
+                    {legacyCreditText(formatMoney(loaded.legacyCredit ?? 0, loaded.currency))}
+                  </Text>
+                )}
               </Stack>
             )}
           </PriceRegion>
