@@ -34,6 +34,7 @@ const CHECKOUT_SESSION_SAMPLE = {
 /** Valid inputs besides the space id, for routes whose schema needs more than the id. */
 const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> = {
   'PUT /api/v1/workspaces/:id': { body: { workspaceName: 'Renamed space' } },
+  'DELETE /api/v1/workspaces/:id': { body: { workspaceName: 'Acme Sales' } },
   'POST /api/v1/users/workspace-activation-add-bounces/me': { body: { emailAddresses: ['x@example.com'] } },
   'POST /api/v1/users/workspace-activation-add-unsubscriptions/me': {
     body: { emailAddresses: ['x@example.com'] },
@@ -62,6 +63,7 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
   'POST /api/workspaces/:workspaceId/members': { body: { userEmails: ['x@example.com'] } },
   'DELETE /api/workspaces/:workspaceId/members': { body: { userIds: [randomUUID()] } },
   'PUT /api/workspaces/:workspaceId/members/activate': { body: { userIds: [randomUUID()] } },
+  'PUT /api/workspaces/:workspaceId/members/seats': { body: { userIds: [randomUUID()] } },
   'PUT /api/workspaces/:workspaceId/members/change-role': {
     body: { memberRoles: [{ userId: randomUUID(), userRole: 'ADMIN' }] },
   },
@@ -71,6 +73,9 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
   'DELETE /api/workspaces/:workspaceId/invitations': { body: { invitedUserEmails: ['x@example.com'] } },
   'GET /api/workspace-billing/workspaces/:workspaceId/stripe/customer/v1/portal': {
     query: { returnUrl: 'http://localhost:3000/' },
+  },
+  'GET /api/workspace-billing/workspaces/:workspaceId/stripe/checkout/v1/outcome': {
+    query: { sessionId: 'cs_test_access' },
   },
   ...Object.fromEntries(
     ['v1', 'v2'].map((version) => [

@@ -147,7 +147,12 @@ describe('demo billing and PayPal licences', () => {
       availableSeats: 5,
     });
     const members = await get('lara@legacy.test', `/api/workspaces/${spaces['Legacy Team']!}/seats`);
-    expect(members.json()).toEqual({ ...legacySeats, scheduledRemoval: null, paymentSource: 'STRIPE' });
+    expect(members.json()).toEqual({
+      ...legacySeats,
+      scheduledRemoval: null,
+      paymentSource: 'STRIPE',
+      memberCount: 9,
+    });
     // A subscription gone from Stripe (emulator data removed) is made again on the next start.
     const [premium] = await t.db
       .select({ id: subscriptions.stripeSubscriptionId })

@@ -121,6 +121,8 @@ describe('members administration API', () => {
         scheduledRemoval: null,
         // No subscription in this test's database (the demo billing is not set up here).
         paymentSource: null,
+        // Everyone in the space, seat or not (issue 21: what a Free space's counter names).
+        memberCount: 8,
       });
       const premium = await call('olivia@acme.test', 'GET', `/workspaces/${space('Acme Premium')}/seats`);
       expect(premium.json()).toMatchObject({
