@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec 002 alerts: the message for an address that does not match the pattern. */
 export const INVALID_EMAIL_MESSAGE = 'Email is invalid';
@@ -30,12 +30,12 @@ export const MAX_EMAIL_LENGTH = 254;
  * punycode domain), then checked against zod's standard address pattern (`z.email()`). The output
  * is the normalised address.
  */
-export const emailSchema = z
-  .string({ error: INVALID_EMAIL_MESSAGE })
-  .overwrite(normalizeEmail)
-  // RFC 5321 §4.5.3.1: a path is at most 256 octets with its angle brackets, so 254 for the address.
-  .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })
-  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: INVALID_EMAIL_MESSAGE })
+    .check(z.overwrite(normalizeEmail), z.maxLength(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })),
+  z.email({ error: INVALID_EMAIL_MESSAGE }),
+);
 
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;
 
