@@ -62,7 +62,8 @@ export default tseslint.config(
     },
   },
   {
-    // packages/domain is pure: zod and nothing else (CONVENTIONS.md).
+    // packages/domain is pure: zod and nothing else (CONVENTIONS.md); zod/mini is zod's tree-shakable
+    // build, for the schemas the web app runs (docs/decisions/web-bundle-diet.md).
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -70,7 +71,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod$|\\.{1,2}/)', message: 'packages/domain imports zod and nothing else.' },
+            {
+              regex: '^(?!zod$|zod/mini$|\\.{1,2}/)',
+              message: 'packages/domain imports zod and nothing else.',
+            },
           ],
         },
       ],

@@ -22,6 +22,9 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // A zod schema built at a module's top level (`z.enum(...)`, `z.object(...)`) is dropped when
+      // the web app does not use it (docs/decisions/web-bundle-diet.md).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // One chunk per kind of visitor instead of ~80 small ones (chunking.ts).
         codeSplitting: { groups: chunkGroups },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFailures, BUDGETS_KIB, measureBundle, type ChunkInfo } from './bundle-budget';
+import {
+  budgetFailures,
+  BUDGETS_KIB,
+  classicZodModules,
+  measureBundle,
+  type ChunkInfo,
+} from './bundle-budget';
 
 const LOGIN = 'features/auth/components/login-page';
 const KiB = 1024;
@@ -85,5 +91,18 @@ describe('measureBundle', () => {
 
   it('keeps the budgets of issue 11 (all JS 305 since issue 21)', () => {
     expect(BUDGETS_KIB).toEqual({ loginInitialJs: 150, allJs: 305 });
+  });
+});
+
+describe('classicZodModules', () => {
+  it.each([
+    ['/w/node_modules/zod/v4/classic/schemas.js', true],
+    ['C:\\w\\node_modules\\zod\\v4\\classic\\external.js', true],
+    ['/w/node_modules/zod/v3/types.js', true],
+    ['/w/node_modules/zod/v4/mini/schemas.js', false],
+    ['/w/node_modules/zod/v4/core/schemas.js', false],
+    ['/w/packages/domain/src/v4/classic/x.ts', false],
+  ])('%s is classic zod: %s', (id, classic) => {
+    expect(classicZodModules([{ moduleIds: ['/w/src/main.tsx', id] }])).toEqual(classic ? [id] : []);
   });
 });

@@ -87,6 +87,18 @@ export function budgetFailures(report: BundleReport): string[] {
     );
 }
 
+/**
+ * The modules of zod's classic build in the bundle (docs/decisions/web-bundle-diet.md): one classic
+ * schema the web app runs — its own, or a domain module's top-level one — brings all of zod
+ * (~20 KiB brotli); the web app's schemas are zod/mini. The build fails when there is one.
+ */
+export function classicZodModules(chunks: readonly Pick<ChunkInfo, 'moduleIds'>[]): string[] {
+  return chunks
+    .flatMap((chunk) => chunk.moduleIds)
+    .filter((id) => /[\\/]node_modules[\\/]zod[\\/](v4[\\/]classic|v3)[\\/]/.test(id))
+    .sort();
+}
+
 /** Where the build writes the measured sizes (read by `npm run bench`, bench/web.ts). */
 export const BUNDLE_REPORT_FILE = path.join('.vite', 'bundle-size.json');
 
@@ -112,6 +124,11 @@ export function bundleBudget(options: { loginModule: string }): Plugin {
           `${name}: ${measure.brotliKiB.toFixed(1)} KiB brotli (${measure.gzipKiB.toFixed(1)} KiB gzip), budget ${measure.budgetKiB} KiB, ${measure.files.length} files`,
         );
       const failures = budgetFailures(report);
+      const classic = classicZodModules(chunks);
+      if (classic.length > 0)
+        failures.push(
+          `zod's classic build is in the bundle (use zod/mini): ${classic.slice(0, 3).join(', ')}`,
+        );
       if (failures.length > 0) this.error(`Bundle budget exceeded (issue 11):\n${failures.join('\n')}`);
     },
   };

@@ -67,7 +67,8 @@ export const authorizeQuerySchema = z.object({
   loginHint: clientText().max(320).optional(),
 });
 
-export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
+/** Defined in session/constants, a module without zod (the web app reads it). */
+export { GMAIL_COMPOSE_SCOPE } from '../session/constants';
 
 /** POST /api/v1/auth/grant: the session's scopes with the permission added, and where to go on. */
 export const grantResponseSchema = z

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { clientText, MAX_CLIENT_INT, NUMBER_MESSAGES } from '../text/client-text';
+import { LIST_SEARCH_MAX_LENGTH } from './list-filters';
 
-/**
- * The longest search a list accepts (issue 9): the longest thing searched is an e-mail address (254
- * characters, RFC 5321). The server refuses a longer `search` filter (400); the web app's search
- * boxes stop at it (maxLength), so a person never meets the refusal.
- */
-export const LIST_SEARCH_MAX_LENGTH = 254;
+export { formatFilterBy, LIST_SEARCH_MAX_LENGTH } from './list-filters';
 export const LIST_SEARCH_TOO_LONG_MESSAGE = `Search must be at most ${LIST_SEARCH_MAX_LENGTH} characters.`;
 
 /** One `search` filter value. */
@@ -90,15 +86,6 @@ export function parseListQuery<F extends string, S extends string>(
       offset: query.limitOffset ?? 0,
     },
   };
-}
-
-/** Builds the filterBy string the server parses; arrays are expanded into repeated keys. */
-export function formatFilterBy(filters: Record<string, string | readonly string[] | undefined>): string {
-  return Object.entries(filters)
-    .flatMap(([key, value]) =>
-      value === undefined ? [] : (typeof value === 'string' ? [value] : value).map((v) => `${key}:${v}`),
-    )
-    .join(',');
 }
 
 /** Every non-empty value a `filterBy` string gives `key` (e.g. the space of `workspaceId:…`), in order. */

@@ -4,6 +4,11 @@ import type { CsvValue } from '../exports/csv-safety';
 import { csvTimestamp } from '../exports/csv-values';
 import type { SuppressionList } from '../suppressions/permissions';
 import { emailSchema } from '../users/email';
+import {
+  SUPPRESSION_LIST_SHOWS_TYPE,
+  SUPPRESSION_TYPE_LABELS,
+  suppressionItemDate,
+} from './suppression-display';
 
 /**
  * Building blocks shared by the unsubscription and bounce lists (spec 002 §3, §7): both are lists of
@@ -81,23 +86,11 @@ export const deleteSuppressionParamsSchema = z.object({
   emailAddress: emailSchema,
 });
 
-/**
- * The export of a list (spec 002 §2.3, §2.4; issue 11: the server writes it, streamed): the
- * table's columns — the address, the date (lastUpdateTimestamp, else createTimestamp, spec 002 §3)
- * as ISO 8601 UTC, and the Type on the unsubscription list, which shows it.
- */
-export const SUPPRESSION_LIST_SHOWS_TYPE: Record<SuppressionList, boolean> = {
-  unsubscriptions: true,
-  bounces: false,
-};
-export const SUPPRESSION_TYPE_LABELS: Record<SuppressionType, string> = {
-  WORKSPACE: 'Shared',
-  PERSONAL: 'Personal',
-};
-
-/** Spec 002 §3: an entry's date is lastUpdateTimestamp, falling back to createTimestamp. */
-export const suppressionItemDate = (item: SuppressionItem): number =>
-  item.lastUpdateTimestamp || item.createTimestamp;
+export {
+  SUPPRESSION_LIST_SHOWS_TYPE,
+  SUPPRESSION_TYPE_LABELS,
+  suppressionItemDate,
+} from './suppression-display';
 
 export const suppressionCsvHeader = (list: SuppressionList): string[] =>
   SUPPRESSION_LIST_SHOWS_TYPE[list] ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];

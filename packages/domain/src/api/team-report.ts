@@ -23,8 +23,7 @@ export type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
 
 export const TEAM_REPORT_TOTAL_CAP = 10000;
 
-/** 403 for a member without canAccessTeamReport. */
-export const TEAM_REPORT_FORBIDDEN_MESSAGE = 'You do not have access to the team report of this space.';
+export { TEAM_REPORT_FORBIDDEN_MESSAGE } from './team-report-messages';
 /** 400 for a memberStatus filter value that is not a member status. */
 export const TEAM_REPORT_STATUS_FILTER_MESSAGE = 'Unknown member status.';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { DEFAULT_BILLING_INTERVAL, DEFAULT_COUNTRY } from './prices';
 import { isEuCountry } from './tax';
@@ -42,54 +42,61 @@ export const CHECKOUT_FIELD_LIMITS = {
  */
 export const asksBusinessPurchase = (country: string): boolean => isEuCountry(country);
 
-const text = z.string().trim();
+const text = () => z.string().check(z.trim());
 
 export const checkoutFormSchema = z
   .object({
     country: z
       .string({ error: CHECKOUT_FORM_MESSAGES.country })
-      .regex(/^[A-Z]{2}$/, { error: CHECKOUT_FORM_MESSAGES.country }),
+      .check(z.regex(/^[A-Z]{2}$/, { error: CHECKOUT_FORM_MESSAGES.country })),
     isBusinessPurchase: z.boolean(),
-    vatNumber: text.optional(),
-    companyName: text.optional(),
-    name: text.min(1, { error: CHECKOUT_FORM_MESSAGES.nameRequired }),
-    street: text
-      .min(1, { error: CHECKOUT_FORM_MESSAGES.streetRequired })
-      .max(CHECKOUT_FIELD_LIMITS.street, { error: CHECKOUT_FORM_MESSAGES.streetMax }),
-    city: text.min(2, { error: CHECKOUT_FORM_MESSAGES.city }),
-    state: text.max(CHECKOUT_FIELD_LIMITS.state, { error: CHECKOUT_FORM_MESSAGES.stateMax }).optional(),
-    code: text.max(CHECKOUT_FIELD_LIMITS.code, { error: CHECKOUT_FORM_MESSAGES.codeMax }).optional(),
+    vatNumber: z.optional(text()),
+    companyName: z.optional(text()),
+    name: text().check(z.minLength(1, { error: CHECKOUT_FORM_MESSAGES.nameRequired })),
+    street: text().check(
+      z.minLength(1, { error: CHECKOUT_FORM_MESSAGES.streetRequired }),
+      z.maxLength(CHECKOUT_FIELD_LIMITS.street, { error: CHECKOUT_FORM_MESSAGES.streetMax }),
+    ),
+    city: text().check(z.minLength(2, { error: CHECKOUT_FORM_MESSAGES.city })),
+    state: z.optional(
+      text().check(z.maxLength(CHECKOUT_FIELD_LIMITS.state, { error: CHECKOUT_FORM_MESSAGES.stateMax })),
+    ),
+    code: z.optional(
+      text().check(z.maxLength(CHECKOUT_FIELD_LIMITS.code, { error: CHECKOUT_FORM_MESSAGES.codeMax })),
+    ),
   })
-  .superRefine((form, ctx) => {
-    const business = form.isBusinessPurchase && asksBusinessPurchase(form.country);
-    if (business) {
-      if ((form.vatNumber ?? '').length < 2) {
-        ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: CHECKOUT_FORM_MESSAGES.vatNumber });
+  .check(
+    z.superRefine((form, ctx) => {
+      const business = form.isBusinessPurchase && asksBusinessPurchase(form.country);
+      if (business) {
+        if ((form.vatNumber ?? '').length < 2) {
+          ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: CHECKOUT_FORM_MESSAGES.vatNumber });
+        }
+        const company = form.companyName ?? '';
+        if (company.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['companyName'],
+            message: CHECKOUT_FORM_MESSAGES.companyNameRequired,
+          });
+        } else if (company.length > CHECKOUT_FIELD_LIMITS.companyName) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['companyName'],
+            message: CHECKOUT_FORM_MESSAGES.companyNameMax,
+          });
+        }
       }
-      const company = form.companyName ?? '';
-      if (company.length === 0) {
+      const nameMax = business ? CHECKOUT_FIELD_LIMITS.businessName : CHECKOUT_FIELD_LIMITS.name;
+      if (form.name.length > nameMax) {
         ctx.addIssue({
           code: 'custom',
-          path: ['companyName'],
-          message: CHECKOUT_FORM_MESSAGES.companyNameRequired,
-        });
-      } else if (company.length > CHECKOUT_FIELD_LIMITS.companyName) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['companyName'],
-          message: CHECKOUT_FORM_MESSAGES.companyNameMax,
+          path: ['name'],
+          message: business ? CHECKOUT_FORM_MESSAGES.businessNameMax : CHECKOUT_FORM_MESSAGES.nameMax,
         });
       }
-    }
-    const nameMax = business ? CHECKOUT_FIELD_LIMITS.businessName : CHECKOUT_FIELD_LIMITS.name;
-    if (form.name.length > nameMax) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['name'],
-        message: business ? CHECKOUT_FORM_MESSAGES.businessNameMax : CHECKOUT_FORM_MESSAGES.nameMax,
-      });
-    }
-  });
+    }),
+  );
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
 /** Spec 001 §3 "Checkout form" defaults. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Spec 002 §2.2: the date filter of the sent mail merges toolbar, in the order shown, and ours

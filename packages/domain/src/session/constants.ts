@@ -56,3 +56,6 @@ export const logoutDelayMs = (expiresAtMs: number, lastActivityMs: number | null
     lastActivityMs == null ? expiryDelay : Math.min(expiryDelay, lastActivityMs + ACTIVITY_EXPIRY_MS - now);
   return Math.max(0, delay);
 };
+
+/** The Gmail permission a draft needs; sign-in asks for it with scope=compose (api/auth). */
+export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { withNameRules } from '../text/client-text';
+import { z } from 'zod/mini';
+import { nameRules } from '../text/client-text';
 
 /** Spec 000 §5 and §9. */
 export const SPACE_NAME_MIN = 5;
@@ -33,15 +33,15 @@ export type SpaceNameErrorReason = keyof typeof SPACE_NAME_ERROR_MESSAGES;
  * override characters, something visible — then 5..255 characters. Each check aborts, so a value
  * gets exactly one message. The output is the trimmed name (the one that is sent and stored).
  */
-export const spaceNameSchema = withNameRules(
-  z
-    .string({ error: SPACE_NAME_MESSAGES.REQUIRED })
-    .trim()
-    .min(1, { error: SPACE_NAME_MESSAGES.REQUIRED, abort: true }),
-  SPACE_NAME_CHARACTER_MESSAGES,
-)
-  .min(SPACE_NAME_MIN, { error: SPACE_NAME_MESSAGES.TOO_SHORT, abort: true })
-  .max(SPACE_NAME_MAX, { error: SPACE_NAME_MESSAGES.TOO_LONG, abort: true });
+export const spaceNameSchema = z
+  .string({ error: SPACE_NAME_MESSAGES.REQUIRED })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: SPACE_NAME_MESSAGES.REQUIRED, abort: true }),
+    nameRules(SPACE_NAME_CHARACTER_MESSAGES),
+    z.minLength(SPACE_NAME_MIN, { error: SPACE_NAME_MESSAGES.TOO_SHORT, abort: true }),
+    z.maxLength(SPACE_NAME_MAX, { error: SPACE_NAME_MESSAGES.TOO_LONG, abort: true }),
+  );
 
 export type SpaceNameValidation =
   { ok: true; name: string } | { ok: false; reason: SpaceNameErrorReason; message: string };

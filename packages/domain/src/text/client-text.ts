@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { superRefine } from 'zod/mini';
 
 /**
  * The rules every value a client sends must meet before it reaches a service or PostgreSQL
@@ -55,13 +56,12 @@ export function findNameIssue(value: string): TextIssue | undefined {
 
 type TextMessages = Partial<Record<TextIssue, string>>;
 
-/** Adds the issue `find` reports as the one error of the value (later checks do not run). */
-function refuse<T extends z.ZodString>(
-  schema: T,
-  find: (value: string) => TextIssue | undefined,
-  messages: TextMessages,
-): T {
-  return schema.superRefine((value, context) => {
+/**
+ * The check that adds the issue `find` reports as the one error of the value (later checks do not
+ * run). A zod check, so classic and zod/mini string schemas take it (`.check(...)`).
+ */
+function refusal(find: (value: string) => TextIssue | undefined, messages: TextMessages) {
+  return superRefine<string>((value, context) => {
     const issue = find(value);
     if (issue === undefined) return;
     context.addIssue({
@@ -70,6 +70,14 @@ function refuse<T extends z.ZodString>(
       continue: false,
     });
   });
+}
+
+function refuse<T extends z.ZodString>(
+  schema: T,
+  find: (value: string) => TextIssue | undefined,
+  messages: TextMessages,
+): T {
+  return schema.check(refusal(find, messages));
 }
 
 /**
@@ -106,9 +114,15 @@ export const clientJson: z.ZodType<ClientJson> = z.lazy(() =>
 );
 
 /**
- * The name rule (findNameIssue) added to a string schema, e.g. after its trim and "required" check,
- * with the field's own messages where it has them.
+ * The name rule (findNameIssue) as a zod check, added to a string schema after its trim and
+ * "required" check, with the field's own messages where it has them. A check rather than a classic
+ * schema method, so the web app's schemas can be zod/mini (docs/decisions/web-bundle-diet.md).
  */
+export function nameRules(messages: TextMessages = {}) {
+  return refusal(findNameIssue, messages);
+}
+
+/** The name rule added to a classic string schema (`nameRules` as a method chain). */
 export function withNameRules<T extends z.ZodString>(schema: T, messages: TextMessages = {}): T {
   return refuse(schema, findNameIssue, messages);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec 002 alerts: the message for an address that does not match the pattern. */
 export const INVALID_EMAIL_MESSAGE = 'Email is invalid';
@@ -39,12 +39,13 @@ const ADDRESS_PATTERN =
  * punycode domain), then checked against the standard address pattern with internationalised local
  * parts (ADDRESS_PATTERN). The output is the normalised address.
  */
-export const emailSchema = z
-  .string({ error: INVALID_EMAIL_MESSAGE })
-  .overwrite(normalizeEmail)
-  // RFC 5321 §4.5.3.1: a path is at most 256 octets with its angle brackets, so 254 for the address.
-  .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })
-  .pipe(z.email({ pattern: ADDRESS_PATTERN, error: INVALID_EMAIL_MESSAGE }));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: INVALID_EMAIL_MESSAGE })
+    // RFC 5321 §4.5.3.1: a path is at most 256 octets with its angle brackets, so 254 for the address.
+    .check(z.overwrite(normalizeEmail), z.maxLength(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })),
+  z.email({ pattern: ADDRESS_PATTERN, error: INVALID_EMAIL_MESSAGE }),
+);
 
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;
 

@@ -5,7 +5,7 @@ import type { FieldError } from '@mergedesk/domain/errors/error-codes';
 import { memberStatusSchema, userPlanSchema } from '@mergedesk/domain/plans/plans';
 import { roleSchema } from '@mergedesk/domain/roles/roles';
 import { emailDomain, emailSchema, isGmailAddress } from '@mergedesk/domain/users/email';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { listQueryFailed } from '../../lib/list-query';
@@ -18,7 +18,7 @@ const filterValueSchemas = {
   memberStatus: memberStatusSchema,
   userPlan: userPlanSchema,
   memberEmail: emailSchema,
-} satisfies Record<keyof MemberFilters, z.ZodType<string>>;
+} satisfies Record<keyof MemberFilters, z.core.$ZodType<string>>;
 
 export const MEMBERS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this space can see its members.';
 
@@ -49,7 +49,7 @@ export function parseCheckedListQuery<F extends string, S extends string, Filter
   query: ListQuery,
   filterKeys: readonly F[],
   sortKeys: readonly S[],
-  valueSchemas: Record<F, z.ZodType<string>>,
+  valueSchemas: Record<F, z.core.$ZodType<string>>,
 ): Omit<ParsedListQuery<F, S>, 'filters'> & { filters: Filters } {
   const parsed = parseListQuery(query, { filterKeys, sortKeys });
   if (!parsed.ok) throw listQueryFailed(parsed.issues);
@@ -60,7 +60,7 @@ export function parseCheckedListQuery<F extends string, S extends string, Filter
     if (values === undefined) continue;
     const checked: string[] = [];
     for (const value of values) {
-      const result = valueSchemas[key].safeParse(value);
+      const result = z.safeParse(valueSchemas[key], value);
       if (result.success) checked.push(result.data);
       else issues.push({ field: 'filterBy', message: `Unknown value '${value}' for filter '${key}'.` });
     }

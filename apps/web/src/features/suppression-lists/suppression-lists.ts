@@ -1,4 +1,4 @@
-import { SUPPRESSION_LIST_SHOWS_TYPE } from '@mergedesk/domain/api/suppression-list';
+import { SUPPRESSION_LIST_SHOWS_TYPE } from '@mergedesk/domain/api/suppression-display';
 import type { OtherFeatures } from '@mergedesk/domain/api/users';
 import type { ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { EmptyState } from '@mergedesk/domain/format/empty-states';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancellationLicence } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import { api, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

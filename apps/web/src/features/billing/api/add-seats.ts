@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AddSeatsBody, PaymentIntentSecret, SeatsChangeResponse } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import { api } from '../../../lib/api-client';
 import { billingApiPath } from './billing-path';
 

@@ -4,7 +4,7 @@ import type {
   CheckoutSessionV1Body,
   CheckoutSessionV2Body,
 } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import { api } from '../../../lib/api-client';
 import { billingApiPath } from './billing-path';
 

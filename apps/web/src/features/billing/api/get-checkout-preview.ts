@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentInfo, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { billingApiPath } from './billing-path';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentPlan } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import type { Currency } from '@mergedesk/domain/billing/prices';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing';
+import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import { api } from '../../../lib/api-client';
 import { billingApiPath } from './billing-path';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignRecipientList } from '@mergedesk/domain/api/campaign-recipients';
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { RECIPIENT_PAGE_SIZE, type RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
 import { api } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-filters';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';

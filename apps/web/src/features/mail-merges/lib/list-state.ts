@@ -1,4 +1,4 @@
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
 import type { DateFilter, DateRange } from '@mergedesk/domain/format/dates';

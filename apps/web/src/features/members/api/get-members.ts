@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { Member } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';

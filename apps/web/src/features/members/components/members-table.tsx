@@ -1,6 +1,6 @@
 import { Checkbox, Group, LoadingOverlay, Table, Text, TextInput, Box } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-filters';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';
 import { MEMBER_SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/members/email-entry';

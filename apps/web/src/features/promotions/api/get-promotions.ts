@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Promotion } from '@mergedesk/domain/api/promotions';
-import { promotionSchema } from '@mergedesk/domain/api/promotions';
+import { promotionSchema } from '@mergedesk/domain/api/promotion';
 import { PROMOTION_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

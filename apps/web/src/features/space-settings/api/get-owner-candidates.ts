@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { Member, SeatMember } from '@mergedesk/domain/api/members';
 import type { BillingModel, SpacePlan } from '@mergedesk/domain/plans/plans';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';

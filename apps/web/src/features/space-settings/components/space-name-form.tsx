@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isSpaceNameUnchanged, spaceNameSchema } from '@mergedesk/domain/spaces/space-name';
 import type { ResultAlertValue } from '../../../components/result-alert';
 import { ResultAlert } from '../../../components/result-alert';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import {

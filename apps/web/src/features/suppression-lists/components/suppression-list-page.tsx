@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-query';
+import { LIST_SEARCH_MAX_LENGTH } from '@mergedesk/domain/api/list-filters';
 import { useEffect, useState } from 'react';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';

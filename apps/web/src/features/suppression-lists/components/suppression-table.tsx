@@ -1,12 +1,8 @@
 import { ActionIcon, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { SortDirection } from '@mergedesk/domain/api/list-query';
-import {
-  SUPPRESSION_TYPE_LABELS,
-  suppressionItemDate,
-  type SuppressionItem,
-  type SuppressionSortKey,
-} from '@mergedesk/domain/api/suppression-list';
+import type { SuppressionItem, SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
+import { SUPPRESSION_TYPE_LABELS, suppressionItemDate } from '@mergedesk/domain/api/suppression-display';
 import { formatLongDate } from '../../../lib/dates';
 import type { SuppressionListState } from '../lib/suppression-list-query';
 import { ListFooter } from '../../../components/list-footer';

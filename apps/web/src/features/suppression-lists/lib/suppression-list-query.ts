@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SuppressionSortKey } from '@mergedesk/domain/api/suppression-list';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/campaigns/constants';

@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { TEAM_REPORT_FORBIDDEN_MESSAGE } from '@mergedesk/domain/api/team-report';
+import { TEAM_REPORT_FORBIDDEN_MESSAGE } from '@mergedesk/domain/api/team-report-messages';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { showErrorAlert } from '../../../lib/alerts';
 import { isApiErrorStatus } from '../../../lib/api-client';

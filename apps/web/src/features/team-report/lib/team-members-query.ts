@@ -1,4 +1,4 @@
-import { formatFilterBy } from '@mergedesk/domain/api/list-query';
+import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import type { TeamReportSortKey } from '@mergedesk/domain/api/team-report';
 import { PAGE_SIZE } from '@mergedesk/domain/campaigns/constants';

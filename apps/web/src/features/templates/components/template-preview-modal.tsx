@@ -1,7 +1,7 @@
 import { Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Template } from '@mergedesk/domain/api/templates';
-import { TEMPLATE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/templates';
+import { TEMPLATE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/templates/messages';
 
 export type TemplatePreviewModalProps = {
   opened: boolean;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Template } from '@mergedesk/domain/api/templates';
-import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
+import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/session/constants';
 import { signedInSession } from '../../../test/fake-session';
 import { requestJson, requestUrl, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';

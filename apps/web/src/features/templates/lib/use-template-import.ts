@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Template } from '@mergedesk/domain/api/templates';
-import { DRAFT_CREATION_FAILED_MESSAGE, GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
+import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/session/constants';
+import { DRAFT_CREATION_FAILED_MESSAGE } from '@mergedesk/domain/templates/messages';
 import {
   GRANT_OUTCOME_PARAM,
   grantOutcomeMessage,
