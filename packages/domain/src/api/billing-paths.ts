@@ -60,3 +60,13 @@ export const billingPath = (
   path
     .replace(':workspaceId', encodeURIComponent(ids.workspaceId ?? ''))
     .replace(':subscriptionId', encodeURIComponent(ids.subscriptionId ?? ''));
+
+/** The success url's query parameter Stripe fills with the Checkout Session id (ours). */
+export const CHECKOUT_SESSION_QUERY_PARAM = 'session_id';
+
+/** Stop automatic renewal (§2 "Stop-automatic-renewal page", §3 "Cancellation licence"). */
+export const STOP_RENEWAL_MESSAGES = {
+  subscriptionIdMissing: 'Subscription Id is missing',
+  /** Ours: the page (issue 22) and the refusal of a second stop. */
+  alreadyStopped: 'The automatic renewal of this licence is already stopped.',
+} as const;

@@ -6,6 +6,7 @@ import { billingIntervalSchema, currencySchema, LEGAL_ENTITIES } from '../billin
 import { MAX_SEATS } from '../members/seats';
 import { legacyTypeSchema, paymentSourceSchema, spacePlanSchema, userPlanSchema } from '../plans/plans';
 import { roleSchema } from '../roles/roles';
+import { STOP_RENEWAL_MESSAGES } from './billing-paths';
 import { seatSummarySchema } from './members';
 
 /**
@@ -14,7 +15,13 @@ import { seatSummarySchema } from './members';
  * minor units (cents), timestamps in milliseconds since the epoch.
  */
 
-export { BILLING_PATHS, billingPath, type BillingPath } from './billing-paths';
+export {
+  BILLING_PATHS,
+  billingPath,
+  CHECKOUT_SESSION_QUERY_PARAM,
+  STOP_RENEWAL_MESSAGES,
+  type BillingPath,
+} from './billing-paths';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -374,9 +381,6 @@ export const checkoutSessionResponseSchema = z
   .meta({ id: 'CheckoutSession' });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
-/** The success url's query parameter Stripe fills with the Checkout Session id (ours). */
-export const CHECKOUT_SESSION_QUERY_PARAM = 'session_id';
-
 export const checkoutOutcomeQuerySchema = z.object({ sessionId: z.string().min(1).max(255) });
 
 /**
@@ -540,12 +544,6 @@ export const scheduledRemovalsQuerySchema = z.object({ status: z.enum(['PENDING'
 // ---------------------------------------------------------------------------------------------
 // Stop automatic renewal (§2 "Stop-automatic-renewal page", §3 "Cancellation licence")
 // ---------------------------------------------------------------------------------------------
-
-export const STOP_RENEWAL_MESSAGES = {
-  subscriptionIdMissing: 'Subscription Id is missing',
-  /** Ours: the page (issue 22) and the refusal of a second stop. */
-  alreadyStopped: 'The automatic renewal of this licence is already stopped.',
-} as const;
 
 export const cancellationLicenceSchema = z
   .object({ subscriptionId: z.string().uuid(), paymentSource: paymentSourceSchema, autoRenew: z.boolean() })

@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Loader, Text } from '@mantine/core';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { STOP_RENEWAL_MESSAGES } from '@mergedesk/domain/api/billing';
+import { STOP_RENEWAL_MESSAGES } from '@mergedesk/domain/api/billing-paths';
 import { StatusCard } from '../../../components/full-page-states/status-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { HELP_CENTER_URL } from '../../../lib/product';

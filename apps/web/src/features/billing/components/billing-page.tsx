@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
-import { CHECKOUT_SESSION_QUERY_PARAM } from '@mergedesk/domain/api/billing';
+import { CHECKOUT_SESSION_QUERY_PARAM } from '@mergedesk/domain/api/billing-paths';
 import {
   billingQueryOutcome,
   DOWNGRADE_CANCELLED,
