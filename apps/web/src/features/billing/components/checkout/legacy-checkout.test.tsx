@@ -426,6 +426,32 @@ describe('legacy users page of a Team licence (spec 001 §2, §5)', () => {
     ]);
   }, 20_000);
 
+  it('lets the owner paid in another space tick himself again after unticking (issue 22)', async () => {
+    const owner = checkoutUser('boss@legacy.test', { role: 'OWNER', ...paid, isPaidElsewhere: true });
+    setup({
+      path: '/checkout/legacy/users',
+      space: team,
+      subscriptions: [teamLicence()],
+      server: {
+        checkoutUsers: users([owner, lara, elsewhere], {
+          workspacePlan: 'LEGACY',
+          legacyType: 'TEAM',
+          ownerEmail: owner.email,
+        }),
+      },
+    });
+    const ownerBox = await screen.findByRole('checkbox', { name: `Paid licence for ${owner.email}` });
+    expect(ownerBox).toBeChecked();
+    await userEvent.click(ownerBox);
+    expect(ownerBox).not.toBeChecked();
+    expect(ownerBox).toBeEnabled();
+    await userEvent.click(ownerBox);
+    expect(ownerBox).toBeChecked();
+    expect(screen.getByText('2 of 10 paid users chosen')).toBeInTheDocument();
+    // A free user paid in another space still cannot be chosen.
+    expect(screen.getByRole('checkbox', { name: `Paid licence for ${elsewhere.email}` })).toBeDisabled();
+  });
+
   it('goes on to the billing information and buys the chosen users on the hosted page', async () => {
     const { router, billing } = setup({
       path: '/checkout/legacy/users',
