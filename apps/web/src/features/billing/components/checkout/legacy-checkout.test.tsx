@@ -210,6 +210,29 @@ describe('billing options of the per-user model (spec 001 §2, §4)', () => {
     await waitFor(() => expect(location(router)).toBe(`${PREFIX}/checkout/options?plan=PRO`));
   });
 
+  it('prices Premium → Pro only once the paid users are of one domain, without the load error (issue 22)', async () => {
+    const { billing } = setup({
+      path: '/checkout/options?plan=PRO',
+      subscriptions: [perUserPro({ workspacePlan: 'PREMIUM' })],
+      space: { workspacePlan: 'PREMIUM' },
+      server: { checkoutUsers: users([leo, lara, gus], { workspacePlan: 'PREMIUM' }) },
+    });
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(
+      within(total).getByText('The Pro plan only allows users from the same domain as the owner.'),
+    ).toBeInTheDocument();
+    const previews = () => billing.requests.filter((request) => request.path.includes('/stripe/checkout/v1/info'));
+    expect(previews()).toHaveLength(0);
+    expect(within(total).queryByText('The price could not be loaded.')).not.toBeInTheDocument();
+
+    await userEvent.click(within(licence(gus.email)).getByRole('radio', { name: 'Free' }));
+    expect(await within(total).findByText(/per year$/)).toBeInTheDocument();
+    expect(
+      within(total).queryByText('The Pro plan only allows users from the same domain as the owner.'),
+    ).not.toBeInTheDocument();
+    expect(previews()).toHaveLength(1);
+  });
+
   it('submits itself with only one available user (a purchase from the free plan)', async () => {
     const owner = checkoutUser('solo@legacy.test', { role: 'OWNER' });
     const { router } = setup({
