@@ -160,7 +160,7 @@ describe('scheduled downgrade notice (spec 001 §2 "Scheduled seat downgrade"; s
   });
 });
 
-describe('the line under a scheduled downgrade speaks of the space\'s unit (issue 22)', () => {
+describe("the line under a scheduled downgrade speaks of the space's unit (issue 22)", () => {
   it.each([
     ['seat', 'If you wish to add or remove more seats, you first need to cancel the scheduled downgrade.'],
     [

@@ -221,7 +221,8 @@ describe('billing options of the per-user model (spec 001 §2, §4)', () => {
     expect(
       within(total).getByText('The Pro plan only allows users from the same domain as the owner.'),
     ).toBeInTheDocument();
-    const previews = () => billing.requests.filter((request) => request.path.includes('/stripe/checkout/v1/info'));
+    const previews = () =>
+      billing.requests.filter((request) => request.path.includes('/stripe/checkout/v1/info'));
     expect(previews()).toHaveLength(0);
     expect(within(total).queryByText('The price could not be loaded.')).not.toBeInTheDocument();
 
