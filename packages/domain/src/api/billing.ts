@@ -281,7 +281,10 @@ export const checkoutInfoQuerySchema = z.object({ previewProratedChanges: queryF
 
 export const paymentInfoSchema = z
   .object({
-    /** What the next full period costs, tax included. */
+    /**
+     * What the next full period costs, tax included; per user, for the users paid from the renewal
+     * on (without those made free at it; issue 22).
+     */
     totalAmount: z.number().int(),
     taxRate: z.number(),
     currency: currencySchema,

@@ -58,6 +58,31 @@ describe('paidRadioRestriction (spec 001 §4 radio restrictions)', () => {
     ['a user paid elsewhere', user('fiona', { isPaidElsewhere: true }), -1, 'already_paid_user'],
     ['a user already selected paid, at the limit', lara, 2, null],
     ['a user paid elsewhere but already selected paid', user('lara', { isPaidElsewhere: true }), 2, null],
+    // Issue 22: unticked, a user paid here and elsewhere may be ticked again (no new payment).
+    [
+      'a user paid here and elsewhere, unticked',
+      user('fiona', { isPaid: true, isPaidElsewhere: true }),
+      -1,
+      null,
+    ],
+    [
+      'the owner paid here and elsewhere, unticked',
+      user('fiona', { role: 'OWNER', isPaid: true, isPaidElsewhere: true }),
+      -1,
+      null,
+    ],
+    [
+      'a user paid here and elsewhere, unticked, at the limit',
+      user('fiona', { isPaid: true, isPaidElsewhere: true }),
+      2,
+      'max_users_reached',
+    ],
+    [
+      'a free user paid elsewhere, at the limit',
+      user('fiona', { isPaidElsewhere: true }),
+      2,
+      'already_paid_user',
+    ],
   ])('%s', (_label, target, limit, expected) => {
     expect(paidRadioRestriction(target, selection, limit)).toBe(expected);
   });

@@ -85,16 +85,18 @@ export const paidCount = (selection: PaidSelection): number =>
 
 /**
  * Spec 001 §4: may this user's 'paid' radio be chosen? A user already selected paid keeps it; a
- * user paid in another space cannot ('already_paid_user'); nobody else once the plan's paid-user
- * limit is reached ('max_users_reached'; -1 = unlimited).
+ * user paid in another space cannot ('already_paid_user') — unless they hold a paid licence in this
+ * space now: keeping it is no new payment (the server refuses only users newly made paid), so one
+ * who was unticked can be ticked again (issue 22: the owner paid elsewhere was locked out); nobody
+ * else once the plan's paid-user limit is reached ('max_users_reached'; -1 = unlimited).
  */
 export const paidRadioRestriction = (
-  user: Pick<CheckoutUserLike, 'id' | 'isPaidElsewhere'>,
+  user: Pick<CheckoutUserLike, 'id' | 'isPaidElsewhere' | 'isPaid'>,
   selection: PaidSelection,
   paidUserLimit: number,
 ): PaidRestriction | null => {
   if (selection[user.id] === true) return null;
-  if (user.isPaidElsewhere) return 'already_paid_user';
+  if (user.isPaidElsewhere && !user.isPaid) return 'already_paid_user';
   if (paidUserLimit !== -1 && paidCount(selection) >= paidUserLimit) return 'max_users_reached';
   return null;
 };

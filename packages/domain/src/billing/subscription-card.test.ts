@@ -13,6 +13,7 @@ import {
   planSwitchRefusal,
   seatActions,
   seatDowngradeNotice,
+  changesBlockedByDowngradeText,
   seatPageRedirectsToBilling,
   subscriptionDisplayName,
   subscriptionState,
@@ -156,6 +157,18 @@ describe('scheduled downgrade notice (spec 001 §2 "Scheduled seat downgrade"; s
     [4, 'paid user', 'Your subscription is scheduled to go down to 4 paid users on March 3rd, 2027.'],
   ] as const)('%i %s', (target, unit, text) => {
     expect(seatDowngradeNotice(target, 'March 3rd, 2027', unit)).toBe(text);
+  });
+});
+
+describe("the line under a scheduled downgrade speaks of the space's unit (issue 22)", () => {
+  it.each([
+    ['seat', 'If you wish to add or remove more seats, you first need to cancel the scheduled downgrade.'],
+    [
+      'paid user',
+      'If you wish to add or remove more paid users, you first need to cancel the scheduled downgrade.',
+    ],
+  ] as const)('%s', (unit, text) => {
+    expect(changesBlockedByDowngradeText(unit)).toBe(text);
   });
 });
 

@@ -78,6 +78,14 @@ export const SEAT_DOWNGRADE_ADMIN_NOTICE =
   'Contact the owner of the space to cancel the scheduled downgrade.';
 export const SEAT_CHANGES_BLOCKED_BY_DOWNGRADE =
   'If you wish to add or remove more seats, you first need to cancel the scheduled downgrade.';
+/**
+ * The line under the scheduled-downgrade notice. The spec's text speaks of seats (per seat); a
+ * per-user space has no seats, so its notice speaks of paid users (issue 22; ours).
+ */
+export const changesBlockedByDowngradeText = (unit: 'seat' | 'paid user' = 'seat'): string =>
+  unit === 'seat'
+    ? SEAT_CHANGES_BLOCKED_BY_DOWNGRADE
+    : 'If you wish to add or remove more paid users, you first need to cancel the scheduled downgrade.';
 export const SEAT_CHANGES_NEED_SUPPORT = 'If you wish to add or remove more seats, please contact support';
 
 export type SeatActionsInput = {

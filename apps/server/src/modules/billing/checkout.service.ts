@@ -30,7 +30,7 @@ import { findActiveSubscription, lockBillingOf, type SubscriptionRow } from './b
 import { ensureCustomer } from './customers.service';
 import { idempotencyKey } from './idempotency';
 import { assertPerUser } from './legacy-checkout.service';
-import { checkedPaidUsers } from './legacy-users.service';
+import { checkedPaidUsers, scheduledDowngradeEmails } from './legacy-users.service';
 import { paidMembersMetadata } from './paid-members';
 import {
   catalogPriceOf,
@@ -108,20 +108,27 @@ function previewCatalogPrice(request: PaymentPreviewRequest, gmail: boolean): Ca
  * users — for a change of a card-paid subscription, those paid now after `userUpdates` (users made
  * free stay paid until the period end), checked as the PUT checks them; for a purchase, the users
  * `userUpdates` makes paid, checked as the v1 session checks its userIds. At least 1.
+ * `atRenewal`: those paid from the next renewal on — without the users made free by this change or
+ * by one already scheduled (issue 22: the options page showed today's price, not the renewal's).
  */
 async function previewQuantity(
   context: BillingContext,
   membership: MembershipRecord,
   request: PaymentPreviewRequest,
   current: SubscriptionRow | undefined,
-): Promise<number> {
+): Promise<{ now: number; atRenewal: number }> {
   const seats = (request.seatPlans ?? []).reduce((sum, plan) => sum + plan.quantity, 0);
   let quantity = seats;
+  let atRenewal = seats;
   if (seats === 0 && membership.workspace.billingModel === 'PER_USER') {
     const updates = request.userUpdates ?? [];
     const changing = current?.paymentSource === 'STRIPE' && current.workspacePlan !== 'LEGACY';
     // A change lists the users whose plan changes; a purchase the users it makes paid (its userIds).
-    const { current: paid, target } = await checkedPaidUsers(
+    const {
+      current: paid,
+      target,
+      members,
+    } = await checkedPaidUsers(
       context.db,
       membership.workspace,
       changing
@@ -133,13 +140,22 @@ async function previewQuantity(
       request.workspacePlan,
     );
     quantity = changing ? planPaidUsers(paid, target).paidNow.length : target.length;
+    atRenewal = target.length;
+    if (changing) {
+      // Users already scheduled to become free are still paid now (so in `target`), not at renewal,
+      // unless this change makes them paid again.
+      const scheduledFree = await scheduledDowngradeEmails(context.db, membership.workspace.id);
+      const madePaid = new Set(updates.filter((update) => update.userPlan !== 'FREE').map((u) => u.userId));
+      const emailOf = new Map(members.map((row) => [row.id, row.email]));
+      atRenewal = target.filter((id) => madePaid.has(id) || !scheduledFree.has(emailOf.get(id)!)).length;
+    }
   }
   if (quantity > MAX_SEATS) {
     throw new AppError('VALIDATION_FAILED', BILLING_MESSAGES.TOO_MANY_SEATS, {
       fieldErrors: [{ field: 'seatPlans', message: BILLING_MESSAGES.TOO_MANY_SEATS }],
     });
   }
-  return Math.max(1, quantity);
+  return { now: Math.max(1, quantity), atRenewal: Math.max(1, atRenewal) };
 }
 
 /**
@@ -158,13 +174,14 @@ export async function previewPayment(
   const stripe = stripeOf(context);
   const catalog = previewCatalogPrice(request, isGmailBuyer(caller.user));
   const current = await findActiveSubscription(context.db, caller.membership.workspace.id);
-  const quantity = await previewQuantity(context, caller.membership, request, current);
+  const { now: quantity, atRenewal } = await previewQuantity(context, caller.membership, request, current);
   const taxRate = taxRateFor({
     country: request.country,
     isBusinessPurchase: request.purchaseType === 'B2B',
   });
   const price = await stripePriceFor(stripe, catalog);
-  const nextPeriod = periodAmount(catalog, quantity);
+  // What the next full period costs: the paid users from the renewal on (per user), not today's.
+  const nextPeriod = periodAmount(catalog, atRenewal);
   const base = {
     totalAmount: withTax(nextPeriod, taxRate),
     taxRate,

@@ -431,6 +431,18 @@ describe('per-user (legacy) checkout', () => {
   });
 
   it('makes a user free at the period end (paid users are downgraded first), shown as scheduled, then applied', async () => {
+    // Issue 22: the options page prices the next renewal, without the users made free at it.
+    const renewalQuote = async (userUpdates: object[]) => {
+      const quote = await call(
+        'POST',
+        `${billingPath(BILLING_PATHS.checkoutInfoV1, { workspaceId: legacy })}?previewProratedChanges=true`,
+        { country: 'US', purchaseType: 'B2C', billingInterval: 'YEARLY', workspacePlan: 'PRO', userUpdates },
+      );
+      expect(quote.statusCode).toBe(200);
+      return quote.json<PaymentInfo>().totalAmount;
+    };
+    expect(await renewalQuote([])).toBe(4 * 6000);
+    expect(await renewalQuote([{ userId: await idOf('liam@legacy.test'), userPlan: 'FREE' }])).toBe(3 * 6000);
     const response = await put({
       workspaceUserPlans: [{ userId: await idOf('liam@legacy.test'), userPlan: 'FREE' }],
     });
@@ -439,6 +451,8 @@ describe('per-user (legacy) checkout', () => {
       targetSeatsQuantity: 3,
     });
     await deliverPending();
+    // Once scheduled, the options page (no change chosen) shows the renewal's price, not today's.
+    expect(await renewalQuote([])).toBe(3 * 6000);
     expect((await plans())['liam@legacy.test']).toBe('PRO');
     expect((await checkoutUsers()).items.find((user) => user.email === 'liam@legacy.test')).toMatchObject({
       isPaid: true,

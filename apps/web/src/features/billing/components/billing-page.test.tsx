@@ -591,6 +591,32 @@ describe('BillingPage: scheduled changes (spec 001 §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('speaks of paid users, not seats, when users of a per-user space are made free at renewal (issue 22)', async () => {
+    setup({
+      space: { isPerSeat: false },
+      subscriptions: [
+        subscription({
+          numberOfLicensesUsed: 5,
+          allowedQuantity: 10,
+          seatInfo: {
+            ...subscription().seatInfo,
+            scheduledRemoval: { targetSeatsQuantity: 3, removeSeatsAtTimestamp: Date.UTC(2027, 2, 3, 12) },
+          },
+        }),
+      ],
+    });
+    const card = await currentPlanCard();
+    expect(
+      within(card).getByText('Your subscription is scheduled to go down to 3 paid users on March 3rd, 2027.'),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'If you wish to add or remove more paid users, you first need to cancel the scheduled downgrade.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/seat/)).not.toBeInTheDocument();
+  });
+
   it('tells an admin to contact the owner', async () => {
     setup({ subscriptions: [downgrade], space: { userRole: 'ADMIN' } });
     expect(

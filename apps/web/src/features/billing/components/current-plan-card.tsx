@@ -14,11 +14,11 @@ import {
   planSwitchRefusal,
   renewalText,
   scheduledCycleChangeText,
-  SEAT_CHANGES_BLOCKED_BY_DOWNGRADE,
   SEAT_CHANGES_NEED_SUPPORT,
   SEAT_DOWNGRADE_ADMIN_NOTICE,
   seatActions,
   seatDowngradeNotice,
+  changesBlockedByDowngradeText,
   subscriptionDisplayName,
   subscriptionState,
 } from '@mergedesk/domain/billing/subscription-card';
@@ -190,6 +190,7 @@ function SeatLine({
         formatLongDate(removal.removeSeatsAtTimestamp),
         isPerSeat ? 'seat' : 'paid user',
       )}
+      blockedText={changesBlockedByDowngradeText(isPerSeat ? 'seat' : 'paid user')}
       canCancel={role === 'OWNER'}
       onCancelled={async () => {
         onDowngradeCancelled();
@@ -248,6 +249,8 @@ function SeatDowngradeNotice(props: {
   workspaceId: string;
   subscriptionId: string;
   text: string;
+  /** What the downgrade blocks, in the space's unit (seats or paid users). */
+  blockedText: string;
   canCancel: boolean;
   onCancelled: () => Promise<void>;
 }) {
@@ -283,7 +286,7 @@ function SeatDowngradeNotice(props: {
         <Text size="sm">{props.text}</Text>
         {props.canCancel ? (
           <>
-            <Text size="sm">{SEAT_CHANGES_BLOCKED_BY_DOWNGRADE}</Text>
+            <Text size="sm">{props.blockedText}</Text>
             <Button size="xs" variant="light" loading={cancel.isPending} onClick={cancelDowngrade}>
               Cancel downgrade
             </Button>

@@ -210,6 +210,30 @@ describe('billing options of the per-user model (spec 001 §2, §4)', () => {
     await waitFor(() => expect(location(router)).toBe(`${PREFIX}/checkout/options?plan=PRO`));
   });
 
+  it('prices Premium → Pro only once the paid users are of one domain, without the load error (issue 22)', async () => {
+    const { billing } = setup({
+      path: '/checkout/options?plan=PRO',
+      subscriptions: [perUserPro({ workspacePlan: 'PREMIUM' })],
+      space: { workspacePlan: 'PREMIUM' },
+      server: { checkoutUsers: users([leo, lara, gus], { workspacePlan: 'PREMIUM' }) },
+    });
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(
+      within(total).getByText('The Pro plan only allows users from the same domain as the owner.'),
+    ).toBeInTheDocument();
+    const previews = () =>
+      billing.requests.filter((request) => request.path.includes('/stripe/checkout/v1/info'));
+    expect(previews()).toHaveLength(0);
+    expect(within(total).queryByText('The price could not be loaded.')).not.toBeInTheDocument();
+
+    await userEvent.click(within(licence(gus.email)).getByRole('radio', { name: 'Free' }));
+    expect(await within(total).findByText(/per year$/)).toBeInTheDocument();
+    expect(
+      within(total).queryByText('The Pro plan only allows users from the same domain as the owner.'),
+    ).not.toBeInTheDocument();
+    expect(previews()).toHaveLength(1);
+  });
+
   it('submits itself with only one available user (a purchase from the free plan)', async () => {
     const owner = checkoutUser('solo@legacy.test', { role: 'OWNER' });
     const { router } = setup({
@@ -425,6 +449,32 @@ describe('legacy users page of a Team licence (spec 001 §2, §5)', () => {
       [`/api/workspaces/${SPACE_ID}/members?onlyCheckValidity=false`, { userEmails: ['new@legacy.test'] }],
     ]);
   }, 20_000);
+
+  it('lets the owner paid in another space tick himself again after unticking (issue 22)', async () => {
+    const owner = checkoutUser('boss@legacy.test', { role: 'OWNER', ...paid, isPaidElsewhere: true });
+    setup({
+      path: '/checkout/legacy/users',
+      space: team,
+      subscriptions: [teamLicence()],
+      server: {
+        checkoutUsers: users([owner, lara, elsewhere], {
+          workspacePlan: 'LEGACY',
+          legacyType: 'TEAM',
+          ownerEmail: owner.email,
+        }),
+      },
+    });
+    const ownerBox = await screen.findByRole('checkbox', { name: `Paid licence for ${owner.email}` });
+    expect(ownerBox).toBeChecked();
+    await userEvent.click(ownerBox);
+    expect(ownerBox).not.toBeChecked();
+    expect(ownerBox).toBeEnabled();
+    await userEvent.click(ownerBox);
+    expect(ownerBox).toBeChecked();
+    expect(screen.getByText('2 of 10 paid users chosen')).toBeInTheDocument();
+    // A free user paid in another space still cannot be chosen.
+    expect(screen.getByRole('checkbox', { name: `Paid licence for ${elsewhere.email}` })).toBeDisabled();
+  });
 
   it('goes on to the billing information and buys the chosen users on the hosted page', async () => {
     const { router, billing } = setup({

@@ -4,6 +4,7 @@ import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
 import { legacyModelFlowSteps, optionsButtonLabel } from '@mergedesk/domain/billing/flows';
 import {
+  cannotDowngrade,
   isOwnerRadioDisabled,
   LEGACY_CHECKOUT_MESSAGES,
   paidCount,
@@ -62,7 +63,16 @@ export function OptionsPage(props: OptionsPageProps) {
     workspacePlan: target.plan,
     userUpdates: selectionUserPlans(users, selection, props.pricing.prorated),
   };
-  const preview = useCheckoutPreview(workspaceId, paid > 0 ? request : null, props.pricing.prorated, 'v1');
+  // Issue 22: a choice the server is sure to refuse is not priced — nobody paid, or paid users of
+  // several domains on Pro (Next leads to the cannot-downgrade page): the region says why instead
+  // of 'The price could not be loaded.'.
+  const crossesDomains = cannotDowngrade({
+    targetPlan: target.plan,
+    ownerEmail: checkoutUsers.ownerEmail,
+    paidEmails: users.filter((user) => selection[user.id] === true).map((user) => user.email),
+  });
+  const priceable = paid > 0 && !crossesDomains;
+  const preview = useCheckoutPreview(workspaceId, priceable ? request : null, props.pricing.prorated, 'v1');
 
   // Spec 001 §4: with only one available user there is nothing to choose.
   const autoSubmitted = useRef(false);
@@ -138,7 +148,8 @@ export function OptionsPage(props: OptionsPageProps) {
             {plural(paid, 'paid user')} · {plural(users.length - paid, 'free user')}
             {limit !== -1 && ` (at most ${limit} paid)`}
           </Text>
-          <PriceRegion query={preview}>
+          {crossesDomains && <Text size="sm">{LEGACY_CHECKOUT_MESSAGES.CANNOT_DOWNGRADE_TEXT}</Text>}
+          <PriceRegion query={preview} idle={!priceable}>
             {(info) => (
               <Stack gap={4}>
                 <Text fw={700}>

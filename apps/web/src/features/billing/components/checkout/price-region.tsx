@@ -17,15 +17,17 @@ export type PriceRegionProps<T> = {
 
 /**
  * The live region of a checkout price (spec 001 §2, §4): the price once loaded, 'The price could
- * not be loaded.' when the request failed, else a placeholder; busy while a new price loads, and
- * announced politely when it changes.
+ * not be loaded.' once the request has failed and nothing is asked again, else a placeholder; busy
+ * while a new price loads, and announced politely when it changes. A failed query that is fetched
+ * again (a remount, a retry) shows the placeholder until it settles, not the old error (issue 22:
+ * Premium → Pro flashed the error before its price).
  */
 export function PriceRegion<T>({ query, children, idle = false, skeletonHeight = 40 }: PriceRegionProps<T>) {
   return (
     <div aria-live="polite" aria-busy={query.isFetching}>
       {idle ? null : query.data !== undefined ? (
         children(query.data)
-      ) : query.isError ? (
+      ) : query.isError && !query.isFetching ? (
         <Text size="sm" c="red">
           The price could not be loaded.
         </Text>
