@@ -9,6 +9,7 @@ import { embeddedConnectionString, readCredentials, startEmbeddedPostgres } from
 import { bearer, createSignIn } from './test/test-app';
 import { startOpenLoad, startServerProcess, type ServerProcess } from './test/server-process';
 import { storedHits } from './test/tracked-hits';
+import { readAggregationBacklog } from './jobs/aggregate-events';
 
 /**
  * What production throws at the whole process (issue 20): a PostgreSQL outage of any length, a
@@ -139,13 +140,10 @@ describe('a PostgreSQL outage under tracking load', () => {
         .toBe(resumedBefore + 1);
       await expect
         .poll(
-          async () =>
-            (
-              await check.pool.query<{ n: number }>(
-                `select ((select count(*) from campaign_events where not aggregated)
-                   + (select count(*) from tracking_hit_batches))::int as n`,
-              )
-            ).rows[0]?.n,
+          async () => {
+            const backlog = await readAggregationBacklog(check.db);
+            return backlog.hitBatches + backlog.events;
+          },
           { timeout: 15_000, interval: 200 },
         )
         .toBe(0);

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../server';
 import { bearer, createSignIn } from '../test/test-app';
 import { createDatabase } from './client';
 import { startEmbeddedPostgres } from './embedded';
+import { readAggregationBacklog } from '../jobs/aggregate-events';
 
 /**
  * The server against a PostgreSQL of this test's own, under a steady load of tracking clicks,
@@ -193,13 +194,10 @@ describe('database outage under load', () => {
     // no tracked hit left in its queue.
     await expect
       .poll(
-        async () =>
-          (
-            await check.pool.query<{ n: number }>(
-              `select ((select count(*) from campaign_events where not aggregated)
-                 + (select count(*) from tracking_hit_batches))::int as n`,
-            )
-          ).rows[0]?.n,
+        async () => {
+          const backlog = await readAggregationBacklog(check.db);
+          return backlog.hitBatches + backlog.events;
+        },
         { timeout: 15000, interval: 200 },
       )
       .toBe(0);

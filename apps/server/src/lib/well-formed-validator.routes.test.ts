@@ -2,7 +2,8 @@ import { billingPath, BILLING_PATHS, type PaymentPlan } from '@mergedesk/domain/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingTest, type BillingTest } from '../test/billing';
 import { bearer } from '../test/test-app';
-import { ILL_FORMED_TEXT_MESSAGE, illFormedStringPaths, isWellFormedText } from './well-formed-validator';
+import { CLIENT_TEXT_MESSAGES, isWellFormedText } from '@mergedesk/domain/text/client-text';
+import { illFormedStringPaths } from './well-formed-validator';
 
 describe('isWellFormedText', () => {
   it.each([
@@ -76,7 +77,11 @@ describe('ill-formed text at the edge', () => {
       code: 'VALIDATION_FAILED',
       message: expect.any(String),
       errors: [
-        { field: 'stripePlans.0.stripePriceId', message: ILL_FORMED_TEXT_MESSAGE, reason: 'INVALID_UNICODE' },
+        {
+          field: 'stripePlans.0.stripePriceId',
+          message: CLIENT_TEXT_MESSAGES.INVALID_UNICODE,
+          reason: 'INVALID_UNICODE',
+        },
       ],
     });
     // The same call with the price as it is still works.

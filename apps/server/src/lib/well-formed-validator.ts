@@ -3,8 +3,6 @@ import { CLIENT_TEXT_MESSAGES, isWellFormedText } from '@mergedesk/domain/text/c
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const ILL_FORMED_TEXT_MESSAGE = CLIENT_TEXT_MESSAGES.INVALID_UNICODE;
-
 /**
  * JSON can carry a lone UTF-16 surrogate (`"\ud800"`), which no UTF-8 text can hold: PostgreSQL,
  * the Stripe SDK and anything else downstream then fail with a 500. Every request part (body,
@@ -14,7 +12,7 @@ export const ILL_FORMED_TEXT_MESSAGE = CLIENT_TEXT_MESSAGES.INVALID_UNICODE;
  */
 const wellFormed = z.unknown().superRefine((value, context) => {
   for (const path of illFormedStringPaths(value)) {
-    context.addIssue({ code: 'custom', message: ILL_FORMED_TEXT_MESSAGE, path });
+    context.addIssue({ code: 'custom', message: CLIENT_TEXT_MESSAGES.INVALID_UNICODE, path });
   }
 });
 
@@ -23,8 +21,6 @@ export const wellFormedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (ro
   if (!(route.schema instanceof z.ZodType)) return validatorCompiler(route);
   return validatorCompiler({ ...route, schema: route.schema.pipe(wellFormed) });
 };
-
-export { isWellFormedText };
 
 /** Where a string (a value or an object key) is not well-formed UTF-16; at most 10 places. */
 export function illFormedStringPaths(value: unknown): (string | number)[][] {
