@@ -134,22 +134,24 @@ export async function refuseWhilePaymentPending(stripe: Stripe, stripeSubscripti
 }
 
 /**
- * The unpaid invoice of a change whose pending update is gone (expired: Stripe discarded the
- * change) is voided, so paying it later can never charge for seats that are not granted. The
- * webhook does it when Stripe says the pending update expired; a new change does it too.
+ * The unpaid invoices of changes whose pending update is gone (expired: Stripe discarded the
+ * change) are voided, so paying one later can never charge for seats that are not granted. The
+ * webhook does it when Stripe says the pending update expired; a new change does it too. All of
+ * the subscription's open change invoices, not only the latest invoice: a renewal after the expiry
+ * is the latest one, and the abandoned change invoice stayed payable (found by the billing model).
  */
 export async function voidAbandonedChangeInvoice(
   stripe: Stripe,
   subscription: Stripe.Subscription,
 ): Promise<void> {
-  const invoiceId = idOf(subscription.latest_invoice);
-  if (invoiceId === null || subscription.pending_update !== null) return;
-  const invoice = await stripe.invoices.retrieve(invoiceId);
-  if (invoice.status === 'open' && invoice.billing_reason === 'subscription_update') {
+  if (subscription.pending_update !== null) return;
+  const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 100 });
+  for (const invoice of open.data) {
+    if (invoice.billing_reason !== 'subscription_update' || invoice.id === undefined) continue;
     await stripe.invoices.voidInvoice(
-      invoiceId,
+      invoice.id,
       {},
-      { idempotencyKey: idempotencyKey('void-abandoned', { invoiceId }) },
+      { idempotencyKey: idempotencyKey('void-abandoned', { invoiceId: invoice.id }) },
     );
   }
 }
@@ -370,7 +372,11 @@ export async function quoteSeatRemoval(
   body: SeatRemovalBody,
 ): Promise<SeatRemovalQuote> {
   const { row, target } = await checkedRemoval(context, membership, subscriptionId, body);
-  const catalog = catalogPriceOf(await stripeOf(context).prices.retrieve(priceIdOfRow(row)));
+  const stripe = stripeOf(context);
+  // The renewal the seats go at: at the scheduled cycle's price when a cycle change applies then
+  // (issue 22: the quote said the current cycle's price, the renewal billed the new one).
+  const priceId = (await scheduledInterval(stripe, row))?.priceId ?? priceIdOfRow(row);
+  const catalog = catalogPriceOf(await stripe.prices.retrieve(priceId));
   if (catalog === undefined) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.PRICE_UNKNOWN);
   return {
     chargedToday: 0,
