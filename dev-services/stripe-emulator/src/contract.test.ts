@@ -2,16 +2,18 @@
  * Contract tests: the behaviours MergeDesk relies on, driven only through the official `stripe`
  * SDK. They run against the local emulator, or against Stripe's test mode when STRIPE_SECRET_KEY
  * is a sk_test_ key (then the emulator-only cases — hosted pages, webhook delivery, the global
- * clock, tax without Stripe Tax set up — are skipped).
+ * clock, tax without Stripe Tax set up — are skipped). The prices come from contract-prices.ts,
+ * created through the API: nothing here is borrowed from packages/domain or apps/server (issue 22),
+ * so the expected amounts follow from Stripe's documented rules alone. The server's own price
+ * table sync is tested in apps/server (price-catalog.test.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
-import { syncPriceCatalog } from '../../../apps/server/src/modules/billing/price-catalog';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureContractPrices, type ContractPriceName } from './contract-prices';
 import type { RunningStripeEmulator } from './server';
 import { startStripeEmulator } from './server';
 
@@ -24,7 +26,7 @@ const DAY = 86_400;
 
 let emulator: RunningStripeEmulator | undefined;
 let stripe: Stripe;
-let priceIds: Map<string, string>;
+let priceIds: Map<ContractPriceName, string>;
 
 /** Events the local webhook receiver accepted (signature verified with constructEvent). */
 const received: Stripe.Event[] = [];
@@ -73,14 +75,7 @@ beforeAll(async () => {
     });
     stripe = new Stripe('sk_test_contract', { ...emulator.sdkOptions, maxNetworkRetries: 0 });
   }
-  await syncPriceCatalog(stripe);
-  const prices = await Promise.all(
-    ['pro_yearly_usd', 'pro_monthly_usd', 'pro_yearly_eur', 'legacy_team_5_yearly_usd'].map(async (key) => {
-      const page = await stripe.prices.list({ lookup_keys: [key] });
-      return [key, page.data[0]!.id] as const;
-    }),
-  );
-  priceIds = new Map(prices);
+  priceIds = await ensureContractPrices(stripe);
 });
 
 afterAll(async () => {
@@ -88,7 +83,7 @@ afterAll(async () => {
   if (receiver.listening) await new Promise((resolve) => receiver.close(resolve));
 });
 
-const price = (key: string): string => priceIds.get(key)!;
+const price = (name: ContractPriceName): string => priceIds.get(name)!;
 
 const waitFor = async (check: () => boolean | Promise<boolean>, what: string): Promise<void> => {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -153,19 +148,17 @@ describe('errors come back as the SDK error types', () => {
   });
 });
 
-describe('products and prices (npm run stripe:setup)', () => {
-  it('creates every price of the table once, findable by lookup key, with graduated tiers', async () => {
-    const again = await syncPriceCatalog(stripe);
-    expect(again.created).toEqual([]);
-    expect(again.replaced).toEqual([]);
-    expect(again.unchanged).toHaveLength(PRICE_CATALOG.length);
-
-    const page = await stripe.prices.list({ lookup_keys: ['pro_yearly_usd'], expand: ['data.tiers'] });
+describe('prices', () => {
+  it('finds a price by lookup key, with its graduated tiers', async () => {
+    const page = await stripe.prices.list({
+      lookup_keys: ['contract_pro_yearly_usd'],
+      expand: ['data.tiers'],
+    });
     expect(page.data).toHaveLength(1);
     const pro = page.data[0]!;
     expect(pro).toMatchObject({
+      id: price('pro_yearly_usd'),
       currency: 'usd',
-      product: 'mergedesk_pro',
       billing_scheme: 'tiered',
       tiers_mode: 'graduated',
       recurring: { interval: 'year' },
@@ -178,21 +171,31 @@ describe('products and prices (npm run stripe:setup)', () => {
       [99, 3000],
       [null, 2400],
     ]);
-    const legacy = (await stripe.prices.list({ lookup_keys: ['legacy_team_10_monthly_eur'] })).data[0]!;
-    expect(legacy).toMatchObject({ unit_amount: 8000, currency: 'eur', recurring: { interval: 'month' } });
   });
 
-  it('replaces a price whose amounts changed and moves the lookup key', async () => {
-    const original = PRICE_CATALOG.find((entry) => entry.lookupKey === 'legacy_personal_yearly_inr')!;
-    const changed = { ...original, tiers: [{ upTo: -1, unitAmount: original.tiers[0]!.unitAmount + 100 }] };
-    const before = (await stripe.prices.list({ lookup_keys: [original.lookupKey] })).data[0]!;
-    const result = await syncPriceCatalog(stripe, [changed]);
-    expect(result.replaced).toEqual([original.lookupKey]);
-    const after = (await stripe.prices.list({ lookup_keys: [original.lookupKey] })).data[0]!;
-    expect(after.id).not.toBe(before.id);
-    expect(after.unit_amount).toBe(changed.tiers[0]!.unitAmount);
-    expect((await stripe.prices.retrieve(before.id)).active).toBe(false);
-    await syncPriceCatalog(stripe, [original]);
+  it('moves a lookup key to a new price with transfer_lookup_key', async () => {
+    const before = await stripe.prices.retrieve(price('legacy_team_5_yearly_usd'));
+    const moved = await stripe.prices.create({
+      product: before.product as string,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      unit_amount: 27_100,
+      lookup_key: 'contract_moving_key',
+      transfer_lookup_key: true,
+    });
+    const again = await stripe.prices.create({
+      product: before.product as string,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      unit_amount: 27_200,
+      lookup_key: 'contract_moving_key',
+      transfer_lookup_key: true,
+    });
+    const found = (await stripe.prices.list({ lookup_keys: ['contract_moving_key'] })).data;
+    expect(found.map((entry) => entry.id)).toEqual([again.id]);
+    expect((await stripe.prices.retrieve(moved.id)).lookup_key).toBeNull();
+    await stripe.prices.update(moved.id, { active: false });
+    expect((await stripe.prices.retrieve(moved.id)).active).toBe(false);
   });
 });
 
