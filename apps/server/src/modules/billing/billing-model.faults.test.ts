@@ -455,7 +455,8 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
         changeRequest(current, { quantity: seatsOf(current) + added }),
         true,
       );
-      const body = { seatPlans: [{ userPlan: 'PRO', quantity: added }] };
+      // With the total the page showed, as the add-seats page sends it.
+      const body = { seatPlans: [{ userPlan: 'PRO', quantity: added }], fromSeats: seatsOf(current) };
       const clicks = rng.chance(0.3) ? 2 : 1;
       const responses = await Promise.all(
         Array.from({ length: clicks }, () => call(space, 'POST', url, body)),

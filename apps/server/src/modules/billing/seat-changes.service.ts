@@ -117,6 +117,8 @@ export function refuseSwitchWithoutPrice(row: SubscriptionRow, targetPlan: strin
 
 /** The AppError reason of a change refused while an earlier one waits for its payment. */
 export const PAYMENT_PENDING_REASON = 'payment-pending';
+/** The AppError reason of an add whose page showed another seat total than Stripe holds. */
+const SEATS_CHANGED_REASON = 'seats-changed';
 
 /**
  * At most one open payment per pending change (issue 22): while Stripe holds a change pending
@@ -300,6 +302,11 @@ export async function addSeats(
   await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
   const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
   const item = subscription.items.data[0]!;
+  // A double click whose second request reads Stripe after the first one's update would add the
+  // seats twice under a new idempotency key (found by the billing model): the page's total decides.
+  if (body.fromSeats !== undefined && body.fromSeats !== item.quantity) {
+    throw new AppError('CONFLICT', BILLING_REFUSALS.SEATS_CHANGED, { reason: SEATS_CHANGED_REASON });
+  }
   const params: Stripe.SubscriptionUpdateParams = {
     items: [{ id: item.id, quantity: requestedSeats }],
     // The server's one proration rule (issue 22): added seats are invoiced now, prorated, and
