@@ -189,9 +189,9 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
     return stripe().invoices.list({ customer, limit: 100 }).autoPagingToArray({ limit: 10_000 });
   };
   const newInvoices = async (space: Space) =>
-    (await invoicesOf(space)).filter((invoice) => invoice.id !== undefined && !seenInvoices.has(invoice.id));
+    (await invoicesOf(space)).filter((invoice) => !seenInvoices.has(invoice.id));
   const markInvoicesSeen = async () => {
-    for (const space of spaces) for (const invoice of await invoicesOf(space)) seenInvoices.add(invoice.id!);
+    for (const space of spaces) for (const invoice of await invoicesOf(space)) seenInvoices.add(invoice.id);
   };
   const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
     const subscription = invoice.parent?.subscription_details?.subscription;

@@ -149,7 +149,7 @@ export async function voidAbandonedChangeInvoice(
   if (subscription.pending_update !== null) return;
   const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 100 });
   for (const invoice of open.data) {
-    if (invoice.billing_reason !== 'subscription_update' || invoice.id === undefined) continue;
+    if (invoice.billing_reason !== 'subscription_update') continue;
     await stripe.invoices.voidInvoice(
       invoice.id,
       {},
