@@ -760,3 +760,146 @@ describe('voiding an abandoned change invoice (issue 22)', () => {
     );
   });
 });
+
+/*
+ * The rest of the calls apps/server makes (issue 22: the contract is complete when a key arrives):
+ * each case is a behaviour the server's code relies on.
+ */
+describe('tax ids kept in step with the billing form (checkout syncVatId)', () => {
+  it('lists the tax ids of a customer and deletes one', async () => {
+    const customer = await stripe.customers.create({
+      email: 'vat-sync@acme.test',
+      address: { country: 'DE' },
+    });
+    const taxId = await stripe.customers.createTaxId(customer.id, { type: 'eu_vat', value: 'DE123456789' });
+    const listed = await stripe.customers.listTaxIds(customer.id, { limit: 100 });
+    expect(listed.data.map((entry) => [entry.id, entry.type, entry.value])).toEqual([
+      [taxId.id, 'eu_vat', 'DE123456789'],
+    ]);
+    const deleted = await stripe.customers.deleteTaxId(customer.id, taxId.id);
+    expect(deleted).toMatchObject({ id: taxId.id, deleted: true });
+    expect((await stripe.customers.listTaxIds(customer.id, { limit: 100 })).data).toEqual([]);
+  });
+});
+
+describe('lists the server filters by', () => {
+  it('lists the subscriptions of a customer without the canceled ones, and all of them with status all', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const kept = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const gone = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_monthly_usd'), quantity: 1 }],
+    });
+    await stripe.subscriptions.cancel(gone.id);
+    const current = await stripe.subscriptions.list({ customer: customer.id, limit: 100 });
+    expect(current.data.map((subscription) => subscription.id)).toEqual([kept.id]);
+    const all = await stripe.subscriptions.list({ customer: customer.id, status: 'all', limit: 100 });
+    expect(all.data.map((subscription) => subscription.id).sort()).toEqual([kept.id, gone.id].sort());
+  });
+
+  it('lists the invoices of a subscription by status', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const secure = await stripe.paymentMethods.attach('pm_card_authenticationRequired', {
+      customer: customer.id,
+    });
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      default_payment_method: secure.id,
+      items: [{ id: subscription.items.data[0]!.id, quantity: 2 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const paid = await stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 });
+    expect(paid.data.map((invoice) => invoice.id)).toEqual([subscription.latest_invoice]);
+    const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 100 });
+    expect(open.data.map((invoice) => [invoice.id, invoice.billing_reason])).toEqual([
+      [updated.latest_invoice, 'subscription_update'],
+    ]);
+  });
+
+  it('retrieves a subscription schedule with its phases', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 2 }],
+    });
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const again = await stripe.subscriptionSchedules.retrieve(schedule.id);
+    expect(again).toMatchObject({ id: schedule.id, subscription: subscription.id });
+    expect(again.phases[0]!.items[0]).toMatchObject({ price: price('pro_yearly_usd'), quantity: 2 });
+    expect(again.phases[0]!.end_date).toBe(periodEnd(subscription));
+  });
+});
+
+describe('what the pages show before confirming (issue 22: the amount shown is the amount invoiced)', () => {
+  it('previews the first invoice of a customer with a credit balance: the balance is taken off', async () => {
+    const customer = await stripe.customers.create({
+      email: 'balance@acme.test',
+      address: { country: 'US' },
+    });
+    await stripe.customers.createBalanceTransaction(customer.id, { amount: -1800, currency: 'usd' });
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      customer_details: { address: { country: 'US' } },
+      subscription_details: { items: [{ price: price('pro_yearly_usd'), quantity: 1 }] },
+    });
+    expect(preview).toMatchObject({ subtotal: 6000, total: 6000, starting_balance: -1800, amount_due: 4200 });
+  });
+
+  it('invoices a seat reduction at once as a credit: negative total, nothing due, the balance credited', async () => {
+    const { customer, clock } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 3 }],
+    });
+    const halfway = clock.frozen_time + Math.floor((periodEnd(subscription) - clock.frozen_time) / 2);
+    await advance(clock, halfway);
+    const change = {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 1 }],
+      proration_behavior: 'always_invoice' as const,
+      proration_date: halfway,
+    };
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: change,
+    });
+    expect(preview.total).toBeLessThan(0);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      ...change,
+      payment_behavior: 'pending_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    const invoice = updated.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ total: preview.total, amount_due: 0, status: 'paid' });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(preview.total);
+  });
+
+  it('replays a subscription update under the same idempotency key: one change, one invoice (a double click)', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    };
+    const key = `contract-add-seats-${subscription.id}`;
+    const first = await stripe.subscriptions.update(subscription.id, params, { idempotencyKey: key });
+    const again = await stripe.subscriptions.update(subscription.id, params, { idempotencyKey: key });
+    expect(again.latest_invoice).toBe(first.latest_invoice);
+    expect(again.items.data[0]!.quantity).toBe(3);
+    const updates = (await stripe.invoices.list({ subscription: subscription.id, limit: 100 })).data.filter(
+      (invoice) => invoice.billing_reason === 'subscription_update',
+    );
+    expect(updates).toHaveLength(1);
+  });
+});
