@@ -127,12 +127,18 @@ const SEATS_CHANGED_REASON = 'seats-changed';
  * charge the same seats twice. An unpaid change invoice whose pending update has expired is
  * abandoned: it is voided, so it can never be paid for nothing.
  */
-export async function refuseWhilePaymentPending(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
+export async function refuseWhilePaymentPending(
+  stripe: Stripe,
+  stripeSubscriptionId: string,
+): Promise<Stripe.Subscription> {
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
   if (subscription.pending_update !== null) {
     throw new AppError('CONFLICT', BILLING_REFUSALS.PAYMENT_PENDING, { reason: PAYMENT_PENDING_REASON });
   }
   await voidAbandonedChangeInvoice(stripe, subscription);
+  // The change is built from this same read: a concurrent change that lands after it either
+  // shares its idempotency key (the same state) or is refused by Stripe's state next time.
+  return subscription;
 }
 
 /**
@@ -299,8 +305,9 @@ export async function addSeats(
   if (requestedSeats > MAX_SEATS) throw badRequest(BILLING_MESSAGES.TOO_MANY_SEATS, 'seatPlans.0.quantity');
   if (row.userPlan === 'PRO_PERSONAL')
     throw badRequest('The only allowed number is 1.', 'seatPlans.0.quantity');
-  await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
-  const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
+  // One read of Stripe for the check, the key and the change: a second click that read Stripe
+  // after the first one's update (a pending update now) was not refused (found by the billing model).
+  const subscription = await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
   const item = subscription.items.data[0]!;
   // A double click whose second request reads Stripe after the first one's update would add the
   // seats twice under a new idempotency key (found by the billing model): the page's total decides.
@@ -535,10 +542,9 @@ export async function updateSubscription(
     // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
     if (row.scheduledBillingInterval !== null || pendingRemoval !== undefined)
       throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
-    await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
+    const subscription = await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
     await releaseSettledSchedule(stripe, row);
     const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval, targetPlan));
-    const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
     const item = subscription.items.data[0]!;
     await stripe.subscriptions.update(row.stripeSubscriptionId, {
       items: [{ id: item.id, price: priceId, quantity: item.quantity ?? row.quantity }],
