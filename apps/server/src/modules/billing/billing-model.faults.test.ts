@@ -204,13 +204,13 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
         invoice.billing_reason === 'subscription_update' && subscriptionOfInvoice(invoice) === stripeId,
     );
   };
-  const describe_ = (invoice: Stripe.Invoice) =>
+  const describeInvoice = (invoice: Stripe.Invoice) =>
     `${invoice.id} (${invoice.billing_reason}, ${invoice.status}): total ${invoice.total}, due ${invoice.amount_due}, lines ${invoice.lines.data
       .map((line) => `${line.description} ${line.amount}`)
       .join('; ')}`;
   /** The invoice is what was shown: the amount charged today, the credit taken off it, the tax rate. */
   const expectInvoiceAsShown = (space: Space, what: string, invoice: Stripe.Invoice, shown: PaymentInfo) => {
-    const where = `${space.name}: ${what} showed ${shown.chargedToday} ${shown.currency} (credit ${shown.creditApplied ?? 0}, tax ${shown.taxRate} %), Stripe invoiced ${describe_(invoice)}`;
+    const where = `${space.name}: ${what} showed ${shown.chargedToday} ${shown.currency} (credit ${shown.creditApplied ?? 0}, tax ${shown.taxRate} %), Stripe invoiced ${describeInvoice(invoice)}`;
     expect(invoice.currency, where).toBe(shown.currency.toLowerCase());
     expect(Math.max(0, invoice.total), where).toBe(shown.chargedToday);
     expect(invoice.amount_due, where).toBe(shown.chargedToday - (shown.creditApplied ?? 0));
@@ -234,13 +234,13 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
   ): Promise<string> => {
     const invoices = await newChangeInvoices(space, current);
     if (!accepted) {
-      expect(invoices.map(describe_), `${space.name}: a refused ${what} invoices nothing`).toEqual([]);
+      expect(invoices.map(describeInvoice), `${space.name}: a refused ${what} invoices nothing`).toEqual([]);
       return 'nothing invoiced';
     }
     expect(shown, `${space.name}: the ${what} page showed a price`).not.toBeNull();
     expect(
       invoices.length,
-      `${space.name}: invoices of one ${what}: ${invoices.map(describe_).join(' | ')}`,
+      `${space.name}: invoices of one ${what}: ${invoices.map(describeInvoice).join(' | ')}`,
     ).toBeLessThanOrEqual(1);
     const [invoice] = invoices;
     const stripeId = await stripeIdOf(current);
@@ -271,7 +271,7 @@ describe(`billing model (seed ${SEED}, ${STEPS} steps)`, () => {
         if (invoice.billing_reason !== 'subscription_cycle' || announced === undefined) continue;
         expect(
           invoice.total,
-          `${space.name}: the renewal announced by ${announced.what} (${announced.amount}) is ${describe_(invoice)}`,
+          `${space.name}: the renewal announced by ${announced.what} (${announced.amount}) is ${describeInvoice(invoice)}`,
         ).toBe(announced.amount);
         renewed.push(`${space.name} ${invoice.total}`);
       }
