@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { users, workspaceMembers } from '../db/schema';
-import type { DemoSeedResult } from '../db/seed';
+import type { DemoSeedResult } from '../seed/seed';
 import { createAccessTokenSigner } from './access-token';
 import { findMembership } from '../modules/workspaces/workspaces.repo';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';

@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 type Json = Record<string, unknown>;

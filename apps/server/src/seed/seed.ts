@@ -28,7 +28,7 @@ import {
   insertWorkspaceDomains,
   type NewWorkspace,
 } from '../modules/workspaces/workspaces.repo';
-import type { Database, Executor } from './client';
+import type { Database, Executor } from '../db/client';
 import { seedCampaigns } from './seed-campaigns';
 import { seedContent } from './seed-content';
 
