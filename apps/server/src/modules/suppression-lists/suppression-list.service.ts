@@ -11,8 +11,7 @@ import {
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
-import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import { suppressionDeleteBlock, suppressionTypeFor, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import { EXPORT_LIMIT, type ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { Database } from '../../db/client';
 import { csvLines } from '../../lib/csv-export';
@@ -195,14 +194,14 @@ export async function deleteSuppressionEntry(
 
 /**
  * New entries are shared across the space (WORKSPACE) when the Premium sharing feature applies to
- * the member adding them (hasSharedUnsubscribes / hasSharedBounces), else they are the member's own
+ * the member adding them (domain suppressionTypeFor), else they are the member's own
  * (PERSONAL).
  */
 function entryTypeFor(config: SuppressionListConfig, membership: SpaceMembership): SuppressionType {
-  const user = { userPlan: membership.userPlan, features: otherFeaturesOf(membership.workspace) };
-  // Spec 000 §6: the space's sharing feature and a paid user plan.
-  const isShared = config.list === 'unsubscriptions' ? hasSharedUnsubscribes(user) : hasSharedBounces(user);
-  return isShared ? 'WORKSPACE' : 'PERSONAL';
+  return suppressionTypeFor(config.list, {
+    userPlan: membership.userPlan,
+    features: otherFeaturesOf(membership.workspace),
+  });
 }
 
 function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {
