@@ -5,12 +5,15 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import { entitlementsOf } from '../../lib/access';
 import type { UserRecord } from '../../db/records';
-import { paymentSourceOf } from '../billing/space-billing.service';
 import { getRolloutStatus } from '../users/users.service';
 import type { MembershipRecord } from '../../db/records';
+import type { MemberBillingFacts } from './billing-facts';
 
-/** Who calls an administration route: the account and its (resolved) membership of the space. */
-export type AdminCaller = { user: UserRecord; membership: MembershipRecord };
+/**
+ * Who calls an administration route: the account and its (resolved) membership of the space, with
+ * what billing tells of the space (billing-facts.ts).
+ */
+export type AdminCaller = { user: UserRecord; membership: MembershipRecord; billing: MemberBillingFacts };
 
 /** The caller's active rollout restrictions that administration reads (spec 000 §6). */
 export async function callerRestrictions(
@@ -37,6 +40,6 @@ export async function memberActorOf(db: Executor, caller: AdminCaller): Promise<
     billingModel: workspace.billingModel,
     manageUserRoles: entitlementsOf(caller.membership).manageUserRoles,
     isInvitationRestricted: restrictions.invitation,
-    paymentSource: await paymentSourceOf(db, workspace.id),
+    paymentSource: await caller.billing.paymentSourceOf(db, workspace.id),
   };
 }
