@@ -358,27 +358,6 @@ export async function listSpaceMembers(db: Executor, workspaceId: string): Promi
     .where(eq(workspaceMembers.workspaceId, workspaceId));
 }
 
-/** Addresses (of `emails`) that hold a paid plan in a space other than `workspaceId`, as joined members. */
-export async function findPaidEmailsElsewhere(
-  db: Executor,
-  workspaceId: string,
-  emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.email, [...emails]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        ne(workspaceMembers.status, 'PENDING'),
-      ),
-    );
-  return new Set(rows.map((row) => row.email));
-}
-
 /** A member made paid (ending a free trial) or free. */
 export async function setMemberPlan(
   db: Executor,

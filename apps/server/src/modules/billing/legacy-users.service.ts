@@ -13,9 +13,9 @@ import { emailDomain } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import type { WorkspaceRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
+import { findPaidElsewhere } from '../members/member-plans.service';
 import {
   findActiveSubscription,
-  findPaidEmailsElsewhere,
   listSpaceMembers,
   setMemberPlan,
   type SpaceMemberRow,
@@ -111,7 +111,7 @@ export async function checkedPaidUsers(
   const limit = paidUserLimitOf(workspace);
   if (target.length > limit) throw conflict('max_users_reached', maxPaidUsersMessage(limit));
   const added = target.filter((id) => !current.includes(id)).map((id) => byId.get(id)!.email);
-  if ((await findPaidEmailsElsewhere(db, workspace.id, added)).size > 0) {
+  if ((await findPaidElsewhere(db, workspace.id, 'email', added)).size > 0) {
     throw conflict('already_paid_user', LEGACY_CHECKOUT_MESSAGES.ALREADY_PAID_USER);
   }
   const owner = members.find((row) => row.role === 'OWNER');

@@ -55,7 +55,7 @@ import {
   findMembersByEmails,
   findMembersByUserIds,
   insertPendingMembers,
-  findEmailsPaidElsewhere,
+  findPaidElsewhere,
   listSeatHolders,
   lockSpace,
   type AdminMemberRow,
@@ -172,9 +172,10 @@ async function checkAddresses(
   const existing = await findMembersByEmails(db, workspace.id, emails);
   const restrictions = await callerRestrictions(db, caller.user);
   const byEmail = new Map(existing.map((row) => [row.email, row]));
-  const paidElsewhere = await findEmailsPaidElsewhere(
+  const paidElsewhere = await findPaidElsewhere(
     db,
     workspace.id,
+    'email',
     emails.filter((email) => !byEmail.has(email)),
   );
   const checks = emails.map((email): AddressCheck => {

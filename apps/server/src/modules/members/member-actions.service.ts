@@ -224,6 +224,7 @@ export async function getPromoteValidity(
   const paid = await findPaidElsewhere(
     db,
     workspaceId,
+    'userId',
     free.map((member) => member.userId),
   );
   return {

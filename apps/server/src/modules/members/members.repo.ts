@@ -308,51 +308,34 @@ export async function moveAddonSpaceAway(tx: Executor, userId: string, workspace
     .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
 }
 
-/** People (by user id) who hold a paid plan in a space other than `workspaceId`. */
+/**
+ * The SQL form of packages/domain members/seats holdsPaidLicence, for a joined member (not
+ * pending): a paid user plan, not in a free trial (status or trial end) and not disabled.
+ */
+const holdsPaidLicenceSql = and(
+  ne(workspaceMembers.userPlan, 'FREE'),
+  notInArray(workspaceMembers.status, ['PENDING', 'FREE_TRIAL', 'DISABLED']),
+  isNull(workspaceMembers.freeTrialEndTimestamp),
+);
+
+/**
+ * "Paid in another space" (spec 001 §3 'already_paid_user', spec 002 §8), the one query for it:
+ * those of `keys` (addresses or user ids, as `by` says) who hold a paid licence in a space other
+ * than `workspaceId`. Billing's legacy checkout and the members screens both ask this.
+ */
 export async function findPaidElsewhere(
   db: Executor,
   workspaceId: string,
-  userIds: readonly string[],
+  by: 'email' | 'userId',
+  keys: readonly string[],
 ): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
+  if (keys.length === 0) return new Set();
+  const column = by === 'email' ? workspaceMembers.email : workspaceMembers.userId;
   const rows = await db
-    .selectDistinct({ userId: workspaceMembers.userId })
+    .selectDistinct({ key: column })
     .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.userId, [...userIds]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        ne(workspaceMembers.status, 'PENDING'),
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
-}
-
-/**
- * The addresses among `emails` that are paid members of another space: joined (not pending), on a
- * paid user plan and not in a free trial (a trial pays nothing; the legacy checkout counts paid
- * users the same way). For the already-paid check of an add (members/multiple-payment).
- */
-export async function findEmailsPaidElsewhere(
-  db: Executor,
-  workspaceId: string,
-  emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.email, [...emails]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        notInArray(workspaceMembers.status, ['PENDING', 'FREE_TRIAL']),
-        isNull(workspaceMembers.freeTrialEndTimestamp),
-      ),
-    );
-  return new Set(rows.map((row) => row.email));
+    .where(and(inArray(column, [...keys]), ne(workspaceMembers.workspaceId, workspaceId), holdsPaidLicenceSql));
+  return new Set(rows.flatMap((row) => (row.key === null ? [] : [row.key])));
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };
