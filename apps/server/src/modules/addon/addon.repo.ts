@@ -1,4 +1,3 @@
-import type { ScheduledStatus } from '@mergedesk/domain/campaigns/scheduled-status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -180,4 +179,3 @@ export async function insertBounces(
     .returning({ id: bounces.id });
   return inserted.length;
 }
-

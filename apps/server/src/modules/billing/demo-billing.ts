@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingCustomers, workspaces } from '../../db/schema';
+import { listSpaceMembers } from '../members/member-plans.service';
 import { stripeOf, type BillingContext } from './billing-context';
 import {
   findActiveSubscription,
   findCustomerId,
-  listSpaceMembers,
   lockBillingOf,
   updateWorkspaceBilling,
 } from './billing.repo';

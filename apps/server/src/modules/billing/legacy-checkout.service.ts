@@ -17,7 +17,7 @@ import type Stripe from 'stripe';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
-import { findPaidElsewhere } from '../members/member-plans.service';
+import { findPaidElsewhere, listSpaceMembers } from '../members/member-plans.service';
 import { domainsOf } from '../workspaces/workspaces.service';
 import { stripeOf, type BillingContext } from './billing-context';
 import {
@@ -25,7 +25,6 @@ import {
   findPendingRemoval,
   findSubscription,
   insertRemoval,
-  listSpaceMembers,
   lockBillingOf,
   type SubscriptionRow,
 } from './billing.repo';

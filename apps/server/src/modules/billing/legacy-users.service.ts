@@ -13,13 +13,13 @@ import { emailDomain } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import type { WorkspaceRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
-import { findPaidElsewhere } from '../members/member-plans.service';
 import {
-  findActiveSubscription,
+  findPaidElsewhere,
   listSpaceMembers,
   setMemberPlan,
   type SpaceMemberRow,
-} from './billing.repo';
+} from '../members/member-plans.service';
+import { findActiveSubscription } from './billing.repo';
 
 /**
  * The members of a per-user space as the legacy checkout sees them (spec 001 §3 "Checkout user

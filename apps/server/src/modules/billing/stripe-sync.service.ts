@@ -10,6 +10,7 @@ import { unusedLicenceCredit } from '@mergedesk/domain/billing/legacy-credit';
 import { taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
+import { downgradeAllMembers, giveOwnerPaidPlan } from '../members/member-plans.service';
 import { applyPaidMembers } from './legacy-users.service';
 import { paidMembersOf } from './paid-members';
 import { idempotencyKey } from './idempotency';
@@ -17,12 +18,10 @@ import type { PayPalAdapter } from './paypal-adapter';
 import {
   cancelOtherActive,
   cancelPendingRemovals,
-  downgradeAllMembers,
   findActiveSubscription,
   findByStripeId,
   findSubscriptionById,
   findWorkspaceOfCustomer,
-  giveOwnerPaidPlan,
   insertSubscription,
   lockBillingOf,
   lockWorkspaceRow,

@@ -55,12 +55,12 @@ import {
   findMembersByEmails,
   findMembersByUserIds,
   insertPendingMembers,
-  findPaidElsewhere,
   listSeatHolders,
   lockSpace,
   type AdminMemberRow,
   type LockedSpace,
 } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
 import { loadSeatSummary } from './seats.service';
 
 /** Where invitation e-mails go out and what their links point at. */

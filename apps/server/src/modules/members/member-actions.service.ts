@@ -28,7 +28,6 @@ import {
   deleteMembers,
   findMembersByEmails,
   findMembersByUserIds,
-  findPaidElsewhere,
   listSeatHolders,
   listSeatMembers,
   lockSpace,
@@ -39,6 +38,7 @@ import {
   type SeatMemberFilters,
   type SeatMemberRow,
 } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
 import { parseCheckedListQuery } from './members.service';
 
 /** Spec 000 §6 "Access to users": the member lists are for members of a current plan, admins on LEGACY. */

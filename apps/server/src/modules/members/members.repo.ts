@@ -3,7 +3,7 @@ import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
 import type { SeatSpace } from '@mergedesk/domain/members/seats';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
@@ -306,36 +306,6 @@ export async function moveAddonSpaceAway(tx: Executor, userId: string, workspace
     .update(users)
     .set({ addonWorkspaceId: fallback, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
-}
-
-/**
- * The SQL form of packages/domain members/seats holdsPaidLicence, for a joined member (not
- * pending): a paid user plan, not in a free trial (status or trial end) and not disabled.
- */
-const holdsPaidLicenceSql = and(
-  ne(workspaceMembers.userPlan, 'FREE'),
-  notInArray(workspaceMembers.status, ['PENDING', 'FREE_TRIAL', 'DISABLED']),
-  isNull(workspaceMembers.freeTrialEndTimestamp),
-);
-
-/**
- * "Paid in another space" (spec 001 §3 'already_paid_user', spec 002 §8), the one query for it:
- * those of `keys` (addresses or user ids, as `by` says) who hold a paid licence in a space other
- * than `workspaceId`. Billing's legacy checkout and the members screens both ask this.
- */
-export async function findPaidElsewhere(
-  db: Executor,
-  workspaceId: string,
-  by: 'email' | 'userId',
-  keys: readonly string[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const column = by === 'email' ? workspaceMembers.email : workspaceMembers.userId;
-  const rows = await db
-    .selectDistinct({ key: column })
-    .from(workspaceMembers)
-    .where(and(inArray(column, [...keys]), ne(workspaceMembers.workspaceId, workspaceId), holdsPaidLicenceSql));
-  return new Set(rows.flatMap((row) => (row.key === null ? [] : [row.key])));
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };

@@ -11,7 +11,8 @@ import type { Database } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
-import { findMembersByUserIds, findPaidElsewhere, lockSpace } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
+import { findMembersByUserIds, lockSpace } from './members.repo';
 import { loadSeatSummary } from './seats.service';
 
 /**

@@ -41,7 +41,10 @@ export async function loadSpaceSeats(
  * the active subscription's payment source (support-managed seats change only through support) and
  * the number of members (the counter of a space without a seat limit, issue 21).
  */
-export async function getSeats(db: Executor, { membership, billing }: AdminCaller): Promise<SpaceSeatsResponse> {
+export async function getSeats(
+  db: Executor,
+  { membership, billing }: AdminCaller,
+): Promise<SpaceSeatsResponse> {
   const [space, members, scheduledRemoval, paymentSource] = await Promise.all([
     findSeatSpace(db, membership.workspace.id),
     listSeatHolders(db, membership.workspace.id),

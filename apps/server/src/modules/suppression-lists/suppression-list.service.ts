@@ -11,7 +11,11 @@ import {
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import { suppressionDeleteBlock, suppressionTypeFor, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import {
+  suppressionDeleteBlock,
+  suppressionTypeFor,
+  type SuppressionList,
+} from '@mergedesk/domain/suppressions/permissions';
 import { EXPORT_LIMIT, type ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { Database } from '../../db/client';
 import { csvLines } from '../../lib/csv-export';
