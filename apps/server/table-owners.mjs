@@ -55,18 +55,8 @@ export const PENDING_TABLE_IMPORTS = {
   ],
   'modules/billing': ['workspaces'],
   'modules/bounces': ['bounces'],
-  'modules/campaigns': ['users'],
   'modules/members': ['users', 'workspaces'],
-  'modules/space-life': [
-    'bounces',
-    'invitations',
-    'unsubscriptions',
-    'users',
-    'workspaceMembers',
-    'workspaces',
-  ],
-  'modules/team-report': ['campaigns', 'monthlySentMails', 'users', 'workspaceMembers'],
-  'modules/templates': ['sessions', 'users'],
+  'modules/space-life': ['bounces', 'unsubscriptions', 'users', 'workspaces'],
   'modules/tracking': [
     'campaignLinks',
     'campaignRecipients',
@@ -75,6 +65,5 @@ export const PENDING_TABLE_IMPORTS = {
     'unsubscriptions',
   ],
   'modules/unsubscriptions': ['unsubscriptions'],
-  'modules/users': ['monthlySentMails', 'sessions', 'workspaceMembers', 'workspaces'],
-  'modules/workspaces': ['invitations', 'users', 'workspaceMembers'],
+  'modules/users': ['workspaces'],
 };

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import { findPaidElsewhere, listSpaceMembers } from '../members/member-plans.service';
-import { domainsOf } from '../workspaces/workspaces.service';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { stripeOf, type BillingContext } from './billing-context';
 import {
   findActiveSubscription,

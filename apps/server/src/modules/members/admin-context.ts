@@ -5,7 +5,7 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import { entitlementsOf } from '../../lib/access';
 import type { UserRecord } from '../../db/records';
-import { getRolloutStatus } from '../users/users.service';
+import { lastActivatedStepOf } from '../users/users.views';
 import type { MembershipRecord } from '../../db/records';
 import type { MemberBillingFacts } from './billing-facts';
 
@@ -20,7 +20,7 @@ export async function callerRestrictions(
   db: Executor,
   user: UserRecord,
 ): Promise<{ invitation: boolean; transfer: boolean; multiplePayment: boolean }> {
-  const step = (await getRolloutStatus(db, user)).lastActivatedStep ?? null;
+  const step = await lastActivatedStepOf(db, user.id);
   const gmail = isGmailAddress(user.email);
   return {
     invitation: isInvitationRestricted(step, gmail),

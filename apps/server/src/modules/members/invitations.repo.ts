@@ -97,3 +97,21 @@ export async function markInvitationAccepted(
     .set({ status: 'ACCEPTED', acceptedByUserId: userId, acceptedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(invitations.id, invitationId));
 }
+
+/** Pending invitations of the space (or of one address) are cancelled: their links stop working. */
+export async function cancelPendingInvitations(
+  tx: Executor,
+  workspaceId: string,
+  email?: string,
+): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ status: 'CANCELLED', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.status, 'PENDING'),
+        email === undefined ? undefined : eq(invitations.email, email),
+      ),
+    );
+}

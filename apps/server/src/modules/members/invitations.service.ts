@@ -38,7 +38,7 @@ import { AppError } from '../../lib/app-error';
 import { hashInvitationToken, newInvitationToken } from '../../lib/invitation-token';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import type { UserRecord } from '../../db/records';
-import { domainsOf } from '../workspaces/workspaces.service';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
 import {
   cancelInvitationsOfMembers,

@@ -21,8 +21,8 @@ import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { entitlementsOf } from '../../lib/access';
-import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
+import { lockAndCheckOwnedSpaces } from './memberships.service';
 import { cancelInvitationsOfMembers } from './invitations.repo';
 import {
   deleteMembers,

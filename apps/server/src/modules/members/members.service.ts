@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { listQueryFailed } from '../../lib/list-query';
 import type { MemberBillingFacts } from './billing-facts';
-import { domainsOf } from '../workspaces/workspaces.service';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
 
 const filterValueSchemas = {

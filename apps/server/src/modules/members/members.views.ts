@@ -1,4 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { MemberRecord } from '../../db/records';
 import { workspaceMembers } from '../../db/schema';
 
 const qb = new QueryBuilder();
@@ -23,3 +24,17 @@ export const memberView = qb
   })
   .from(workspaceMembers)
   .as('member_view');
+
+/** The columns of a MemberRecord (db/records.ts) read through the view. */
+export const memberViewColumns = {
+  id: memberView.id,
+  workspaceId: memberView.workspaceId,
+  userId: memberView.userId,
+  email: memberView.email,
+  role: memberView.role,
+  userPlan: memberView.userPlan,
+  status: memberView.status,
+  seatType: memberView.seatType,
+  freeTrialEndTimestamp: memberView.freeTrialEndTimestamp,
+  createdAt: memberView.createdAt,
+} satisfies Record<keyof MemberRecord, unknown>;

@@ -2,14 +2,13 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   bounces,
-  invitations,
   spaceDeletions,
   unsubscriptions,
   users,
-  workspaceMembers,
   workspaces,
   type DeletedSpaceMember,
 } from '../../db/schema';
+import { memberView } from '../members/members.views';
 
 export type SpaceDeletionRow = typeof spaceDeletions.$inferSelect;
 
@@ -23,90 +22,6 @@ export async function lockSpaceRow(tx: Executor, workspaceId: string): Promise<{
   return row;
 }
 
-/** Every member row of the space, as space_deletions keeps them. */
-export async function listMemberRows(tx: Executor, workspaceId: string): Promise<DeletedSpaceMember[]> {
-  const rows = await tx
-    .select({
-      id: workspaceMembers.id,
-      userId: workspaceMembers.userId,
-      email: workspaceMembers.email,
-      role: workspaceMembers.role,
-      userPlan: workspaceMembers.userPlan,
-      status: workspaceMembers.status,
-      seatType: workspaceMembers.seatType,
-      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-      lastBecomePaidTimestamp: workspaceMembers.lastBecomePaidTimestamp,
-      createdAt: workspaceMembers.createdAt,
-    })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, workspaceId));
-  return rows.map((row) => ({
-    ...row,
-    freeTrialEndTimestamp: row.freeTrialEndTimestamp?.toISOString() ?? null,
-    lastBecomePaidTimestamp: row.lastBecomePaidTimestamp?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-export async function deleteMemberRows(tx: Executor, workspaceId: string): Promise<void> {
-  await tx.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
-}
-
-export async function deleteMemberRow(tx: Executor, memberId: string): Promise<void> {
-  await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, memberId));
-}
-
-/** Puts kept member rows back (people whose account still exists, and those never signed in). */
-export async function insertMemberRows(
-  tx: Executor,
-  workspaceId: string,
-  members: readonly DeletedSpaceMember[],
-): Promise<void> {
-  const ids = members.flatMap((member) => (member.userId === null ? [] : [member.userId]));
-  const existing =
-    ids.length === 0
-      ? new Set<string>()
-      : new Set(
-          (await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((row) => row.id),
-        );
-  const rows = members
-    .filter((member) => member.userId === null || existing.has(member.userId))
-    .map((member) => ({
-      id: member.id,
-      workspaceId,
-      userId: member.userId,
-      email: member.email,
-      role: member.role,
-      userPlan: member.userPlan,
-      status: member.status,
-      seatType: member.seatType,
-      freeTrialEndTimestamp: member.freeTrialEndTimestamp ? new Date(member.freeTrialEndTimestamp) : null,
-      lastBecomePaidTimestamp: member.lastBecomePaidTimestamp
-        ? new Date(member.lastBecomePaidTimestamp)
-        : null,
-      createdAt: new Date(member.createdAt),
-    }));
-  if (rows.length > 0) await tx.insert(workspaceMembers).values(rows);
-}
-
-/** Pending invitations of the space (or of one address) are cancelled: their links stop working. */
-export async function cancelPendingInvitations(
-  tx: Executor,
-  workspaceId: string,
-  email?: string,
-): Promise<void> {
-  await tx
-    .update(invitations)
-    .set({ status: 'CANCELLED', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        eq(invitations.status, 'PENDING'),
-        email === undefined ? undefined : eq(invitations.email, email),
-      ),
-    );
-}
-
 /**
  * The space someone lands in once `workspaceId` is no longer theirs: the oldest space they own, else
  * the oldest they joined (never a pending invitation).
@@ -118,16 +33,16 @@ export async function findLandingSpace(
 ): Promise<string | null> {
   const [row] = await tx
     .select({ id: workspaces.id })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .from(memberView)
+    .innerJoin(workspaces, eq(workspaces.id, memberView.workspaceId))
     .where(
       and(
-        eq(workspaceMembers.userId, userId),
-        sql`${workspaceMembers.workspaceId} <> ${workspaceId}`,
-        sql`${workspaceMembers.status} <> 'PENDING'`,
+        eq(memberView.userId, userId),
+        sql`${memberView.workspaceId} <> ${workspaceId}`,
+        sql`${memberView.status} <> 'PENDING'`,
       ),
     )
-    .orderBy(sql`case when ${workspaceMembers.role} = 'OWNER' then 0 else 1 end`, asc(workspaces.createdAt))
+    .orderBy(sql`case when ${memberView.role} = 'OWNER' then 0 else 1 end`, asc(workspaces.createdAt))
     .limit(1);
   return row?.id ?? null;
 }

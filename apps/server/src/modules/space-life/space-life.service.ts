@@ -13,21 +13,23 @@ import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import type { BillingContext } from '../billing/billing-context';
 import { endSubscriptionBeforeDeletion } from '../billing/space-ending.service';
-import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import {
   cancelPendingInvitations,
-  copyPersonalOptOuts,
-  deleteDeletion,
   deleteMemberRow,
   deleteMemberRows,
+  insertMemberRows,
+  listMemberRows,
+} from '../members/space-member-rows.service';
+import { lockAndCheckOwnedSpaces } from '../members/memberships.service';
+import {
+  copyPersonalOptOuts,
+  deleteDeletion,
   eraseDueSpaces,
   findAddonSpace,
   findDeletion,
   findLandingSpace,
   insertDeletion,
-  insertMemberRows,
   listDeletionsOf,
-  listMemberRows,
   lockSpaceRow,
   moveAddonSpace,
 } from './space-life.repo';
