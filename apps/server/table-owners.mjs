@@ -45,25 +45,7 @@ export const TABLE_OWNERS = {
  * write, its views for a read). The list only shrinks: the fence lets these through and nothing else.
  */
 export const PENDING_TABLE_IMPORTS = {
-  'modules/addon': [
-    'bounces',
-    'campaignEvents',
-    'campaignLinks',
-    'campaignRecipients',
-    'campaigns',
-    'monthlySentMails',
-  ],
-  'modules/billing': ['workspaces'],
-  'modules/bounces': ['bounces'],
   'modules/members': ['users', 'workspaces'],
   'modules/space-life': ['bounces', 'unsubscriptions', 'users', 'workspaces'],
-  'modules/tracking': [
-    'campaignLinks',
-    'campaignRecipients',
-    'campaigns',
-    'pollResponses',
-    'unsubscriptions',
-  ],
-  'modules/unsubscriptions': ['unsubscriptions'],
   'modules/users': ['workspaces'],
 };

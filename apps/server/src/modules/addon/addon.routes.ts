@@ -22,7 +22,7 @@ import type { IdempotentAnswer } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/openapi';
 import { createTrackingTokens } from '../tracking/tracking-token';
 import { findOwnScheduledCampaignWorkspace } from '../scheduled-campaigns/scheduled-campaigns.service';
-import { findOwnCampaign } from './addon.repo';
+import { findOwnCampaign } from '../campaigns/sent-campaigns.service';
 import {
   CAMPAIGN_NOT_FOUND_MESSAGE,
   SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,

@@ -32,13 +32,12 @@ import type { UserRecord } from '../../db/records';
 import {
   addMonthlySentMails,
   findRecipientIdsByEmail,
-  insertBounces,
   insertCampaign,
   insertCampaignLinks,
   insertRecipientEvents,
   insertSentRecipients,
   lockAndFindLinkHostsSince,
-} from './addon.repo';
+} from '../campaigns/sent-campaigns.service';
 import {
   findOwnScheduledCampaignWorkspace,
   insertScheduledCampaign,
@@ -46,6 +45,7 @@ import {
   type ScheduledCampaignRow,
   type ScheduledCampaignValues,
 } from '../scheduled-campaigns/scheduled-campaigns.service';
+import { insertBounces } from '../suppression-lists/suppression-list.service';
 
 export const CAMPAIGN_NOT_FOUND_MESSAGE = 'Mail merge not found.';
 export const SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE = 'Scheduled mail merge not found.';

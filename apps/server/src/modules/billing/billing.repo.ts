@@ -1,12 +1,6 @@
 import { and, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  billingCustomers,
-  seatRemovals,
-  stripeWebhookEvents,
-  subscriptions,
-  workspaces,
-} from '../../db/schema';
+import { billingCustomers, seatRemovals, stripeWebhookEvents, subscriptions } from '../../db/schema';
 import { memberView } from '../members/members.views';
 
 /** SQL of the billing module (spec 001 §3 entities; the mirror of Stripe's subscriptions). */
@@ -45,16 +39,6 @@ export async function insertCustomer(
 /** Serialises everything that touches one space's billing (checkout, seat changes, webhook applies). */
 export async function lockBillingOf(tx: Executor, workspaceId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${workspaceId}`}))`);
-}
-
-export async function workspaceExists(db: Executor, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row !== undefined;
-}
-
-/** Locks the space row, as every change of who holds a seat does (members' lockSpace). */
-export async function lockWorkspaceRow(tx: Executor, workspaceId: string): Promise<void> {
-  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
 
 export async function listSubscriptions(db: Executor, workspaceId: string): Promise<SubscriptionRow[]> {
@@ -168,23 +152,6 @@ export async function cancelOtherActive(
         ...(keepId === null ? [] : [ne(subscriptions.id, keepId)]),
       ),
     );
-}
-
-export type WorkspaceBillingValues = {
-  plan: 'FREE' | 'PRO' | 'PREMIUM' | 'LEGACY' | 'OFFLINE';
-  legacyType: 'TEAM' | 'UNLIMITED' | 'PROFESSIONAL' | 'PERSONAL' | null;
-  seatTotal: number | null;
-};
-
-export async function updateWorkspaceBilling(
-  db: Executor,
-  workspaceId: string,
-  values: WorkspaceBillingValues,
-): Promise<void> {
-  await db
-    .update(workspaces)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(workspaces.id, workspaceId));
 }
 
 // ------------------------------------------------------------------ scheduled seat removals

@@ -11,6 +11,7 @@ import { taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
 import { downgradeAllMembers, giveOwnerPaidPlan } from '../members/member-plans.service';
+import { lockWorkspaceRow, updateWorkspaceBilling, workspaceExists } from '../workspaces/space-plan.service';
 import { applyPaidMembers } from './legacy-users.service';
 import { paidMembersOf } from './paid-members';
 import { idempotencyKey } from './idempotency';
@@ -24,11 +25,8 @@ import {
   findWorkspaceOfCustomer,
   insertSubscription,
   lockBillingOf,
-  lockWorkspaceRow,
   markRemovalsApplied,
   updateSubscriptionRow,
-  updateWorkspaceBilling,
-  workspaceExists,
   type SubscriptionRow,
   type SubscriptionValues,
 } from './billing.repo';

@@ -7,7 +7,7 @@ import { countOwnedSpaces } from './memberships.repo';
  * What workspaces, users and space-life do to memberships: members owns workspace_members
  * (docs/decisions/table-owners.md).
  */
-export { insertMember, linkPendingMemberships, type NewMember } from './memberships.repo';
+export { insertMember, linkPendingMemberships } from './memberships.repo';
 
 /**
  * Locks the person's row and tells whether they may own one more space (spec 000 §5: at most 5).

@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  bounces,
-  spaceDeletions,
-  unsubscriptions,
-  users,
-  workspaces,
-  type DeletedSpaceMember,
-} from '../../db/schema';
+import { bounces, spaceDeletions, unsubscriptions, users, workspaces } from '../../db/schema';
 import { memberView } from '../members/members.views';
 
 export type SpaceDeletionRow = typeof spaceDeletions.$inferSelect;

@@ -35,17 +35,19 @@ import {
   type SuppressionFilters,
   type SuppressionListQuery,
   type SuppressionRow,
-  type SuppressionTable,
+  suppressionTableOf,
 } from './suppression-list.repo';
+
+// The entries other modules add: the add-on's bounces, the tracking link's opt-outs.
+export { insertBounces, upsertUnsubscription } from './suppression-list.repo';
 
 /**
  * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4): the
- * table, which Premium sharing feature applies, the messages and the usage events.
+ * list (its table and which Premium sharing feature applies), the messages and the usage events.
  */
 export type SuppressionListConfig = {
   list: SuppressionList;
   exportKind: ExportKind;
-  table: SuppressionTable;
   notInListMessage: (email: string) => string;
   /** usage_events types of spec 002 §7 "Other" (manual unsubscribe); undefined: not logged. */
   usageEvents?: { added: string; deleted: string };
@@ -68,7 +70,7 @@ export async function listSuppressionEntries(
   const listQuery = parseSuppressionListQuery(query);
   const { rows, total } = await listSuppressions(
     db,
-    list.table,
+    suppressionTableOf(list.list),
     membership.workspace.id,
     caller.id,
     listQuery,
@@ -106,7 +108,15 @@ async function* suppressionCsvLines(
   let cursor: SuppressionCursor | undefined;
   for (let written = 0; written < EXPORT_LIMIT;) {
     const batch = Math.min(SUPPRESSION_EXPORT_BATCH, EXPORT_LIMIT - written);
-    const rows = await suppressionsAfter(db, list.table, workspaceId, caller.id, query, cursor, batch);
+    const rows = await suppressionsAfter(
+      db,
+      suppressionTableOf(list.list),
+      workspaceId,
+      caller.id,
+      query,
+      cursor,
+      batch,
+    );
     if (rows.length === 0) return;
     yield csvLines(rows.map((row) => suppressionCsvRow(list.list, toItem(row, caller.id))));
     written += rows.length;
@@ -131,7 +141,7 @@ export async function addSuppressionEntries(
   return db.transaction(async (tx) => {
     const updated = await insertSuppressions(
       tx,
-      list.table,
+      suppressionTableOf(list.list),
       emails.map((email) => ({
         workspaceId: membership.workspace.id,
         userId: caller.id,
@@ -166,7 +176,13 @@ export async function deleteSuppressionEntry(
 ): Promise<void> {
   const workspaceId = membership.workspace.id;
   await db.transaction(async (tx) => {
-    const entry = await findSuppressionForUpdate(tx, list.table, workspaceId, caller.id, email);
+    const entry = await findSuppressionForUpdate(
+      tx,
+      suppressionTableOf(list.list),
+      workspaceId,
+      caller.id,
+      email,
+    );
     if (!entry) throw new AppError('NOT_FOUND', list.notInListMessage(email));
     const block = suppressionDeleteBlock({
       list: list.list,
@@ -178,7 +194,7 @@ export async function deleteSuppressionEntry(
       features: otherFeaturesOf(membership.workspace),
     });
     if (block) throw new AppError('FORBIDDEN', block.message, { reason: block.reason });
-    const deleted = await deleteSuppression(tx, list.table, workspaceId, entry.id);
+    const deleted = await deleteSuppression(tx, suppressionTableOf(list.list), workspaceId, entry.id);
     if (!deleted) throw new AppError('NOT_FOUND', list.notInListMessage(email));
     await insertSuppressionDeletion(tx, {
       workspaceId,

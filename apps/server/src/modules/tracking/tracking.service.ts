@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { otherFeaturesOf } from '../../lib/access';
 import { membershipIn } from '../workspaces/workspaces.service';
 import type { BatchWriter, TrackedEvent, WrittenEvent } from './event-writer';
-import { findRecipientTarget, findSentLink, upsertPollResponse, upsertUnsubscription } from './tracking.repo';
+import { upsertUnsubscription } from '../suppression-lists/suppression-list.service';
+import { findRecipientTarget, findSentLink, upsertPollResponse } from '../campaigns/tracking-targets.service';
 import type { TrackingTokens } from './tracking-token';
 
 /**

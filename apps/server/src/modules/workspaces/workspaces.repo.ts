@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { workspaceDomains, workspaces } from '../../db/schema';
 import { memberView, memberViewColumns } from '../members/members.views';
@@ -67,4 +67,33 @@ export async function countMembers(db: Executor, workspaceId: string): Promise<n
     .from(memberView)
     .where(and(eq(memberView.workspaceId, workspaceId), ne(memberView.status, 'DISABLED')));
   return row?.value ?? 0;
+}
+
+// ------------------------------------------------------------------ the plan fields billing keeps
+
+export async function workspaceExists(db: Executor, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row !== undefined;
+}
+
+/** Locks the space row, as every change of who holds a seat does (members' lockSpace). */
+export async function lockWorkspaceRow(tx: Executor, workspaceId: string): Promise<void> {
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+}
+
+export type WorkspaceBillingValues = {
+  plan: 'FREE' | 'PRO' | 'PREMIUM' | 'LEGACY' | 'OFFLINE';
+  legacyType: 'TEAM' | 'UNLIMITED' | 'PROFESSIONAL' | 'PERSONAL' | null;
+  seatTotal: number | null;
+};
+
+export async function updateWorkspaceBilling(
+  db: Executor,
+  workspaceId: string,
+  values: WorkspaceBillingValues,
+): Promise<void> {
+  await db
+    .update(workspaces)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId));
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { workspaceDomains } from '../../db/schema';
+import { workspaceDomains, workspaces } from '../../db/schema';
 
 /*
  * The workspaces module's published reads of what it owns (docs/decisions/table-owners.md): other
@@ -15,4 +15,10 @@ export async function domainsOf(db: Executor, workspaceId: string): Promise<stri
     .where(eq(workspaceDomains.workspaceId, workspaceId))
     .orderBy(asc(workspaceDomains.domainName));
   return rows.map((row) => row.domainName);
+}
+
+/** The id of the space named `name` (the demo's billing set-up finds its spaces by name). */
+export async function spaceIdByName(db: Executor, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name));
+  return row?.id;
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
-  bounces,
   campaignEvents,
   campaignLinks,
   campaignRecipients,
@@ -163,19 +162,4 @@ export async function insertRecipientEvents(
     .insert(campaignEvents)
     .values(recipientIds.map((recipientId) => ({ campaignId, recipientId, type })));
   return recipientIds.length;
-}
-
-/** Adds addresses the add-on reported (source ADDON) to the sender's or the shared bounce list; returns how many were new. */
-export async function insertBounces(
-  db: Executor,
-  entries: readonly { workspaceId: string; userId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' }[],
-): Promise<number> {
-  if (entries.length === 0) return 0;
-  const inserted = await db
-    .insert(bounces)
-    .values(entries.map((entry) => ({ ...entry, source: 'ADDON' as const })))
-    // Either partial unique index (shared: space + address; personal: space + person + address).
-    .onConflictDoNothing()
-    .returning({ id: bounces.id });
-  return inserted.length;
 }
