@@ -46,6 +46,5 @@ export const TABLE_OWNERS = {
  */
 export const PENDING_TABLE_IMPORTS = {
   'modules/members': ['users', 'workspaces'],
-  'modules/space-life': ['bounces', 'unsubscriptions', 'users', 'workspaces'],
   'modules/users': ['workspaces'],
 };

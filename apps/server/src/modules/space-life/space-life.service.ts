@@ -21,17 +21,16 @@ import {
   listMemberRows,
 } from '../members/space-member-rows.service';
 import { lockAndCheckOwnedSpaces } from '../members/memberships.service';
+import { copyPersonalOptOuts } from '../suppression-lists/suppression-list.service';
+import { findAddonSpace, moveAddonSpace } from '../users/users.service';
+import { deleteWorkspacesIn, lockWorkspaceRow } from '../workspaces/space-plan.service';
 import {
-  copyPersonalOptOuts,
   deleteDeletion,
-  eraseDueSpaces,
-  findAddonSpace,
+  dueDeletions,
   findDeletion,
   findLandingSpace,
   insertDeletion,
   listDeletionsOf,
-  lockSpaceRow,
-  moveAddonSpace,
 } from './space-life.repo';
 
 /** Ours: the same answer as any space the caller cannot reach (cross-space = 404). */
@@ -51,7 +50,7 @@ export async function leaveSpace(
   if (!canLeaveSpace(membership.role)) throw new AppError('CONFLICT', SPACE_LIFE_MESSAGES.OWNER_CANNOT_LEAVE);
   const workspaceId = membership.workspace.id;
   return db.transaction(async (tx) => {
-    await lockSpaceRow(tx, workspaceId);
+    await lockWorkspaceRow(tx, workspaceId);
     await deleteMemberRow(tx, membership.id);
     await cancelPendingInvitations(tx, workspaceId, membership.email);
     const landing = await findLandingSpace(tx, caller.id, workspaceId);
@@ -82,7 +81,7 @@ export async function deleteSpace(
   const workspaceId = membership.workspace.id;
   const db = billing.db;
   const result = await db.transaction(async (tx) => {
-    const space = await lockSpaceRow(tx, workspaceId);
+    const space = await lockWorkspaceRow(tx, workspaceId);
     if (space === undefined) throw new AppError('NOT_FOUND', SPACE_NOT_FOUND);
     if (!isDeleteConfirmed(typedName, space.name)) {
       throw new AppError('VALIDATION_FAILED', SPACE_LIFE_MESSAGES.NAME_MISMATCH, {
@@ -172,7 +171,7 @@ export async function restoreSpace(
     if (!(await lockAndCheckOwnedSpaces(tx, caller.id))) {
       throw new AppError('OWNED_SPACES_LIMIT_REACHED', SPACE_LIMIT_WARNING_MESSAGE);
     }
-    await lockSpaceRow(tx, workspaceId);
+    await lockWorkspaceRow(tx, workspaceId);
     await insertMemberRows(tx, workspaceId, deletion.members);
     await deleteDeletion(tx, workspaceId);
   });
@@ -181,5 +180,5 @@ export async function restoreSpace(
 
 /** The erase job's step: spaces whose grace period is over are erased, at most `limit` at a time. */
 export async function eraseDeletedSpaces(db: Database, now = new Date(), limit = 20): Promise<string[]> {
-  return db.transaction((tx) => eraseDueSpaces(tx, now, limit));
+  return db.transaction((tx) => deleteWorkspacesIn(tx, dueDeletions(tx, now, limit)));
 }

@@ -290,3 +290,23 @@ export async function insertBounces(
     .returning({ id: bounces.id });
   return inserted.length;
 }
+
+/**
+ * Copies someone's personal opt-outs (PERSONAL unsubscriptions and bounces they own) from one space
+ * to another; entries already there are left as they are. The originals stay in the space's history.
+ */
+export async function copyPersonalOptOuts(
+  tx: Executor,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  for (const table of [unsubscriptions, bounces]) {
+    await tx.execute(sql`
+      insert into ${table} (workspace_id, user_id, email, type, source, created_at, updated_at)
+      select ${to}, user_id, email, type, source, created_at, now()
+      from ${table}
+      where workspace_id = ${from} and user_id = ${userId} and type = 'PERSONAL'
+      on conflict do nothing`);
+  }
+}

@@ -40,6 +40,8 @@ import {
 
 // The entries other modules add: the add-on's bounces, the tracking link's opt-outs.
 export { insertBounces, upsertUnsubscription } from './suppression-list.repo';
+// Space-life carries someone's personal opt-outs to the space they land in.
+export { copyPersonalOptOuts } from './suppression-list.repo';
 
 /**
  * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4): the

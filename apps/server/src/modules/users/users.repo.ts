@@ -167,3 +167,22 @@ export async function searchSuggestedUsers(
     .orderBy(asc(users.name), asc(users.email))
     .limit(search.limit);
 }
+
+/** Points the add-on of `userId` at `landing` when it sent from `workspaceId`. */
+export async function moveAddonSpace(
+  tx: Executor,
+  userId: string,
+  workspaceId: string,
+  landing: string | null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ addonWorkspaceId: landing, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
+}
+
+/** The add-on space of an account. */
+export async function findAddonSpace(tx: Executor, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: users.addonWorkspaceId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}

@@ -1,5 +1,8 @@
 /*
- * What billing reads and writes of a space: that it exists, its row lock, and the plan fields a
- * subscription sets. Workspaces owns the table (docs/decisions/table-owners.md).
+ * What other modules do to space rows: billing checks a space exists, locks it and sets the plan
+ * fields a subscription brings; space-life locks it and erases it. Workspaces owns the table
+ * (docs/decisions/table-owners.md).
  */
 export { lockWorkspaceRow, updateWorkspaceBilling, workspaceExists } from './workspaces.repo';
+// Space-life erases deleted spaces once their grace period is over.
+export { deleteWorkspacesIn } from './workspaces.repo';

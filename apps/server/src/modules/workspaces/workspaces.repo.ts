@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { workspaceDomains, workspaces } from '../../db/schema';
 import { memberView, memberViewColumns } from '../members/members.views';
@@ -76,9 +76,26 @@ export async function workspaceExists(db: Executor, workspaceId: string): Promis
   return row !== undefined;
 }
 
-/** Locks the space row, as every change of who holds a seat does (members' lockSpace). */
-export async function lockWorkspaceRow(tx: Executor, workspaceId: string): Promise<void> {
-  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+/** Locks the space row, as every change of who holds a seat or is in the space does; its name, or undefined when gone. */
+export async function lockWorkspaceRow(
+  tx: Executor,
+  workspaceId: string,
+): Promise<{ name: string } | undefined> {
+  const [row] = await tx
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
+  return row;
+}
+
+/** Deletes the spaces whose ids `ids` selects; every table references a space with `on delete cascade`. */
+export async function deleteWorkspacesIn(db: Executor, ids: SQLWrapper): Promise<string[]> {
+  const erased = await db
+    .delete(workspaces)
+    .where(inArray(workspaces.id, ids))
+    .returning({ id: workspaces.id });
+  return erased.map((row) => row.id);
 }
 
 export type WorkspaceBillingValues = {

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { workspaceDomains, workspaces } from '../../db/schema';
 
@@ -22,3 +23,9 @@ export async function spaceIdByName(db: Executor, name: string): Promise<string 
   const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name));
   return row?.id;
 }
+
+/** Spaces with their names and age, for joins (space-life's deleted spaces and landing space). */
+export const workspaceView = new QueryBuilder()
+  .select({ id: workspaces.id, name: workspaces.name, createdAt: workspaces.createdAt })
+  .from(workspaces)
+  .as('workspace_view');
