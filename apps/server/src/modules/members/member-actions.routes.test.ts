@@ -396,6 +396,30 @@ describe('members administration API', () => {
       });
       expect(items.some((item) => item.userEmail === 'lucy@legacy.test')).toBe(false);
     });
+
+    it('does not count a member in a free trial in another space as paid (holdsPaidLicence, one rule)', async () => {
+      await t.db.insert(workspaceMembers).values([
+        {
+          workspaceId: space("Gina's space"),
+          userId: userId('fiona@legacy.test'),
+          email: 'fiona@legacy.test',
+          role: 'MEMBER',
+          userPlan: 'PRO',
+          status: 'FREE_TRIAL',
+          freeTrialEndTimestamp: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000),
+        },
+      ]);
+      const response = await call(
+        'leo@legacy.test',
+        'GET',
+        `/workspaces/${space('Legacy Team')}/members/promote-validity`,
+      );
+      expect(response.json<{ items: Json[] }>().items).toContainEqual({
+        userId: userId('fiona@legacy.test'),
+        userEmail: 'fiona@legacy.test',
+        errorCode: null,
+      });
+    });
   });
 
   describe('ownership transfer (spec 002 §2.9, §4.7, §8)', () => {
