@@ -1,7 +1,8 @@
 import type { InvitationStatus } from '@mergedesk/domain/invitations/invitations';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invitations, workspaces } from '../../db/schema';
+import { invitations } from '../../db/schema';
+import { workspaceView } from '../workspaces/workspaces.views';
 
 export type InvitationRow = {
   id: string;
@@ -47,9 +48,9 @@ export async function lockInvitationByTokenHash(
   tokenHash: string,
 ): Promise<(InvitationRow & { workspaceName: string }) | undefined> {
   const [row] = await tx
-    .select({ ...invitationColumns, workspaceName: workspaces.name })
+    .select({ ...invitationColumns, workspaceName: workspaceView.name })
     .from(invitations)
-    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .innerJoin(workspaceView, eq(workspaceView.id, invitations.workspaceId))
     .where(eq(invitations.tokenHash, tokenHash))
     .for('update', { of: invitations });
   return row;

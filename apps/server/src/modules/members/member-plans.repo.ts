@@ -1,7 +1,8 @@
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceMembers } from '../../db/schema';
+import { workspaceMembers } from '../../db/schema';
+import { userView } from '../users/users.views';
 
 /** The members' plans as billing reads and changes them (member-plans.service.ts). */
 
@@ -85,7 +86,7 @@ export async function listSpaceMembers(db: Executor, workspaceId: string): Promi
     .select({
       id: workspaceMembers.id,
       userId: workspaceMembers.userId,
-      name: users.name,
+      name: userView.name,
       email: workspaceMembers.email,
       role: workspaceMembers.role,
       userPlan: workspaceMembers.userPlan,
@@ -93,7 +94,7 @@ export async function listSpaceMembers(db: Executor, workspaceId: string): Promi
       freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
     })
     .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(userView, eq(userView.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId));
 }
 

@@ -1,6 +1,7 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceMembers, type DeletedSpaceMember } from '../../db/schema';
+import { workspaceMembers, type DeletedSpaceMember } from '../../db/schema';
+import { userView } from '../users/users.views';
 
 /** A space's member rows as a whole: kept aside when the space is deleted, put back on restore. */
 
@@ -48,7 +49,9 @@ export async function insertMemberRows(
     ids.length === 0
       ? new Set<string>()
       : new Set(
-          (await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((row) => row.id),
+          (await tx.select({ id: userView.id }).from(userView).where(inArray(userView.id, ids))).map(
+            (row) => row.id,
+          ),
         );
   const rows = members
     .filter((member) => member.userId === null || existing.has(member.userId))

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { userColumns, workspaceColumns, type MembershipRecord, type UserRecord } from '../../db/records';
-import { users, workspaces } from '../../db/schema';
+import { userColumns, type MembershipRecord, type UserRecord } from '../../db/records';
+import { users } from '../../db/schema';
 import { sessionView } from '../auth/auth.views';
 import { memberView, memberViewColumns } from '../members/members.views';
+import { workspaceRecordView, workspaceRecordViewColumns } from '../workspaces/workspaces.views';
 
 /** What the access layer (lib/access.ts) reads of a session, with its account and, if asked, a membership. */
 export type SessionAccess = {
@@ -45,19 +46,19 @@ export function createAccessQueries(db: Executor) {
     .prepare('access_session');
 
   const sessionInSpace = db
-    .select({ ...sessionColumns, member: memberViewColumns, workspace: workspaceColumns })
+    .select({ ...sessionColumns, member: memberViewColumns, workspace: workspaceRecordViewColumns })
     .from(sessionView)
     .leftJoin(users, accountOfSession)
     .leftJoin(memberView, and(eq(memberView.userId, users.id), eq(memberView.workspaceId, workspaceId)))
-    .leftJoin(workspaces, eq(workspaces.id, memberView.workspaceId))
+    .leftJoin(workspaceRecordView, eq(workspaceRecordView.id, memberView.workspaceId))
     .where(eq(sessionView.id, sessionId))
     .limit(1)
     .prepare('access_session_in_space');
 
   const membership = db
-    .select({ member: memberViewColumns, workspace: workspaceColumns })
+    .select({ member: memberViewColumns, workspace: workspaceRecordViewColumns })
     .from(memberView)
-    .innerJoin(workspaces, eq(workspaces.id, memberView.workspaceId))
+    .innerJoin(workspaceRecordView, eq(workspaceRecordView.id, memberView.workspaceId))
     .where(and(eq(memberView.userId, sql.placeholder('userId')), eq(memberView.workspaceId, workspaceId)))
     .limit(1)
     .prepare('access_membership');

@@ -3,6 +3,7 @@
  * fields a subscription brings; space-life locks it and erases it. Workspaces owns the table
  * (docs/decisions/table-owners.md).
  */
-export { lockWorkspaceRow, updateWorkspaceBilling, workspaceExists } from './workspaces.repo';
+export { updateWorkspaceBilling, workspaceExists } from './workspaces.repo';
+export { lockWorkspaceRow } from './workspaces.views';
 // Space-life erases deleted spaces once their grace period is over.
 export { deleteWorkspacesIn } from './workspaces.repo';

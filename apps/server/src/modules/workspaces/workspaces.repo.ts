@@ -76,19 +76,6 @@ export async function workspaceExists(db: Executor, workspaceId: string): Promis
   return row !== undefined;
 }
 
-/** Locks the space row, as every change of who holds a seat or is in the space does; its name, or undefined when gone. */
-export async function lockWorkspaceRow(
-  tx: Executor,
-  workspaceId: string,
-): Promise<{ name: string } | undefined> {
-  const [row] = await tx
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .for('update');
-  return row;
-}
-
 /** Deletes the spaces whose ids `ids` selects; every table references a space with `on delete cascade`. */
 export async function deleteWorkspacesIn(db: Executor, ids: SQLWrapper): Promise<string[]> {
   const erased = await db
