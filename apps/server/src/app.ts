@@ -56,6 +56,7 @@ import {
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { createAccessQueries } from './modules/users/access.repo';
 import { usersRoutes } from './modules/users/users.routes';
+import { moveAddonSpace } from './modules/users/users.service';
 import { spaceLifeRoutes } from './modules/space-life/space-life.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db,
     mailer: { mail, publicUrl: config.PUBLIC_URL },
     billing: memberBillingFacts,
+    accounts: { moveAddonSpace },
   });
   await app.register(promotionsRoutes, { prefix: '/api', db });
   await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });

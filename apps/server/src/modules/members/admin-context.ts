@@ -8,12 +8,19 @@ import type { UserRecord } from '../../db/records';
 import { lastActivatedStepOf } from '../users/users.views';
 import type { MembershipRecord } from '../../db/records';
 import type { MemberBillingFacts } from './billing-facts';
+import type { MemberAccounts } from './member-accounts';
 
 /**
  * Who calls an administration route: the account and its (resolved) membership of the space, with
- * what billing tells of the space (billing-facts.ts).
+ * what billing tells of the space (billing-facts.ts) and what members may ask of accounts
+ * (member-accounts.ts).
  */
-export type AdminCaller = { user: UserRecord; membership: MembershipRecord; billing: MemberBillingFacts };
+export type AdminCaller = {
+  user: UserRecord;
+  membership: MembershipRecord;
+  billing: MemberBillingFacts;
+  accounts: MemberAccounts;
+};
 
 /** The caller's active rollout restrictions that administration reads (spec 000 §6). */
 export async function callerRestrictions(

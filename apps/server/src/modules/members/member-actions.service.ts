@@ -31,7 +31,7 @@ import {
   listSeatHolders,
   listSeatMembers,
   lockSpace,
-  moveAddonSpaceAway,
+  findOldestOwnedSpace,
   setMemberRole,
   setMemberStatus,
   type AdminMemberRow,
@@ -122,7 +122,11 @@ export async function removeMembers(
     const ids = rows.map((row) => row.id);
     await cancelInvitationsOfMembers(tx, ids);
     await deleteMembers(tx, ids);
-    for (const row of rows) if (row.userId !== null) await moveAddonSpaceAway(tx, row.userId, workspaceId);
+    for (const row of rows) {
+      if (row.userId === null) continue;
+      const fallback = await findOldestOwnedSpace(tx, row.userId);
+      await caller.accounts.moveAddonSpace(tx, row.userId, workspaceId, fallback);
+    }
   });
   return { success: true };
 }

@@ -5,7 +5,7 @@ import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
 import type { SeatSpace } from '@mergedesk/domain/members/seats';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceMembers } from '../../db/schema';
+import { workspaceMembers } from '../../db/schema';
 import { userView } from '../users/users.views';
 import {
   lockWorkspaceRow,
@@ -277,15 +277,6 @@ export async function findOldestOwnedSpace(db: Executor, userId: string): Promis
     .orderBy(asc(workspaceView.createdAt))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** Points the add-on of the given people whose add-on space is `workspaceId` at another space. */
-export async function moveAddonSpaceAway(tx: Executor, userId: string, workspaceId: string): Promise<void> {
-  const fallback = await findOldestOwnedSpace(tx, userId);
-  await tx
-    .update(users)
-    .set({ addonWorkspaceId: fallback, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };

@@ -38,6 +38,7 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import type { AdminCaller } from './admin-context';
 import type { MemberBillingFacts } from './billing-facts';
+import type { MemberAccounts } from './member-accounts';
 import {
   acceptInvitation,
   addMembers,
@@ -110,11 +111,13 @@ export const membersRoutes: FastifyPluginCallbackZod<{
   db: Database;
   mailer: InvitationMailer;
   billing: MemberBillingFacts;
-}> = (app, { db, mailer, billing }, done) => {
+  accounts: MemberAccounts;
+}> = (app, { db, mailer, billing, accounts }, done) => {
   const callerOf = (request: FastifyRequest): AdminCaller => ({
     user: userOf(request),
     membership: membershipOf(request),
     billing,
+    accounts,
   });
 
   app.get(
