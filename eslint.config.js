@@ -5,6 +5,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+import { PENDING_TABLE_IMPORTS, TABLE_OWNERS } from './apps/server/table-owners.mjs';
 
 const noEnums = {
   selector: 'TSEnumDeclaration',
@@ -22,6 +24,54 @@ const noDetachedMethodCall = {
 };
 /** The restrictions every file has; a block that adds its own lists them again (rules replace). */
 const houseSyntax = [noEnums, noDetachedMethodCall];
+
+const privateRepository = {
+  regex: '^\\.\\./[^/]+/[^/]+\\.repo$',
+  message: "A module never imports another module's repository; use that module's service.",
+};
+
+/**
+ * The table fence: one block per folder of apps/server/src (each module, lib, mail, jobs and the
+ * root files) restricting the names it may import from db/schema to the tables it owns. Tests,
+ * the seed (a fixture loader over every table), test/ helpers and db/ itself are outside it
+ * (docs/decisions/table-owners.md).
+ */
+function tableFence() {
+  /** @type {Record<string, readonly string[]>} */
+  const pending = PENDING_TABLE_IMPORTS;
+  const tables = Object.keys(TABLE_OWNERS);
+  const modules = readdirSync('apps/server/src/modules', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `modules/${entry.name}`);
+  const folders = [...modules, 'lib', 'mail', 'jobs', ''];
+  return folders.map((folder) => {
+    const allowed = new Set(pending[folder] ?? []);
+    const notOwned = tables.filter(
+      (table) =>
+        TABLE_OWNERS[/** @type {keyof typeof TABLE_OWNERS} */ (table)] !== folder && !allowed.has(table),
+    );
+    const owner = folder === '' ? 'the server root' : folder;
+    return {
+      files: [folder === '' ? 'apps/server/src/*.ts' : `apps/server/src/${folder}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...(folder.startsWith('modules/') ? [privateRepository] : []),
+              {
+                regex: '(^|/)db/schema$',
+                importNames: notOwned,
+                message: `${owner} does not own this table (apps/server/table-owners.mjs): call its owner's service, or join the owner's views.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
 
 export default tseslint.config(
   {
@@ -173,25 +223,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A module's repository is private to it: other modules go through its service. (A file-level
-    // rule, which boundaries' folder elements cannot express.)
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^/]+/[^/]+\\.repo$',
-              message: "A module never imports another module's repository; use that module's service.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // A module's repository is private to it: other modules go through its service (a file-level
+  // rule, which boundaries' folder elements cannot express). And one owner per table (issue 23):
+  // a folder imports from db/schema only the tables apps/server/table-owners.mjs gives it.
+  ...tableFence(),
   {
     // The dev services stand in for Google and Stripe on their own (issues 22, 23): the Stripe
     // emulator never borrows our tax, tier or proration code, so a wrong rule of ours fails a test

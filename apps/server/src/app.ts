@@ -28,6 +28,7 @@ import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } fr
 import { createMailAdapter } from './mail/create-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { memberBillingFacts } from './modules/billing/space-billing.service';
 import { createLocalPayPalAdapter } from './modules/billing/paypal-adapter';
 import { createStripeClient } from './modules/billing/stripe-client';
 import { createAccessTokenSigner } from './lib/access-token';
@@ -55,6 +56,7 @@ import {
 import { unsubscriptionsRoutes } from './modules/unsubscriptions/unsubscriptions.routes';
 import { createAccessQueries } from './modules/users/access.repo';
 import { usersRoutes } from './modules/users/users.routes';
+import { moveAddonSpace } from './modules/users/users.service';
 import { spaceLifeRoutes } from './modules/space-life/space-life.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
@@ -167,7 +169,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(workspacesRoutes, { prefix: '/api/v1/workspaces', db });
   await app.register(eventsRoutes, { prefix: '/api/v1', db });
   const mail = createMailAdapter(config, db);
-  await app.register(membersRoutes, { prefix: '/api', db, mailer: { mail, publicUrl: config.PUBLIC_URL } });
+  await app.register(membersRoutes, {
+    prefix: '/api',
+    db,
+    mailer: { mail, publicUrl: config.PUBLIC_URL },
+    billing: memberBillingFacts,
+    accounts: { moveAddonSpace },
+  });
   await app.register(promotionsRoutes, { prefix: '/api', db });
   await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
   await app.register(bouncesRoutes, { prefix: '/api/v1', db });

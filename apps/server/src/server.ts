@@ -9,7 +9,7 @@ import {
   type DatabaseErrorLog,
 } from './db/client';
 import { startEmbeddedPostgres, takeOverShutdownSignals } from './db/embedded';
-import { hasNoUsers, seedDemo } from './db/seed';
+import { hasNoUsers, seedDemo } from './seed/seed';
 import { startEventAggregation } from './jobs/aggregate-events';
 import { startSpaceErasure } from './jobs/erase-spaces';
 

@@ -8,7 +8,7 @@ import {
   pollResults,
   trackingHitBatches,
 } from '../db/schema';
-import type { DemoSeedResult } from '../db/seed';
+import type { DemoSeedResult } from '../seed/seed';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { aggregateAll } from '../test/tracked-hits';
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/client';
 import { sessions } from '../db/schema';
-import { seedDemo, type DemoSeedResult } from '../db/seed';
+import { seedDemo, type DemoSeedResult } from '../seed/seed';
 import { createAccessTokenSigner } from '../lib/access-token';
 
 export type TestApp = {

@@ -7,6 +7,7 @@ import {
   canDeleteSuppression,
   canSeeSuppression,
   suppressionDeleteBlock,
+  suppressionTypeFor,
   type SuppressionDeleteBlock,
   type SuppressionList,
 } from './permissions';
@@ -15,6 +16,21 @@ const shared: Partial<SpaceFeatureFlags> = {
   shareUnsubscribesAcrossWorkspace: true,
   shareBouncesAccrossWorkspace: true,
 };
+
+describe('suppressionTypeFor: a new entry is shared when the list’s sharing feature applies to its member (spec 000 §6)', () => {
+  it.each<[SuppressionList, UserPlan | null, Partial<SpaceFeatureFlags>, SuppressionType]>([
+    ['unsubscriptions', 'PRO', shared, 'WORKSPACE'],
+    ['unsubscriptions', 'FREE', shared, 'PERSONAL'],
+    ['unsubscriptions', 'PRO', { shareBouncesAccrossWorkspace: true }, 'PERSONAL'],
+    ['bounces', 'PRO_PERSONAL', shared, 'WORKSPACE'],
+    ['bounces', 'PRO', { shareUnsubscribesAcrossWorkspace: true }, 'PERSONAL'],
+    ['bounces', 'FREE', shared, 'PERSONAL'],
+    ['unsubscriptions', null, {}, 'WORKSPACE'],
+  ])('%s, user plan %s, features %j -> %s', (list, userPlan, features, expected) => {
+    const member = userPlan === null ? null : { userPlan, features };
+    expect(suppressionTypeFor(list, member)).toBe(expected);
+  });
+});
 
 describe('canSeeSuppression: a PERSONAL entry is its owner’s only; WORKSPACE entries are the space’s', () => {
   it.each<[SuppressionType, boolean, boolean]>([

@@ -22,6 +22,21 @@ export type SuppressionDeleteContext = Pick<UserInSpace, 'role' | 'userPlan' | '
   };
 
 /**
+ * The list type of a new entry (spec 000 §6): shared with the space (WORKSPACE) when the space's
+ * sharing feature for that list applies to the member it comes from (a paid user plan), else
+ * that member's own (PERSONAL). With no member (a merge whose sender's account is gone) the entry
+ * is shared, so it still stops mail from the space.
+ */
+export const suppressionTypeFor = (
+  list: SuppressionList,
+  member: Pick<UserInSpace, 'userPlan' | 'features'> | null,
+): SuppressionType => {
+  if (member === null) return 'WORKSPACE';
+  const isShared = list === 'unsubscriptions' ? hasSharedUnsubscribes(member) : hasSharedBounces(member);
+  return isShared ? 'WORKSPACE' : 'PERSONAL';
+};
+
+/**
  * Opt-outs belong to their sender: a PERSONAL entry is visible to the person it belongs to only;
  * WORKSPACE entries (the Premium "shared unsubscribes / bounces") are visible to the whole space.
  */

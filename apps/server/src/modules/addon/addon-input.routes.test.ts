@@ -3,7 +3,7 @@ import { INVALID_EMAIL_MESSAGE } from '@mergedesk/domain/users/email';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, scheduledCampaigns } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 /** Issue 20 "Smaller": over-long addresses and contradicting progress counts of the add-on. */

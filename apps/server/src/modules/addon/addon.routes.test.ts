@@ -11,7 +11,7 @@ import {
   monthlySentMails,
   scheduledCampaigns,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 type SentBody = {

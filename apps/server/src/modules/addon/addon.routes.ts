@@ -21,7 +21,8 @@ import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import type { IdempotentAnswer } from '../../lib/idempotency';
 import { errorResponses } from '../../lib/openapi';
 import { createTrackingTokens } from '../tracking/tracking-token';
-import { findOwnCampaign, findOwnScheduledCampaignWorkspace } from './addon.repo';
+import { findOwnScheduledCampaignWorkspace } from '../scheduled-campaigns/scheduled-campaigns.service';
+import { findOwnCampaign } from '../campaigns/sent-campaigns.service';
 import {
   CAMPAIGN_NOT_FOUND_MESSAGE,
   SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,

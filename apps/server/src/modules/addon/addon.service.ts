@@ -13,7 +13,7 @@ import {
   isScheduledRunInPast,
   SCHEDULED_RUN_IN_PAST_MESSAGE,
 } from '@mergedesk/domain/campaigns/schedule-time';
-import { hasSharedBounces } from '@mergedesk/domain/roles/permissions';
+import { suppressionTypeFor } from '@mergedesk/domain/suppressions/permissions';
 import {
   exceedsLinkHostLimit,
   hasLinkHostLimit,
@@ -31,19 +31,21 @@ import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../trac
 import type { UserRecord } from '../../db/records';
 import {
   addMonthlySentMails,
-  findOwnScheduledCampaignWorkspace,
   findRecipientIdsByEmail,
-  insertBounces,
   insertCampaign,
   insertCampaignLinks,
   insertRecipientEvents,
-  insertScheduledCampaign,
   insertSentRecipients,
   lockAndFindLinkHostsSince,
+} from '../campaigns/sent-campaigns.service';
+import {
+  findOwnScheduledCampaignWorkspace,
+  insertScheduledCampaign,
   updateOwnScheduledCampaign,
   type ScheduledCampaignRow,
   type ScheduledCampaignValues,
-} from './addon.repo';
+} from '../scheduled-campaigns/scheduled-campaigns.service';
+import { insertBounces } from '../suppression-lists/suppression-list.service';
 
 export const CAMPAIGN_NOT_FOUND_MESSAGE = 'Mail merge not found.';
 export const SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE = 'Scheduled mail merge not found.';
@@ -241,12 +243,10 @@ export async function reportBounces(
   campaignId: string,
   emails: string[],
 ): Promise<CampaignReportResponse> {
-  const type = hasSharedBounces({
+  const type = suppressionTypeFor('bounces', {
     userPlan: membership.userPlan,
     features: otherFeaturesOf(membership.workspace),
-  })
-    ? 'WORKSPACE'
-    : 'PERSONAL';
+  });
   const unique = [...new Set(emails)];
   return db.transaction(async (tx) => {
     const recipientIds = await findRecipientIdsByEmail(tx, campaignId, unique);

@@ -1,14 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  billingCustomers,
-  seatRemovals,
-  stripeWebhookEvents,
-  subscriptions,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema';
+import { billingCustomers, seatRemovals, stripeWebhookEvents, subscriptions } from '../../db/schema';
+import { memberView } from '../members/members.views';
 
 /** SQL of the billing module (spec 001 §3 entities; the mirror of Stripe's subscriptions). */
 
@@ -46,16 +39,6 @@ export async function insertCustomer(
 /** Serialises everything that touches one space's billing (checkout, seat changes, webhook applies). */
 export async function lockBillingOf(tx: Executor, workspaceId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${workspaceId}`}))`);
-}
-
-export async function workspaceExists(db: Executor, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row !== undefined;
-}
-
-/** Locks the space row, as every change of who holds a seat does (members' lockSpace). */
-export async function lockWorkspaceRow(tx: Executor, workspaceId: string): Promise<void> {
-  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
 
 export async function listSubscriptions(db: Executor, workspaceId: string): Promise<SubscriptionRow[]> {
@@ -110,12 +93,12 @@ export async function findOwnedLicence(
     .select({ subscription: subscriptions })
     .from(subscriptions)
     .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, subscriptions.workspaceId), eq(workspaceMembers.role, 'OWNER')),
+      memberView,
+      and(eq(memberView.workspaceId, subscriptions.workspaceId), eq(memberView.role, 'OWNER')),
     )
     .where(
       and(
-        eq(workspaceMembers.userId, userId),
+        eq(memberView.userId, userId),
         eq(subscriptions.status, 'ACTIVE'),
         eq(subscriptions.paymentSource, paymentSource),
       ),
@@ -169,62 +152,6 @@ export async function cancelOtherActive(
         ...(keepId === null ? [] : [ne(subscriptions.id, keepId)]),
       ),
     );
-}
-
-export type WorkspaceBillingValues = {
-  plan: 'FREE' | 'PRO' | 'PREMIUM' | 'LEGACY' | 'OFFLINE';
-  legacyType: 'TEAM' | 'UNLIMITED' | 'PROFESSIONAL' | 'PERSONAL' | null;
-  seatTotal: number | null;
-};
-
-export async function updateWorkspaceBilling(
-  db: Executor,
-  workspaceId: string,
-  values: WorkspaceBillingValues,
-): Promise<void> {
-  await db
-    .update(workspaces)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(workspaces.id, workspaceId));
-}
-
-/** The space owner's member row keeps a seat once the space pays (one seat is the owner's, §5). */
-export async function giveOwnerPaidPlan(
-  db: Executor,
-  workspaceId: string,
-  userPlan: 'PRO' | 'PRO_PERSONAL',
-): Promise<void> {
-  await db
-    .update(workspaceMembers)
-    .set({ userPlan, lastBecomePaidTimestamp: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.role, 'OWNER'),
-        eq(workspaceMembers.userPlan, 'FREE'),
-      ),
-    );
-}
-
-/** A space back on Free: nobody holds a paid seat any more. */
-export async function downgradeAllMembers(db: Executor, workspaceId: string): Promise<void> {
-  await db
-    .update(workspaceMembers)
-    .set({ userPlan: 'FREE', updatedAt: new Date() })
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-      ),
-    );
-}
-
-export async function findOwnerEmail(db: Executor, workspaceId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'OWNER')));
-  return row?.email;
 }
 
 // ------------------------------------------------------------------ scheduled seat removals
@@ -328,77 +255,3 @@ export async function listStripeSubscriptionIds(db: Executor): Promise<string[]>
 }
 
 // ------------------------------------------------------------------ per-user (legacy model) members
-
-export type SpaceMemberRow = {
-  id: string;
-  userId: string | null;
-  name: string | null;
-  email: string;
-  role: 'OWNER' | 'ADMIN' | 'MEMBER';
-  userPlan: 'FREE' | 'PRO' | 'PRO_PERSONAL';
-  status: (typeof workspaceMembers.$inferSelect)['status'];
-  freeTrialEndTimestamp: Date | null;
-};
-
-/** Every member row of the space (pending ones too), with the person's name when they have an account. */
-export async function listSpaceMembers(db: Executor, workspaceId: string): Promise<SpaceMemberRow[]> {
-  return db
-    .select({
-      id: workspaceMembers.id,
-      userId: workspaceMembers.userId,
-      name: users.name,
-      email: workspaceMembers.email,
-      role: workspaceMembers.role,
-      userPlan: workspaceMembers.userPlan,
-      status: workspaceMembers.status,
-      freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-    })
-    .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId));
-}
-
-/** Addresses (of `emails`) that hold a paid plan in a space other than `workspaceId`, as joined members. */
-export async function findPaidEmailsElsewhere(
-  db: Executor,
-  workspaceId: string,
-  emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.email, [...emails]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        ne(workspaceMembers.status, 'PENDING'),
-      ),
-    );
-  return new Set(rows.map((row) => row.email));
-}
-
-/** A member made paid (ending a free trial) or free. */
-export async function setMemberPlan(
-  db: Executor,
-  memberId: string,
-  userPlan: 'FREE' | 'PRO' | 'PRO_PERSONAL',
-  endTrial: boolean,
-): Promise<void> {
-  const now = new Date();
-  await db
-    .update(workspaceMembers)
-    .set({
-      userPlan,
-      ...(userPlan === 'FREE' ? {} : { lastBecomePaidTimestamp: now }),
-      ...(endTrial
-        ? {
-            freeTrialEndTimestamp: null,
-            status: sql`case when ${workspaceMembers.status} = 'FREE_TRIAL' then 'ACTIVE' else ${workspaceMembers.status} end`,
-          }
-        : {}),
-      updatedAt: now,
-    })
-    .where(eq(workspaceMembers.id, memberId));
-}

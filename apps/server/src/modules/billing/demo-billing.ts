@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { billingCustomers, workspaces } from '../../db/schema';
+import { billingCustomers } from '../../db/schema';
+import { spaceIdByName } from '../workspaces/workspaces.views';
+import { listSpaceMembers } from '../members/member-plans.service';
+import { updateWorkspaceBilling } from '../workspaces/space-plan.service';
 import { stripeOf, type BillingContext } from './billing-context';
-import {
-  findActiveSubscription,
-  findCustomerId,
-  listSpaceMembers,
-  lockBillingOf,
-  updateWorkspaceBilling,
-} from './billing.repo';
+import { findActiveSubscription, findCustomerId, lockBillingOf } from './billing.repo';
 import { ensureCustomer } from './customers.service';
 import { isPaidMember } from './legacy-users.service';
 import { paidMembersMetadata } from './paid-members';
@@ -159,14 +156,6 @@ async function seededPaidMembers(context: BillingContext, workspaceId: string): 
   return (await listSpaceMembers(context.db, workspaceId)).filter(isPaidMember).map((row) => row.id);
 }
 
-async function spaceIdByName(context: BillingContext, name: string): Promise<string | undefined> {
-  const [row] = await context.db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(eq(workspaces.name, name));
-  return row?.id;
-}
-
 /** True when the space's ACTIVE subscription is still there (a STRIPE one still in Stripe). */
 async function stillSubscribed(
   stripe: Stripe | null,
@@ -211,7 +200,7 @@ export async function setUpDemoBilling(
   const report: DemoBillingReport = { arranged: [], skipped: [] };
   const { stripe } = context;
   for (const demo of DEMO_STRIPE_SUBSCRIPTIONS) {
-    const workspaceId = await spaceIdByName(context, demo.space);
+    const workspaceId = await spaceIdByName(context.db, demo.space);
     if (workspaceId === undefined || (await stillSubscribed(stripe, context, workspaceId))) continue;
     const skip = await stripeSkipReason(stripe, options.liveKey === true, demo.lookupKey);
     if (stripe === null || skip !== null) {
@@ -236,7 +225,7 @@ export async function setUpDemoBilling(
     report.arranged.push(demo.space);
   }
   for (const demo of DEMO_DIRECT_SUBSCRIPTIONS) {
-    const workspaceId = await spaceIdByName(context, demo.space);
+    const workspaceId = await spaceIdByName(context.db, demo.space);
     if (workspaceId === undefined || (await findActiveSubscription(context.db, workspaceId)) !== undefined)
       continue;
     const now = Date.now();

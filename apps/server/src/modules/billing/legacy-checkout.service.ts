@@ -17,15 +17,14 @@ import type Stripe from 'stripe';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
-import { domainsOf } from '../workspaces/workspaces.service';
+import { findPaidElsewhere, listSpaceMembers } from '../members/member-plans.service';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { stripeOf, type BillingContext } from './billing-context';
 import {
   findActiveSubscription,
-  findPaidEmailsElsewhere,
   findPendingRemoval,
   findSubscription,
   insertRemoval,
-  listSpaceMembers,
   lockBillingOf,
   type SubscriptionRow,
 } from './billing.repo';
@@ -70,9 +69,10 @@ export async function getCheckoutUsers(
     domainsOf(context.db, workspace.id),
     findActiveSubscription(context.db, workspace.id),
   ]);
-  const paidElsewhere = await findPaidEmailsElsewhere(
+  const paidElsewhere = await findPaidElsewhere(
     context.db,
     workspace.id,
+    'email',
     members.map((row) => row.email),
   );
   // Moving to the free plan, every paid user becomes free at the renewal.

@@ -14,12 +14,12 @@ import type { Executor } from '../../db/client';
 import type { WorkspaceRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import {
-  findActiveSubscription,
-  findPaidEmailsElsewhere,
+  findPaidElsewhere,
   listSpaceMembers,
   setMemberPlan,
   type SpaceMemberRow,
-} from './billing.repo';
+} from '../members/member-plans.service';
+import { findActiveSubscription } from './billing.repo';
 
 /**
  * The members of a per-user space as the legacy checkout sees them (spec 001 §3 "Checkout user
@@ -111,7 +111,7 @@ export async function checkedPaidUsers(
   const limit = paidUserLimitOf(workspace);
   if (target.length > limit) throw conflict('max_users_reached', maxPaidUsersMessage(limit));
   const added = target.filter((id) => !current.includes(id)).map((id) => byId.get(id)!.email);
-  if ((await findPaidEmailsElsewhere(db, workspace.id, added)).size > 0) {
+  if ((await findPaidElsewhere(db, workspace.id, 'email', added)).size > 0) {
     throw conflict('already_paid_user', LEGACY_CHECKOUT_MESSAGES.ALREADY_PAID_USER);
   }
   const owner = members.find((row) => row.role === 'OWNER');

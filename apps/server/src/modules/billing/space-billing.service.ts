@@ -1,10 +1,13 @@
 import type { PaymentSource } from '@mergedesk/domain/plans/plans';
 import type { Executor } from '../../db/client';
+import type { MemberBillingFacts } from '../members/billing-facts';
 import { findActiveSubscription, findPendingRemovalOfSpace } from './billing.repo';
+import { scheduledDowngradeEmails } from './legacy-users.service';
 
 /**
  * What other modules read of a space's billing (members: the seat counter's scheduled removal,
- * the payment source of the member rules). It imports nothing of theirs, so no cycle arises.
+ * the payment source of the member rules). Members gets it from app.ts (memberBillingFacts
+ * below), so members never imports billing.
  */
 export async function scheduledSeatRemovalOf(
   db: Executor,
@@ -20,3 +23,10 @@ export async function scheduledSeatRemovalOf(
 export async function paymentSourceOf(db: Executor, workspaceId: string): Promise<PaymentSource | null> {
   return (await findActiveSubscription(db, workspaceId))?.paymentSource ?? null;
 }
+
+/** The billing facts the members routes show, handed to them by app.ts. */
+export const memberBillingFacts: MemberBillingFacts = {
+  paymentSourceOf,
+  scheduledSeatRemovalOf,
+  scheduledDowngradeEmails,
+};

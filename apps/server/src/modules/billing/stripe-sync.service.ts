@@ -10,6 +10,8 @@ import { unusedLicenceCredit } from '@mergedesk/domain/billing/legacy-credit';
 import { taxRateFor, withTax } from '@mergedesk/domain/billing/tax';
 import type Stripe from 'stripe';
 import type { Database, Executor } from '../../db/client';
+import { downgradeAllMembers, giveOwnerPaidPlan } from '../members/member-plans.service';
+import { lockWorkspaceRow, updateWorkspaceBilling, workspaceExists } from '../workspaces/space-plan.service';
 import { applyPaidMembers } from './legacy-users.service';
 import { paidMembersOf } from './paid-members';
 import { idempotencyKey } from './idempotency';
@@ -17,19 +19,14 @@ import type { PayPalAdapter } from './paypal-adapter';
 import {
   cancelOtherActive,
   cancelPendingRemovals,
-  downgradeAllMembers,
   findActiveSubscription,
   findByStripeId,
   findSubscriptionById,
   findWorkspaceOfCustomer,
-  giveOwnerPaidPlan,
   insertSubscription,
   lockBillingOf,
-  lockWorkspaceRow,
   markRemovalsApplied,
   updateSubscriptionRow,
-  updateWorkspaceBilling,
-  workspaceExists,
   type SubscriptionRow,
   type SubscriptionValues,
 } from './billing.repo';

@@ -2,7 +2,6 @@ import type { AddBouncesBody, BounceList } from '@mergedesk/domain/api/bounces';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
-import { bounces } from '../../db/schema';
 import {
   addSuppressionEntries,
   deleteSuppressionEntry,
@@ -14,7 +13,6 @@ import type { UserRecord } from '../../db/records';
 export const BOUNCE_LIST: SuppressionListConfig = {
   list: 'bounces',
   exportKind: 'BOUNCES',
-  table: bounces,
   notInListMessage: (email) => `${email} is not in the bounce list.`,
 };
 

@@ -13,7 +13,7 @@ import { csvCell } from '@mergedesk/domain/exports/csv-values';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, campaignLinks, campaignRecipients, campaigns, pollResponses } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { SortDirection } from '@mergedesk/domain/api/list-query';
 import type { SentCampaignList } from '@mergedesk/domain/api/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { containsPattern } from '../../lib/list-query';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { hasTrigram, listCampaigns, type CampaignListQuery } from './campaigns.repo';

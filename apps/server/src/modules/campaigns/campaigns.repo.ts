@@ -4,7 +4,8 @@ import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { campaigns, pollResponses, pollResults, users } from '../../db/schema';
+import { campaigns, monthlySentMails, pollResponses, pollResults } from '../../db/schema';
+import { userView } from '../users/users.views';
 import { cappedTotal, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
 
 type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
@@ -26,8 +27,8 @@ const campaignColumns = {
   id: campaigns.id,
   workspaceId: campaigns.workspaceId,
   userId: campaigns.userId,
-  senderEmail: users.email,
-  senderName: users.name,
+  senderEmail: userView.email,
+  senderName: userView.name,
   subject: campaigns.subject,
   mergeSourceSheetKey: campaigns.mergeSourceSheetKey,
   spreadsheetName: campaigns.spreadsheetName,
@@ -161,7 +162,7 @@ export function campaignListQueries(
       ? db
           .select({ ...campaignColumns, total: cappedTotal(matching(), cap) })
           .from(campaigns)
-          .leftJoin(users, eq(users.id, campaigns.userId))
+          .leftJoin(userView, eq(userView.id, campaigns.userId))
           .where(where)
           .orderBy(...order)
           .limit(query.limit)
@@ -221,7 +222,7 @@ function searchPage(db: Executor, query: CampaignListQuery, pattern: string, ord
     .select({ ...campaignColumns, total: sql<number>`search_page.total` })
     .from(campaigns)
     .innerJoin(pageIds, sql`search_page.id = ${campaigns.id}`)
-    .leftJoin(users, eq(users.id, campaigns.userId))
+    .leftJoin(userView, eq(userView.id, campaigns.userId))
     .orderBy(...order);
 }
 
@@ -234,7 +235,7 @@ export async function findCampaign(
   const [row] = await db
     .select(campaignColumns)
     .from(campaigns)
-    .leftJoin(users, eq(users.id, campaigns.userId))
+    .leftJoin(userView, eq(userView.id, campaigns.userId))
     .where(and(eq(campaigns.id, id), eq(campaigns.workspaceId, workspaceId), isMailMerge));
   return row;
 }
@@ -304,4 +305,17 @@ export async function insertPollResponses(
   values: ReadonlyArray<typeof pollResponses.$inferInsert>,
 ): Promise<void> {
   if (values.length > 0) await db.insert(pollResponses).values([...values]);
+}
+
+/** A sender's e-mails sent in a space in one month (the me call's counters, the team report). */
+export type MonthlySentMailsRow = {
+  workspaceId: string;
+  userId: string;
+  year: number;
+  month: number;
+  count: number;
+};
+
+export async function insertMonthlySentMails(db: Executor, rows: MonthlySentMailsRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(monthlySentMails).values(rows);
 }

@@ -8,8 +8,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
-import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../db/seed-campaigns';
-import type { DemoSeedResult } from '../../db/seed';
+import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../seed/seed-campaigns';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 

@@ -5,19 +5,29 @@ import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { Executor } from '../../db/client';
 import { entitlementsOf } from '../../lib/access';
 import type { UserRecord } from '../../db/records';
-import { paymentSourceOf } from '../billing/space-billing.service';
-import { getRolloutStatus } from '../users/users.service';
+import { lastActivatedStepOf } from '../users/users.views';
 import type { MembershipRecord } from '../../db/records';
+import type { MemberBillingFacts } from './billing-facts';
+import type { MemberAccounts } from './member-accounts';
 
-/** Who calls an administration route: the account and its (resolved) membership of the space. */
-export type AdminCaller = { user: UserRecord; membership: MembershipRecord };
+/**
+ * Who calls an administration route: the account and its (resolved) membership of the space, with
+ * what billing tells of the space (billing-facts.ts) and what members may ask of accounts
+ * (member-accounts.ts).
+ */
+export type AdminCaller = {
+  user: UserRecord;
+  membership: MembershipRecord;
+  billing: MemberBillingFacts;
+  accounts: MemberAccounts;
+};
 
 /** The caller's active rollout restrictions that administration reads (spec 000 §6). */
 export async function callerRestrictions(
   db: Executor,
   user: UserRecord,
 ): Promise<{ invitation: boolean; transfer: boolean; multiplePayment: boolean }> {
-  const step = (await getRolloutStatus(db, user)).lastActivatedStep ?? null;
+  const step = await lastActivatedStepOf(db, user.id);
   const gmail = isGmailAddress(user.email);
   return {
     invitation: isInvitationRestricted(step, gmail),
@@ -37,6 +47,6 @@ export async function memberActorOf(db: Executor, caller: AdminCaller): Promise<
     billingModel: workspace.billingModel,
     manageUserRoles: entitlementsOf(caller.membership).manageUserRoles,
     isInvitationRestricted: restrictions.invitation,
-    paymentSource: await paymentSourceOf(db, workspace.id),
+    paymentSource: await caller.billing.paymentSourceOf(db, workspace.id),
   };
 }

@@ -1,7 +1,8 @@
 import type { InvitationStatus } from '@mergedesk/domain/invitations/invitations';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invitations, workspaces } from '../../db/schema';
+import { invitations } from '../../db/schema';
+import { workspaceView } from '../workspaces/workspaces.views';
 
 export type InvitationRow = {
   id: string;
@@ -47,9 +48,9 @@ export async function lockInvitationByTokenHash(
   tokenHash: string,
 ): Promise<(InvitationRow & { workspaceName: string }) | undefined> {
   const [row] = await tx
-    .select({ ...invitationColumns, workspaceName: workspaces.name })
+    .select({ ...invitationColumns, workspaceName: workspaceView.name })
     .from(invitations)
-    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .innerJoin(workspaceView, eq(workspaceView.id, invitations.workspaceId))
     .where(eq(invitations.tokenHash, tokenHash))
     .for('update', { of: invitations });
   return row;
@@ -96,4 +97,22 @@ export async function markInvitationAccepted(
     .update(invitations)
     .set({ status: 'ACCEPTED', acceptedByUserId: userId, acceptedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(invitations.id, invitationId));
+}
+
+/** Pending invitations of the space (or of one address) are cancelled: their links stop working. */
+export async function cancelPendingInvitations(
+  tx: Executor,
+  workspaceId: string,
+  email?: string,
+): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ status: 'CANCELLED', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.status, 'PENDING'),
+        email === undefined ? undefined : eq(invitations.email, email),
+      ),
+    );
 }

@@ -11,7 +11,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 

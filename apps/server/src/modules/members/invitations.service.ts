@@ -38,7 +38,7 @@ import { AppError } from '../../lib/app-error';
 import { hashInvitationToken, newInvitationToken } from '../../lib/invitation-token';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import type { UserRecord } from '../../db/records';
-import { domainsOf } from '../workspaces/workspaces.service';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
 import {
   cancelInvitationsOfMembers,
@@ -55,12 +55,12 @@ import {
   findMembersByEmails,
   findMembersByUserIds,
   insertPendingMembers,
-  findEmailsPaidElsewhere,
   listSeatHolders,
   lockSpace,
   type AdminMemberRow,
   type LockedSpace,
 } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
 import { loadSeatSummary } from './seats.service';
 
 /** Where invitation e-mails go out and what their links point at. */
@@ -172,9 +172,10 @@ async function checkAddresses(
   const existing = await findMembersByEmails(db, workspace.id, emails);
   const restrictions = await callerRestrictions(db, caller.user);
   const byEmail = new Map(existing.map((row) => [row.email, row]));
-  const paidElsewhere = await findEmailsPaidElsewhere(
+  const paidElsewhere = await findPaidElsewhere(
     db,
     workspace.id,
+    'email',
     emails.filter((email) => !byEmail.has(email)),
   );
   const checks = emails.map((email): AddressCheck => {

@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 type Json = Record<string, unknown>;
@@ -395,6 +395,30 @@ describe('members administration API', () => {
         errorCode: 'already_paid_user',
       });
       expect(items.some((item) => item.userEmail === 'lucy@legacy.test')).toBe(false);
+    });
+
+    it('does not count a member in a free trial in another space as paid (holdsPaidLicence, one rule)', async () => {
+      await t.db.insert(workspaceMembers).values([
+        {
+          workspaceId: space("Gina's space"),
+          userId: userId('fiona@legacy.test'),
+          email: 'fiona@legacy.test',
+          role: 'MEMBER',
+          userPlan: 'PRO',
+          status: 'FREE_TRIAL',
+          freeTrialEndTimestamp: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000),
+        },
+      ]);
+      const response = await call(
+        'leo@legacy.test',
+        'GET',
+        `/workspaces/${space('Legacy Team')}/members/promote-validity`,
+      );
+      expect(response.json<{ items: Json[] }>().items).toContainEqual({
+        userId: userId('fiona@legacy.test'),
+        userEmail: 'fiona@legacy.test',
+        errorCode: null,
+      });
     });
   });
 

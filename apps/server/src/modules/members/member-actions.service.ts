@@ -21,24 +21,24 @@ import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { entitlementsOf } from '../../lib/access';
-import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
+import { lockAndCheckOwnedSpaces } from './memberships.service';
 import { cancelInvitationsOfMembers } from './invitations.repo';
 import {
   deleteMembers,
   findMembersByEmails,
   findMembersByUserIds,
-  findPaidElsewhere,
   listSeatHolders,
   listSeatMembers,
   lockSpace,
-  moveAddonSpaceAway,
+  findOldestOwnedSpace,
   setMemberRole,
   setMemberStatus,
   type AdminMemberRow,
   type SeatMemberFilters,
   type SeatMemberRow,
 } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
 import { parseCheckedListQuery } from './members.service';
 
 /** Spec 000 §6 "Access to users": the member lists are for members of a current plan, admins on LEGACY. */
@@ -122,7 +122,11 @@ export async function removeMembers(
     const ids = rows.map((row) => row.id);
     await cancelInvitationsOfMembers(tx, ids);
     await deleteMembers(tx, ids);
-    for (const row of rows) if (row.userId !== null) await moveAddonSpaceAway(tx, row.userId, workspaceId);
+    for (const row of rows) {
+      if (row.userId === null) continue;
+      const fallback = await findOldestOwnedSpace(tx, row.userId);
+      await caller.accounts.moveAddonSpace(tx, row.userId, workspaceId, fallback);
+    }
   });
   return { success: true };
 }
@@ -224,6 +228,7 @@ export async function getPromoteValidity(
   const paid = await findPaidElsewhere(
     db,
     workspaceId,
+    'userId',
     free.map((member) => member.userId),
   );
   return {

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@mergedesk/domain/constants';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, workspaceMembers } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { DISABLED_MEMBER_MESSAGE, listRouteAccess, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { GENERAL_SETTINGS_OWNER_ONLY_MESSAGE } from '../workspaces/workspaces.routes';

@@ -1,11 +1,18 @@
 import type { MEMBER_FILTER_KEYS, MEMBER_SORT_KEYS } from '@mergedesk/domain/api/members';
 import type { ParsedListQuery } from '@mergedesk/domain/api/list-query';
-import type { BillingModel, MemberStatus, SpacePlan, UserPlan } from '@mergedesk/domain/plans/plans';
+import type { MemberStatus, UserPlan } from '@mergedesk/domain/plans/plans';
 import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
 import type { SeatSpace } from '@mergedesk/domain/members/seats';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { workspaceMembers } from '../../db/schema';
+import { userView } from '../users/users.views';
+import {
+  lockWorkspaceRow,
+  seatSpaceOf,
+  workspaceView,
+  type SeatSpaceRow,
+} from '../workspaces/workspaces.views';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 export type MemberFilterKey = (typeof MEMBER_FILTER_KEYS)[number];
@@ -47,7 +54,7 @@ const sortColumns: Record<
   SQL | typeof workspaceMembers.createdAt | typeof workspaceMembers.email
 > = {
   createTimestamp: workspaceMembers.createdAt,
-  userName: sql`coalesce(${users.name}, '')`,
+  userName: sql`coalesce(${userView.name}, '')`,
   memberEmail: workspaceMembers.email,
   userRole: roleRank,
 };
@@ -66,7 +73,7 @@ function whereClause(workspaceId: string, filters: MemberFilters): SQL | undefin
 /** The columns both member lists (legacy users and seat members) read, with the person's name. */
 const memberListColumns = {
   userId: workspaceMembers.userId,
-  userName: users.name,
+  userName: userView.name,
   email: workspaceMembers.email,
   role: workspaceMembers.role,
   userPlan: workspaceMembers.userPlan,
@@ -91,7 +98,7 @@ export async function listMembers(
   const rowsQuery = db
     .select(memberListColumns)
     .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(userView, eq(userView.id, workspaceMembers.userId))
     .where(where)
     .orderBy(...orderBy)
     .limit(query.limit)
@@ -105,51 +112,24 @@ export async function listMembers(
 // ---------------------------------------------------------------------------------------------
 
 /** What the administration rules read of a space, locked for the rest of the transaction. */
-export type LockedSpace = {
-  id: string;
-  name: string;
-  plan: SpacePlan;
-  billingModel: BillingModel;
-  seatTotal: number | null;
-  freeAllowedUserCount: number;
-  proAllowedUserCount: number;
-};
+export type LockedSpace = SeatSpaceRow;
 
 /**
  * Locks the space row (FOR UPDATE): every change of who holds a seat takes this lock first, so
  * seat counts read afterwards cannot be outdated by a concurrent join, add or removal.
  */
 export async function lockSpace(tx: Executor, workspaceId: string): Promise<LockedSpace> {
-  const [row] = await tx
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      plan: workspaces.plan,
-      billingModel: workspaces.billingModel,
-      seatTotal: workspaces.seatTotal,
-      freeAllowedUserCount: workspaces.freeAllowedUserCount,
-      proAllowedUserCount: workspaces.proAllowedUserCount,
-    })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .for('update');
+  const row = await lockWorkspaceRow(tx, workspaceId);
   if (!row) throw new Error(`workspace ${workspaceId} vanished`);
   return row;
 }
 
 /** What the seat count reads of a space (members/seats spaceSeatCounts). */
 export async function findSeatSpace(db: Executor, workspaceId: string): Promise<SeatSpace> {
-  const [row] = await db
-    .select({
-      billingModel: workspaces.billingModel,
-      plan: workspaces.plan,
-      seatTotal: workspaces.seatTotal,
-      proAllowedUserCount: workspaces.proAllowedUserCount,
-    })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
+  const row = await seatSpaceOf(db, workspaceId);
   if (!row) throw new Error(`workspace ${workspaceId} vanished`);
-  return row;
+  const { billingModel, plan, seatTotal, proAllowedUserCount } = row;
+  return { billingModel, plan, seatTotal, proAllowedUserCount };
 }
 
 /** A member row as the administration rules need it. */
@@ -290,69 +270,13 @@ export async function activateJoiningMember(
 /** Spaces the person owns, oldest first (a removed member's add-on space falls back to one). */
 export async function findOldestOwnedSpace(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: workspaces.id })
+    .select({ id: workspaceView.id })
     .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(workspaceView, eq(workspaceView.id, workspaceMembers.workspaceId))
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'OWNER')))
-    .orderBy(asc(workspaces.createdAt))
+    .orderBy(asc(workspaceView.createdAt))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** Points the add-on of the given people whose add-on space is `workspaceId` at another space. */
-export async function moveAddonSpaceAway(tx: Executor, userId: string, workspaceId: string): Promise<void> {
-  const fallback = await findOldestOwnedSpace(tx, userId);
-  await tx
-    .update(users)
-    .set({ addonWorkspaceId: fallback, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
-}
-
-/** People (by user id) who hold a paid plan in a space other than `workspaceId`. */
-export async function findPaidElsewhere(
-  db: Executor,
-  workspaceId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.userId, [...userIds]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        ne(workspaceMembers.status, 'PENDING'),
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
-}
-
-/**
- * The addresses among `emails` that are paid members of another space: joined (not pending), on a
- * paid user plan and not in a free trial (a trial pays nothing; the legacy checkout counts paid
- * users the same way). For the already-paid check of an add (members/multiple-payment).
- */
-export async function findEmailsPaidElsewhere(
-  db: Executor,
-  workspaceId: string,
-  emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(
-      and(
-        inArray(workspaceMembers.email, [...emails]),
-        ne(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userPlan, ['PRO', 'PRO_PERSONAL']),
-        notInArray(workspaceMembers.status, ['PENDING', 'FREE_TRIAL']),
-        isNull(workspaceMembers.freeTrialEndTimestamp),
-      ),
-    );
-  return new Set(rows.map((row) => row.email));
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };
@@ -396,7 +320,9 @@ export async function listSeatMembers(
     eq(workspaceMembers.workspaceId, workspaceId),
     query.filters.userStatus ? inArray(workspaceMembers.status, query.filters.userStatus) : undefined,
     query.filters.userRole ? inArray(workspaceMembers.role, query.filters.userRole) : undefined,
-    pattern ? sql`(${workspaceMembers.email} ilike ${pattern} or ${users.name} ilike ${pattern})` : undefined,
+    pattern
+      ? sql`(${workspaceMembers.email} ilike ${pattern} or ${userView.name} ilike ${pattern})`
+      : undefined,
   );
   const orderBy =
     query.sort.length > 0
@@ -412,7 +338,7 @@ export async function listSeatMembers(
       lastBecomePaidTimestamp: workspaceMembers.lastBecomePaidTimestamp,
     })
     .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(userView, eq(userView.id, workspaceMembers.userId))
     .where(where)
     .orderBy(...orderBy, asc(workspaceMembers.createdAt), asc(workspaceMembers.id))
     .limit(query.limit)
@@ -420,7 +346,7 @@ export async function listSeatMembers(
   const matching = db
     .select(ONE)
     .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(userView, eq(userView.id, workspaceMembers.userId))
     .where(where)
     .$dynamic();
   return pageWithCappedTotal(db, rowsQuery, matching, MEMBER_TOTAL_CAP);

@@ -37,6 +37,8 @@ import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import type { AdminCaller } from './admin-context';
+import type { MemberBillingFacts } from './billing-facts';
+import type { MemberAccounts } from './member-accounts';
 import {
   acceptInvitation,
   addMembers,
@@ -105,14 +107,17 @@ const owner: SpaceAccess = {
  * Members, seats, invitations and ownership of a space, under the API root /api (spec 002 §7
  * "Members and users"). Each service checks the caller's role with the packages/domain rules.
  */
-export const membersRoutes: FastifyPluginCallbackZod<{ db: Database; mailer: InvitationMailer }> = (
-  app,
-  { db, mailer },
-  done,
-) => {
+export const membersRoutes: FastifyPluginCallbackZod<{
+  db: Database;
+  mailer: InvitationMailer;
+  billing: MemberBillingFacts;
+  accounts: MemberAccounts;
+}> = (app, { db, mailer, billing, accounts }, done) => {
   const callerOf = (request: FastifyRequest): AdminCaller => ({
     user: userOf(request),
     membership: membershipOf(request),
+    billing,
+    accounts,
   });
 
   app.get(
@@ -130,7 +135,7 @@ export const membersRoutes: FastifyPluginCallbackZod<{ db: Database; mailer: Inv
         response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getMembers(db, membershipOf(request), request.query),
+    async (request) => getMembers(db, callerOf(request), request.query),
   );
 
   app.get(
@@ -160,7 +165,7 @@ export const membersRoutes: FastifyPluginCallbackZod<{ db: Database; mailer: Inv
         response: { 200: spaceSeatsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getSeats(db, callerOf(request).membership),
+    async (request) => getSeats(db, callerOf(request)),
   );
 
   app.post(

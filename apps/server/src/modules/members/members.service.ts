@@ -9,8 +9,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { listQueryFailed } from '../../lib/list-query';
-import { scheduledDowngradeEmails } from '../billing/legacy-users.service';
-import { domainsOf } from '../workspaces/workspaces.service';
+import type { MemberBillingFacts } from './billing-facts';
+import { domainsOf } from '../workspaces/workspaces.views';
 import { listMembers, type MemberFilters, type MemberListQuery, type MemberListRow } from './members.repo';
 
 const filterValueSchemas = {
@@ -25,14 +25,14 @@ export const MEMBERS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this spa
 /** GET /api/workspaces/{workspaceId}/members (spec 002 §7 "Older members list"). */
 export async function getMembers(
   db: Database,
-  membership: SpaceMembership,
+  { membership, billing }: { membership: SpaceMembership; billing: MemberBillingFacts },
   query: ListQuery,
 ): Promise<{ items: Member[]; total: number }> {
   const listQuery = parseMemberListQuery(query);
   const [{ rows, total }, domains, downgrading] = await Promise.all([
     listMembers(db, membership.workspace.id, listQuery),
     domainsOf(db, membership.workspace.id),
-    scheduledDowngradeEmails(db, membership.workspace.id),
+    billing.scheduledDowngradeEmails(db, membership.workspace.id),
   ]);
   return { items: rows.map((row) => toMember(row, domains, downgrading)), total };
 }

@@ -4,7 +4,7 @@ import { formatFilterBy } from '@mergedesk/domain/api/list-query';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 /**

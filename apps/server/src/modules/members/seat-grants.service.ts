@@ -11,7 +11,8 @@ import type { Database } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { callerRestrictions, memberActorOf, type AdminCaller } from './admin-context';
-import { findMembersByUserIds, findPaidElsewhere, lockSpace } from './members.repo';
+import { findPaidElsewhere } from './member-plans.repo';
+import { findMembersByUserIds, lockSpace } from './members.repo';
 import { loadSeatSummary } from './seats.service';
 
 /**
@@ -38,7 +39,7 @@ export async function giveSeats(
     if (rows.length !== wanted.size) throw new AppError('NOT_FOUND', MEMBER_MESSAGES.NOT_A_MEMBER);
     // One query at a time on the transaction's client; the locked space row is the seat space.
     const seats = await loadSeatSummary(tx, workspaceId, space);
-    const paidElsewhere = await findPaidElsewhere(tx, workspaceId, [...wanted]);
+    const paidElsewhere = await findPaidElsewhere(tx, workspaceId, 'userId', [...wanted]);
     const verdict = giveSeatServerVerdict({
       actor: { ...actor, workspacePlan: space.plan, billingModel: space.billingModel },
       targets: rows.map((row) => ({

@@ -6,8 +6,7 @@ import {
   type SeatSummary,
 } from '@mergedesk/domain/members/seats';
 import type { Executor } from '../../db/client';
-import type { MembershipRecord } from '../../db/records';
-import { paymentSourceOf, scheduledSeatRemovalOf } from '../billing/space-billing.service';
+import type { AdminCaller } from './admin-context';
 import { findSeatSpace, listSeatHolders } from './members.repo';
 
 /**
@@ -42,12 +41,15 @@ export async function loadSpaceSeats(
  * the active subscription's payment source (support-managed seats change only through support) and
  * the number of members (the counter of a space without a seat limit, issue 21).
  */
-export async function getSeats(db: Executor, membership: MembershipRecord): Promise<SpaceSeatsResponse> {
+export async function getSeats(
+  db: Executor,
+  { membership, billing }: AdminCaller,
+): Promise<SpaceSeatsResponse> {
   const [space, members, scheduledRemoval, paymentSource] = await Promise.all([
     findSeatSpace(db, membership.workspace.id),
     listSeatHolders(db, membership.workspace.id),
-    scheduledSeatRemovalOf(db, membership.workspace.id),
-    paymentSourceOf(db, membership.workspace.id),
+    billing.scheduledSeatRemovalOf(db, membership.workspace.id),
+    billing.paymentSourceOf(db, membership.workspace.id),
   ]);
   const summary = summarizeSeats(spaceSeatCounts(space, members));
   return { ...summary, scheduledRemoval, paymentSource, memberCount: members.length };

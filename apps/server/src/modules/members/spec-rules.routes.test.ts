@@ -2,7 +2,7 @@ import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bounces, unsubscriptions, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 type Json = Record<string, unknown>;

@@ -144,3 +144,71 @@ export async function insertScheduledCampaigns(
 ): Promise<void> {
   if (values.length > 0) await db.insert(scheduledCampaigns).values([...values]);
 }
+
+export type ScheduledCampaignValues = Partial<
+  Pick<
+    ScheduledCampaignRow,
+    | 'status'
+    | 'nextScheduledRunAt'
+    | 'toSendCount'
+    | 'sentCount'
+    | 'error'
+    | 'errorDetails'
+    | 'recoverableErrorRetries'
+    | 'recoverableErrorLastRetryAt'
+  >
+>;
+
+export async function insertScheduledCampaign(
+  db: Executor,
+  values: {
+    workspaceId: string;
+    userId: string;
+    mergeSourceSheetKey: string;
+    spreadsheetName: string;
+    sheetName: string;
+    draftMessageId: string | null;
+  } & ScheduledCampaignValues,
+): Promise<ScheduledCampaignRow> {
+  const [row] = await db.insert(scheduledCampaigns).values(values).returning(scheduledColumns);
+  if (!row) throw new Error('insert into scheduled_campaigns returned no row');
+  return row;
+}
+
+/** Updates a scheduled merge of the user; undefined when it is not theirs (or gone). */
+export async function updateOwnScheduledCampaign(
+  db: Executor,
+  id: string,
+  userId: string,
+  values: ScheduledCampaignValues,
+): Promise<ScheduledCampaignRow | undefined> {
+  // The counts after the update must stay consistent (campaigns/scheduled-progress.ts): a count
+  // not sent is the stored one; checked in the statement, so no concurrent update slips between.
+  const sentCount = values.sentCount ?? scheduledCampaigns.sentCount;
+  const toSendCount = values.toSendCount ?? scheduledCampaigns.toSendCount;
+  const [row] = await db
+    .update(scheduledCampaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(scheduledCampaigns.id, id),
+        eq(scheduledCampaigns.userId, userId),
+        sql`${sentCount} <= ${toSendCount}`,
+      ),
+    )
+    .returning(scheduledColumns);
+  return row;
+}
+
+export async function findOwnScheduledCampaignWorkspace(
+  db: Executor,
+  id: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ workspaceId: scheduledCampaigns.workspaceId })
+    .from(scheduledCampaigns)
+    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
+    .limit(1);
+  return row?.workspaceId;
+}

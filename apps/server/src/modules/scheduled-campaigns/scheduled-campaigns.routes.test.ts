@@ -12,7 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledCampaigns, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { CANCELLED_SCHEDULED_MERGE_EVENT } from './scheduled-campaigns.service';

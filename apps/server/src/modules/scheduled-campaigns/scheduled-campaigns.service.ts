@@ -21,6 +21,15 @@ import {
   type ScheduledListQuery,
 } from './scheduled-campaigns.repo';
 
+// The add-on's writes to scheduled_campaigns, which this module owns (docs/decisions/table-owners.md).
+export {
+  findOwnScheduledCampaignWorkspace,
+  insertScheduledCampaign,
+  updateOwnScheduledCampaign,
+  type ScheduledCampaignRow,
+  type ScheduledCampaignValues,
+} from './scheduled-campaigns.repo';
+
 /** Spec 002 §7 "Other": usage event logged when a scheduled merge is cancelled. */
 export const CANCELLED_SCHEDULED_MERGE_EVENT = 'cancelled scheduled merge';
 

@@ -12,7 +12,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { subscribeSpaceDirectly } from '../billing/demo-billing';

@@ -13,23 +13,24 @@ import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import type { BillingContext } from '../billing/billing-context';
 import { endSubscriptionBeforeDeletion } from '../billing/space-ending.service';
-import { lockAndCheckOwnedSpaces } from '../workspaces/workspaces.service';
 import {
   cancelPendingInvitations,
-  copyPersonalOptOuts,
-  deleteDeletion,
   deleteMemberRow,
   deleteMemberRows,
-  eraseDueSpaces,
-  findAddonSpace,
+  insertMemberRows,
+  listMemberRows,
+} from '../members/space-member-rows.service';
+import { lockAndCheckOwnedSpaces } from '../members/memberships.service';
+import { copyPersonalOptOuts } from '../suppression-lists/suppression-list.service';
+import { findAddonSpace, moveAddonSpace } from '../users/users.service';
+import { deleteWorkspacesIn, lockWorkspaceRow } from '../workspaces/space-plan.service';
+import {
+  deleteDeletion,
+  dueDeletions,
   findDeletion,
   findLandingSpace,
   insertDeletion,
-  insertMemberRows,
   listDeletionsOf,
-  listMemberRows,
-  lockSpaceRow,
-  moveAddonSpace,
 } from './space-life.repo';
 
 /** Ours: the same answer as any space the caller cannot reach (cross-space = 404). */
@@ -49,7 +50,7 @@ export async function leaveSpace(
   if (!canLeaveSpace(membership.role)) throw new AppError('CONFLICT', SPACE_LIFE_MESSAGES.OWNER_CANNOT_LEAVE);
   const workspaceId = membership.workspace.id;
   return db.transaction(async (tx) => {
-    await lockSpaceRow(tx, workspaceId);
+    await lockWorkspaceRow(tx, workspaceId);
     await deleteMemberRow(tx, membership.id);
     await cancelPendingInvitations(tx, workspaceId, membership.email);
     const landing = await findLandingSpace(tx, caller.id, workspaceId);
@@ -80,7 +81,7 @@ export async function deleteSpace(
   const workspaceId = membership.workspace.id;
   const db = billing.db;
   const result = await db.transaction(async (tx) => {
-    const space = await lockSpaceRow(tx, workspaceId);
+    const space = await lockWorkspaceRow(tx, workspaceId);
     if (space === undefined) throw new AppError('NOT_FOUND', SPACE_NOT_FOUND);
     if (!isDeleteConfirmed(typedName, space.name)) {
       throw new AppError('VALIDATION_FAILED', SPACE_LIFE_MESSAGES.NAME_MISMATCH, {
@@ -170,7 +171,7 @@ export async function restoreSpace(
     if (!(await lockAndCheckOwnedSpaces(tx, caller.id))) {
       throw new AppError('OWNED_SPACES_LIMIT_REACHED', SPACE_LIMIT_WARNING_MESSAGE);
     }
-    await lockSpaceRow(tx, workspaceId);
+    await lockWorkspaceRow(tx, workspaceId);
     await insertMemberRows(tx, workspaceId, deletion.members);
     await deleteDeletion(tx, workspaceId);
   });
@@ -179,5 +180,5 @@ export async function restoreSpace(
 
 /** The erase job's step: spaces whose grace period is over are erased, at most `limit` at a time. */
 export async function eraseDeletedSpaces(db: Database, now = new Date(), limit = 20): Promise<string[]> {
-  return db.transaction((tx) => eraseDueSpaces(tx, now, limit));
+  return db.transaction((tx) => deleteWorkspacesIn(tx, dueDeletions(tx, now, limit)));
 }

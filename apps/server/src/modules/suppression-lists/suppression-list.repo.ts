@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@mergedesk/domain/users/email';
 import type { ParsedListQuery, SortDirection } from '@mergedesk/domain/api/list-query';
 import {
   SUPPRESSION_TOTAL_CAP,
@@ -9,11 +10,15 @@ import {
 import type { SuppressionList } from '@mergedesk/domain/suppressions/permissions';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { suppressionDeletions, type bounces, type unsubscriptions } from '../../db/schema';
+import { bounces, suppressionDeletions, unsubscriptions } from '../../db/schema';
 import { cappedTotal, containsPattern, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
 
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
 export type SuppressionTable = typeof unsubscriptions | typeof bounces;
+
+/** The table of each list: this module owns both (docs/decisions/table-owners.md). */
+export const suppressionTableOf = (list: SuppressionList): SuppressionTable =>
+  list === 'unsubscriptions' ? unsubscriptions : bounces;
 
 /** Filters with their values already checked against the domain's rules. */
 export type SuppressionFilters = { search?: string[]; type?: SuppressionType[] };
@@ -240,4 +245,68 @@ export async function deleteSuppression(
     .where(and(eq(table.workspaceId, workspaceId), eq(table.id, id)))
     .returning({ id: table.id });
   return deleted.length > 0;
+}
+
+/**
+ * Records a recipient's own opt-out (source LINK) on the space's list: the merge's sender owns the
+ * entry, on their personal list or the shared one. An entry already there becomes the recipient's
+ * opt-out (so no colleague can delete it) and is touched.
+ */
+export async function upsertUnsubscription(
+  db: Executor,
+  entry: { workspaceId: string; senderId: string | null; email: string; type: 'WORKSPACE' | 'PERSONAL' },
+): Promise<void> {
+  const isShared = entry.type === 'WORKSPACE';
+  await db
+    .insert(unsubscriptions)
+    .values({
+      workspaceId: entry.workspaceId,
+      userId: entry.senderId,
+      email: normalizeEmail(entry.email),
+      type: entry.type,
+      source: 'LINK',
+    })
+    .onConflictDoUpdate({
+      target: isShared
+        ? [unsubscriptions.workspaceId, unsubscriptions.email]
+        : [unsubscriptions.workspaceId, unsubscriptions.userId, unsubscriptions.email],
+      // The index predicate as a literal: PostgreSQL matches the partial index by it.
+      targetWhere: isShared ? sql`type = 'WORKSPACE'` : sql`type = 'PERSONAL'`,
+      set: { updatedAt: sql`now()`, source: 'LINK', userId: entry.senderId },
+    });
+}
+
+/** Adds addresses the add-on reported (source ADDON) to the sender's or the shared bounce list; returns how many were new. */
+export async function insertBounces(
+  db: Executor,
+  entries: readonly { workspaceId: string; userId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' }[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const inserted = await db
+    .insert(bounces)
+    .values(entries.map((entry) => ({ ...entry, source: 'ADDON' as const })))
+    // Either partial unique index (shared: space + address; personal: space + person + address).
+    .onConflictDoNothing()
+    .returning({ id: bounces.id });
+  return inserted.length;
+}
+
+/**
+ * Copies someone's personal opt-outs (PERSONAL unsubscriptions and bounces they own) from one space
+ * to another; entries already there are left as they are. The originals stay in the space's history.
+ */
+export async function copyPersonalOptOuts(
+  tx: Executor,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  for (const table of [unsubscriptions, bounces]) {
+    await tx.execute(sql`
+      insert into ${table} (workspace_id, user_id, email, type, source, created_at, updated_at)
+      select ${to}, user_id, email, type, source, created_at, now()
+      from ${table}
+      where workspace_id = ${from} and user_id = ${userId} and type = 'PERSONAL'
+      on conflict do nothing`);
+  }
 }

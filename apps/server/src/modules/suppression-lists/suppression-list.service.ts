@@ -11,8 +11,11 @@ import {
   type SuppressionType,
 } from '@mergedesk/domain/api/suppression-list';
 import type { FieldError } from '@mergedesk/domain/errors/error-codes';
-import { hasSharedBounces, hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
-import { suppressionDeleteBlock, type SuppressionList } from '@mergedesk/domain/suppressions/permissions';
+import {
+  suppressionDeleteBlock,
+  suppressionTypeFor,
+  type SuppressionList,
+} from '@mergedesk/domain/suppressions/permissions';
 import { EXPORT_LIMIT, type ExportKind } from '@mergedesk/domain/exports/file-names';
 import type { Database } from '../../db/client';
 import { csvLines } from '../../lib/csv-export';
@@ -32,17 +35,21 @@ import {
   type SuppressionFilters,
   type SuppressionListQuery,
   type SuppressionRow,
-  type SuppressionTable,
+  suppressionTableOf,
 } from './suppression-list.repo';
+
+// The entries other modules add: the add-on's bounces, the tracking link's opt-outs.
+export { insertBounces, upsertUnsubscription } from './suppression-list.repo';
+// Space-life carries someone's personal opt-outs to the space they land in.
+export { copyPersonalOptOuts } from './suppression-list.repo';
 
 /**
  * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4): the
- * table, which Premium sharing feature applies, the messages and the usage events.
+ * list (its table and which Premium sharing feature applies), the messages and the usage events.
  */
 export type SuppressionListConfig = {
   list: SuppressionList;
   exportKind: ExportKind;
-  table: SuppressionTable;
   notInListMessage: (email: string) => string;
   /** usage_events types of spec 002 §7 "Other" (manual unsubscribe); undefined: not logged. */
   usageEvents?: { added: string; deleted: string };
@@ -65,7 +72,7 @@ export async function listSuppressionEntries(
   const listQuery = parseSuppressionListQuery(query);
   const { rows, total } = await listSuppressions(
     db,
-    list.table,
+    suppressionTableOf(list.list),
     membership.workspace.id,
     caller.id,
     listQuery,
@@ -103,7 +110,15 @@ async function* suppressionCsvLines(
   let cursor: SuppressionCursor | undefined;
   for (let written = 0; written < EXPORT_LIMIT;) {
     const batch = Math.min(SUPPRESSION_EXPORT_BATCH, EXPORT_LIMIT - written);
-    const rows = await suppressionsAfter(db, list.table, workspaceId, caller.id, query, cursor, batch);
+    const rows = await suppressionsAfter(
+      db,
+      suppressionTableOf(list.list),
+      workspaceId,
+      caller.id,
+      query,
+      cursor,
+      batch,
+    );
     if (rows.length === 0) return;
     yield csvLines(rows.map((row) => suppressionCsvRow(list.list, toItem(row, caller.id))));
     written += rows.length;
@@ -128,7 +143,7 @@ export async function addSuppressionEntries(
   return db.transaction(async (tx) => {
     const updated = await insertSuppressions(
       tx,
-      list.table,
+      suppressionTableOf(list.list),
       emails.map((email) => ({
         workspaceId: membership.workspace.id,
         userId: caller.id,
@@ -163,7 +178,13 @@ export async function deleteSuppressionEntry(
 ): Promise<void> {
   const workspaceId = membership.workspace.id;
   await db.transaction(async (tx) => {
-    const entry = await findSuppressionForUpdate(tx, list.table, workspaceId, caller.id, email);
+    const entry = await findSuppressionForUpdate(
+      tx,
+      suppressionTableOf(list.list),
+      workspaceId,
+      caller.id,
+      email,
+    );
     if (!entry) throw new AppError('NOT_FOUND', list.notInListMessage(email));
     const block = suppressionDeleteBlock({
       list: list.list,
@@ -175,7 +196,7 @@ export async function deleteSuppressionEntry(
       features: otherFeaturesOf(membership.workspace),
     });
     if (block) throw new AppError('FORBIDDEN', block.message, { reason: block.reason });
-    const deleted = await deleteSuppression(tx, list.table, workspaceId, entry.id);
+    const deleted = await deleteSuppression(tx, suppressionTableOf(list.list), workspaceId, entry.id);
     if (!deleted) throw new AppError('NOT_FOUND', list.notInListMessage(email));
     await insertSuppressionDeletion(tx, {
       workspaceId,
@@ -195,14 +216,14 @@ export async function deleteSuppressionEntry(
 
 /**
  * New entries are shared across the space (WORKSPACE) when the Premium sharing feature applies to
- * the member adding them (hasSharedUnsubscribes / hasSharedBounces), else they are the member's own
+ * the member adding them (domain suppressionTypeFor), else they are the member's own
  * (PERSONAL).
  */
 function entryTypeFor(config: SuppressionListConfig, membership: SpaceMembership): SuppressionType {
-  const user = { userPlan: membership.userPlan, features: otherFeaturesOf(membership.workspace) };
-  // Spec 000 §6: the space's sharing feature and a paid user plan.
-  const isShared = config.list === 'unsubscriptions' ? hasSharedUnsubscribes(user) : hasSharedBounces(user);
-  return isShared ? 'WORKSPACE' : 'PERSONAL';
+  return suppressionTypeFor(config.list, {
+    userPlan: membership.userPlan,
+    features: otherFeaturesOf(membership.workspace),
+  });
 }
 
 function parseSuppressionListQuery(query: ListQuery): SuppressionListQuery {

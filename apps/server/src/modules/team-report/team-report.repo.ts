@@ -7,7 +7,9 @@ import {
 import type { MemberStatus } from '@mergedesk/domain/plans/plans';
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { campaigns, monthlySentMails, users, workspaceMembers } from '../../db/schema';
+import { campaignView, monthlySentMailsView } from '../campaigns/campaigns.views';
+import { memberView } from '../members/members.views';
+import { userView } from '../users/users.views';
 import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
@@ -40,9 +42,9 @@ export type TeamMemberRow = {
 
 function sentInWindowExpression(window: SentWindow): SQL<number> {
   const isMonth = ({ year, month }: YearMonth) =>
-    sql`(${monthlySentMails.year} = ${year} and ${monthlySentMails.month} = ${month})`;
-  return sql<number>`(coalesce(sum(case when ${isMonth(window.current)} then ${monthlySentMails.count} else 0 end), 0)
-    + round(coalesce(sum(case when ${isMonth(window.previous)} then ${monthlySentMails.count} else 0 end), 0) * ${window.previousShare}::numeric))::int`;
+    sql`(${monthlySentMailsView.year} = ${year} and ${monthlySentMailsView.month} = ${month})`;
+  return sql<number>`(coalesce(sum(case when ${isMonth(window.current)} then ${monthlySentMailsView.count} else 0 end), 0)
+    + round(coalesce(sum(case when ${isMonth(window.previous)} then ${monthlySentMailsView.count} else 0 end), 0) * ${window.previousShare}::numeric))::int`;
 }
 
 /**
@@ -52,13 +54,13 @@ function sentInWindowExpression(window: SentWindow): SQL<number> {
 function sentPerUser(db: Executor, workspaceId: string, window: SentWindow) {
   return db
     .select({
-      userId: monthlySentMails.userId,
+      userId: monthlySentMailsView.userId,
       inWindow: sentInWindowExpression(window).as('in_window'),
-      allTime: sql<number>`sum(${monthlySentMails.count})::bigint`.as('all_time'),
+      allTime: sql<number>`sum(${monthlySentMailsView.count})::bigint`.as('all_time'),
     })
-    .from(monthlySentMails)
-    .where(eq(monthlySentMails.workspaceId, workspaceId))
-    .groupBy(monthlySentMails.userId)
+    .from(monthlySentMailsView)
+    .where(eq(monthlySentMailsView.workspaceId, workspaceId))
+    .groupBy(monthlySentMailsView.userId)
     .as('sent');
 }
 
@@ -72,47 +74,47 @@ export async function listTeamMembers(
   const sent = sentPerUser(db, workspaceId, window);
   const lastSent = db
     .select({
-      userId: campaigns.userId,
-      lastEmailSentAt: sql<Date | null>`max(${campaigns.lastEmailSentAt})`.as('last_email_sent_at'),
+      userId: campaignView.userId,
+      lastEmailSentAt: sql<Date | null>`max(${campaignView.lastEmailSentAt})`.as('last_email_sent_at'),
     })
-    .from(campaigns)
-    .where(and(eq(campaigns.workspaceId, workspaceId), eq(campaigns.isFormNotification, false)))
-    .groupBy(campaigns.userId)
+    .from(campaignView)
+    .where(and(eq(campaignView.workspaceId, workspaceId), eq(campaignView.isFormNotification, false)))
+    .groupBy(campaignView.userId)
     .as('last_sent');
 
   const sentInWindow = sql<number>`coalesce(${sent.inWindow}, 0)`;
   const sentAllTime = sql<number>`coalesce(${sent.allTime}, 0)`;
   const sortColumns: Record<TeamReportSortKey, SQL> = {
-    userName: sql`lower(coalesce(${users.name}, ''))`,
-    userEmail: sql`${workspaceMembers.email}`,
+    userName: sql`lower(coalesce(${userView.name}, ''))`,
+    userEmail: sql`${memberView.email}`,
     lastEmailSentTimestamp: sql`${lastSent.lastEmailSentAt}`,
     emailSentThisMonth: sentInWindow,
     emailSentAllTime: sentAllTime,
   };
   const { memberStatus, search } = query.filters;
   const where = and(
-    eq(workspaceMembers.workspaceId, workspaceId),
-    memberStatus ? inArray(workspaceMembers.status, memberStatus) : undefined,
+    eq(memberView.workspaceId, workspaceId),
+    memberStatus ? inArray(memberView.status, memberStatus) : undefined,
     ...(search ?? []).map((pattern) =>
-      or(sql`${workspaceMembers.email} ilike ${pattern}`, sql`${users.name} ilike ${pattern}`),
+      or(sql`${memberView.email} ilike ${pattern}`, sql`${userView.name} ilike ${pattern}`),
     ),
   );
   const sort = query.sort.length > 0 ? query.sort : [{ key: 'userName' as const, direction: 'asc' as const }];
   const rowsQuery = db
     .select({
-      userId: workspaceMembers.userId,
-      userName: users.name,
-      email: workspaceMembers.email,
-      profilePictureUrl: users.profilePictureUrl,
-      status: workspaceMembers.status,
+      userId: memberView.userId,
+      userName: userView.name,
+      email: memberView.email,
+      profilePictureUrl: userView.profilePictureUrl,
+      status: memberView.status,
       lastEmailSentAt: sql<Date | null>`${lastSent.lastEmailSentAt}`.mapWith(toDateOrNull),
       sentInWindow: sentInWindow.mapWith(Number),
       sentAllTime: sentAllTime.mapWith(Number),
     })
-    .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
-    .leftJoin(sent, eq(sent.userId, workspaceMembers.userId))
-    .leftJoin(lastSent, eq(lastSent.userId, workspaceMembers.userId))
+    .from(memberView)
+    .leftJoin(userView, eq(userView.id, memberView.userId))
+    .leftJoin(sent, eq(sent.userId, memberView.userId))
+    .leftJoin(lastSent, eq(lastSent.userId, memberView.userId))
     .where(where)
     .orderBy(
       ...sort.map(({ key, direction }) =>
@@ -120,14 +122,14 @@ export async function listTeamMembers(
           ? sql`${sortColumns[key]} desc nulls last`
           : sql`${sortColumns[key]} asc nulls last`,
       ),
-      sql`${workspaceMembers.email} asc`,
+      sql`${memberView.email} asc`,
     )
     .limit(query.limit)
     .offset(query.offset);
   const matching = db
     .select(ONE)
-    .from(workspaceMembers)
-    .leftJoin(users, eq(users.id, workspaceMembers.userId))
+    .from(memberView)
+    .leftJoin(userView, eq(userView.id, memberView.userId))
     .where(where)
     .$dynamic();
   return pageWithCappedTotal(db, rowsQuery, matching, TEAM_REPORT_TOTAL_CAP);
@@ -153,13 +155,10 @@ export async function summarizeTeam(
       sentInWindow: sql<number>`coalesce(sum(${sent.inWindow}), 0)::bigint`.mapWith(Number),
       sentAllTime: sql<number>`coalesce(sum(${sent.allTime}), 0)::bigint`.mapWith(Number),
     })
-    .from(workspaceMembers)
-    .leftJoin(sent, eq(sent.userId, workspaceMembers.userId))
+    .from(memberView)
+    .leftJoin(sent, eq(sent.userId, memberView.userId))
     .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.status, [...ACTIVE_MEMBER_STATUSES]),
-      ),
+      and(eq(memberView.workspaceId, workspaceId), inArray(memberView.status, [...ACTIVE_MEMBER_STATUSES])),
     );
   return {
     activeUserCount: row?.activeUserCount ?? 0,

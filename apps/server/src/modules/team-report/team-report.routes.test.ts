@@ -6,7 +6,7 @@ import {
 import { and, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, monthlySentMails } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { lastThirtyDaysWindow } from './team-report.service';

@@ -1,10 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { drafts, sessions, templates, users } from '../../db/schema';
+import { drafts, templates } from '../../db/schema';
+import { sessionView } from '../auth/auth.views';
+import { userView } from '../users/users.views';
 
 /** The OAuth scopes the session was granted (space-separated in sessions.scopes). */
 export async function findSessionScopes(db: Executor, sessionId: string): Promise<string[]> {
-  const [row] = await db.select({ scopes: sessions.scopes }).from(sessions).where(eq(sessions.id, sessionId));
+  const [row] = await db
+    .select({ scopes: sessionView.scopes })
+    .from(sessionView)
+    .where(eq(sessionView.id, sessionId));
   return (row?.scopes ?? '').split(' ').filter((scope) => scope !== '');
 }
 
@@ -27,14 +32,14 @@ export type MailboxDraft = {
 export async function listMailboxDrafts(db: Executor, limit: number): Promise<MailboxDraft[]> {
   return db
     .select({
-      owner: users.email,
+      owner: userView.email,
       messageId: drafts.messageId,
       subject: templates.subject,
       preview: templates.preview,
       createdAt: drafts.createdAt,
     })
     .from(drafts)
-    .innerJoin(users, eq(users.id, drafts.userId))
+    .innerJoin(userView, eq(userView.id, drafts.userId))
     .leftJoin(templates, eq(templates.id, drafts.templateId))
     .orderBy(desc(drafts.createdAt), desc(drafts.id))
     .limit(limit);

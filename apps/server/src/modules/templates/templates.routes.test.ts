@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts, sessions } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { AppError } from '../../lib/app-error';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';

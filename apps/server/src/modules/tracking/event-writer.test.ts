@@ -8,7 +8,7 @@ import {
   trackingHitBatches,
 } from '../../db/schema';
 import { aggregateEventsOnce } from '../../jobs/aggregate-events';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { storedHits } from '../../test/tracked-hits';
 import {

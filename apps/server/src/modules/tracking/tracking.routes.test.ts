@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaignLinks, pollResponses, unsubscriptions } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { storedHits } from '../../test/tracked-hits';
 import {

@@ -1,9 +1,10 @@
-import { hasSharedUnsubscribes } from '@mergedesk/domain/roles/permissions';
+import { suppressionTypeFor } from '@mergedesk/domain/suppressions/permissions';
 import type { Database } from '../../db/client';
 import { otherFeaturesOf } from '../../lib/access';
 import { membershipIn } from '../workspaces/workspaces.service';
 import type { BatchWriter, TrackedEvent, WrittenEvent } from './event-writer';
-import { findRecipientTarget, findSentLink, upsertPollResponse, upsertUnsubscription } from './tracking.repo';
+import { upsertUnsubscription } from '../suppression-lists/suppression-list.service';
+import { findRecipientTarget, findSentLink, upsertPollResponse } from '../campaigns/tracking-targets.service';
 import type { TrackingTokens } from './tracking-token';
 
 /**
@@ -99,16 +100,21 @@ export function createTrackingService(deps: {
       const sender = target.senderId
         ? await membershipIn(db, target.senderId, target.workspaceId)
         : undefined;
-      const shared =
-        sender !== undefined &&
-        hasSharedUnsubscribes({ userPlan: sender.userPlan, features: otherFeaturesOf(sender.workspace) });
       // The list entry first: it is what stops further mail; the event only feeds the counters.
       // A merge whose sender's account is gone: the opt-out goes on the shared list.
       await upsertUnsubscription(db, {
         workspaceId: target.workspaceId,
         senderId: target.senderId,
         email: target.email,
-        type: shared || target.senderId === null ? 'WORKSPACE' : 'PERSONAL',
+        // A sender who left the space shares nothing: the entry stays theirs (PERSONAL).
+        type: suppressionTypeFor(
+          'unsubscriptions',
+          target.senderId === null
+            ? null
+            : sender === undefined
+              ? { userPlan: 'FREE', features: null }
+              : { userPlan: sender.userPlan, features: otherFeaturesOf(sender.workspace) },
+        ),
       });
       await record(hit(recipientId, 'unsubscribed'));
       return true;

@@ -6,7 +6,7 @@ import {
   SHARED_SUPPRESSION_DELETE_MESSAGE,
 } from '@mergedesk/domain/suppressions/permissions';
 import { suppressionDeletions, unsubscriptions, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 

@@ -2,7 +2,6 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { AddUnsubscriptionsBody, UnsubscriptionList } from '@mergedesk/domain/api/unsubscriptions';
 import type { Database } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
-import { unsubscriptions } from '../../db/schema';
 import {
   addSuppressionEntries,
   deleteSuppressionEntry,
@@ -14,7 +13,6 @@ import type { UserRecord } from '../../db/records';
 export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   list: 'unsubscriptions',
   exportKind: 'UNSUBSCRIPTIONS',
-  table: unsubscriptions,
   notInListMessage: (email) => `${email} is not in the unsubscription list.`,
   // Spec 002 §7 "Other": usage events are logged for manual unsubscribes.
   usageEvents: { added: 'manual_unsubscribe', deleted: 'manual_unsubscribe_removed' },

@@ -1,13 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  memberColumns,
-  userColumns,
-  workspaceColumns,
-  type MembershipRecord,
-  type UserRecord,
-} from '../../db/records';
-import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
+import { userColumns, type MembershipRecord, type UserRecord } from '../../db/records';
+import { users } from '../../db/schema';
+import { sessionView } from '../auth/auth.views';
+import { memberView, memberViewColumns } from '../members/members.views';
+import { workspaceRecordView, workspaceRecordViewColumns } from '../workspaces/workspaces.views';
 
 /** What the access layer (lib/access.ts) reads of a session, with its account and, if asked, a membership. */
 export type SessionAccess = {
@@ -33,44 +30,36 @@ export function createAccessQueries(db: Executor) {
   const sessionId = sql.placeholder('sessionId');
   const workspaceId = sql.placeholder('workspaceId');
   const sessionColumns = {
-    email: sessions.email,
-    revokedAt: sessions.revokedAt,
-    expiresAt: sessions.expiresAt,
+    email: sessionView.email,
+    revokedAt: sessionView.revokedAt,
+    expiresAt: sessionView.expiresAt,
     user: userColumns,
   };
-  const accountOfSession = eq(users.email, sql`lower(${sessions.email})`);
+  const accountOfSession = eq(users.email, sql`lower(${sessionView.email})`);
 
   const session = db
     .select(sessionColumns)
-    .from(sessions)
+    .from(sessionView)
     .leftJoin(users, accountOfSession)
-    .where(eq(sessions.id, sessionId))
+    .where(eq(sessionView.id, sessionId))
     .limit(1)
     .prepare('access_session');
 
   const sessionInSpace = db
-    .select({ ...sessionColumns, member: memberColumns, workspace: workspaceColumns })
-    .from(sessions)
+    .select({ ...sessionColumns, member: memberViewColumns, workspace: workspaceRecordViewColumns })
+    .from(sessionView)
     .leftJoin(users, accountOfSession)
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.workspaceId, workspaceId)),
-    )
-    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(sessions.id, sessionId))
+    .leftJoin(memberView, and(eq(memberView.userId, users.id), eq(memberView.workspaceId, workspaceId)))
+    .leftJoin(workspaceRecordView, eq(workspaceRecordView.id, memberView.workspaceId))
+    .where(eq(sessionView.id, sessionId))
     .limit(1)
     .prepare('access_session_in_space');
 
   const membership = db
-    .select({ member: memberColumns, workspace: workspaceColumns })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(
-      and(
-        eq(workspaceMembers.userId, sql.placeholder('userId')),
-        eq(workspaceMembers.workspaceId, workspaceId),
-      ),
-    )
+    .select({ member: memberViewColumns, workspace: workspaceRecordViewColumns })
+    .from(memberView)
+    .innerJoin(workspaceRecordView, eq(workspaceRecordView.id, memberView.workspaceId))
+    .where(and(eq(memberView.userId, sql.placeholder('userId')), eq(memberView.workspaceId, workspaceId)))
     .limit(1)
     .prepare('access_membership');
 

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql 
 import type { Executor } from '../../db/client';
 import { userColumns, type UserRecord } from '../../db/records';
 import { containsPattern } from '../../lib/list-query';
-import { monthlySentMails, rolloutStatuses, sessions, users, workspaceMembers } from '../../db/schema';
+import { rolloutStatuses, users } from '../../db/schema';
+import { sessionView } from '../auth/auth.views';
+import { monthlySentMailsView } from '../campaigns/campaigns.views';
+import { memberView } from '../members/members.views';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -87,14 +90,14 @@ export async function findLiveSessionProfile(
 ): Promise<SessionProfile | undefined> {
   const [row] = await db
     .select({
-      email: sessions.email,
-      name: sessions.name,
-      picture: sessions.picture,
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
+      email: sessionView.email,
+      name: sessionView.name,
+      picture: sessionView.picture,
+      revokedAt: sessionView.revokedAt,
+      expiresAt: sessionView.expiresAt,
     })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
+    .from(sessionView)
+    .where(eq(sessionView.id, sessionId))
     .limit(1);
   if (!row || row.revokedAt !== null || row.expiresAt <= now) return undefined;
   return { email: row.email, name: row.name, picture: row.picture };
@@ -106,21 +109,14 @@ export type MonthlySentMailsRecord = { workspaceId: string; year: number; month:
 export async function listMonthlySentMails(db: Executor, userId: string): Promise<MonthlySentMailsRecord[]> {
   return db
     .select({
-      workspaceId: monthlySentMails.workspaceId,
-      year: monthlySentMails.year,
-      month: monthlySentMails.month,
-      count: monthlySentMails.count,
+      workspaceId: monthlySentMailsView.workspaceId,
+      year: monthlySentMailsView.year,
+      month: monthlySentMailsView.month,
+      count: monthlySentMailsView.count,
     })
-    .from(monthlySentMails)
-    .where(eq(monthlySentMails.userId, userId))
-    .orderBy(desc(monthlySentMails.year), desc(monthlySentMails.month));
-}
-
-export async function insertMonthlySentMails(
-  db: Executor,
-  rows: Array<MonthlySentMailsRecord & { userId: string }>,
-): Promise<void> {
-  if (rows.length > 0) await db.insert(monthlySentMails).values(rows);
+    .from(monthlySentMailsView)
+    .where(eq(monthlySentMailsView.userId, userId))
+    .orderBy(desc(monthlySentMailsView.year), desc(monthlySentMailsView.month));
 }
 
 export type SuggestionSearch = {
@@ -142,17 +138,17 @@ export async function searchSuggestedUsers(
 ): Promise<Array<{ email: string; name: string }>> {
   const pattern = containsPattern(search.keyword);
   const callerSpaces = db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, search.callerId));
+    .select({ workspaceId: memberView.workspaceId })
+    .from(memberView)
+    .where(eq(memberView.userId, search.callerId));
   const coMembers = db
-    .select({ userId: sql<string>`${workspaceMembers.userId}` })
-    .from(workspaceMembers)
-    .where(and(inArray(workspaceMembers.workspaceId, callerSpaces), isNotNull(workspaceMembers.userId)));
+    .select({ userId: sql<string>`${memberView.userId}` })
+    .from(memberView)
+    .where(and(inArray(memberView.workspaceId, callerSpaces), isNotNull(memberView.userId)));
   const alreadyInSpace = db
-    .select({ email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, search.workspaceId));
+    .select({ email: memberView.email })
+    .from(memberView)
+    .where(eq(memberView.workspaceId, search.workspaceId));
   const related =
     search.callerDomain === null
       ? inArray(users.id, coMembers)
@@ -170,4 +166,23 @@ export async function searchSuggestedUsers(
     )
     .orderBy(asc(users.name), asc(users.email))
     .limit(search.limit);
+}
+
+/** Points the add-on of `userId` at `landing` when it sent from `workspaceId`. */
+export async function moveAddonSpace(
+  tx: Executor,
+  userId: string,
+  workspaceId: string,
+  landing: string | null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ addonWorkspaceId: landing, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.addonWorkspaceId, workspaceId)));
+}
+
+/** The add-on space of an account. */
+export async function findAddonSpace(tx: Executor, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: users.addonWorkspaceId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, sessions, users, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { createAccessTokenSigner } from '../../lib/access-token';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 

@@ -212,3 +212,6 @@ export async function suggestUsers(
 export async function getRolloutStatus(db: Executor, caller: UserRecord): Promise<RolloutStatus> {
   return (await findRolloutStatus(db, caller.id)) ?? DEFAULT_ROLLOUT_STATUS;
 }
+
+// Space-life points the add-on of someone leaving a space elsewhere.
+export { findAddonSpace, moveAddonSpace } from './users.repo';

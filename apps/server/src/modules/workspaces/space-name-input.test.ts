@@ -2,7 +2,7 @@ import { SPACE_NAME_CHARACTER_MESSAGES } from '@mergedesk/domain/spaces/space-na
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../db/seed';
+import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 /**

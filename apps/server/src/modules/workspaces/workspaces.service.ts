@@ -1,22 +1,23 @@
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import type { UserPlan } from '@mergedesk/domain/plans/plans';
-import { canCreateSpace, slugify, SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk/domain/spaces/space-name';
+import { slugify, SPACE_LIMIT_WARNING_MESSAGE } from '@mergedesk/domain/spaces/space-name';
 import type { Database, Executor } from '../../db/client';
 import type { SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../db/records';
 import {
-  countMembers,
-  countOwnedSpaces,
   insertMember,
+  linkPendingMemberships,
+  lockAndCheckOwnedSpaces,
+} from '../members/memberships.service';
+import {
+  countMembers,
   insertWorkspace,
   findMembership,
-  linkPendingMemberships,
   listMembershipsOfUser,
-  listWorkspaceDomains,
-  lockUser,
   updateWorkspace as updateWorkspaceRow,
 } from './workspaces.repo';
+import { domainsOf } from './workspaces.views';
 
 /*
  * The workspaces repository is this module's own; other modules reach spaces and memberships
@@ -37,24 +38,9 @@ export function membershipIn(
   return findMembership(db, userId, workspaceId);
 }
 
-/** The domain names of a space. */
-export function domainsOf(db: Executor, workspaceId: string): Promise<string[]> {
-  return listWorkspaceDomains(db, workspaceId);
-}
-
 /** Links the PENDING member rows waiting for `email` to the new account `userId`. */
 export function takeUpPendingMemberships(tx: Executor, userId: string, email: string): Promise<number> {
   return linkPendingMemberships(tx, userId, email);
-}
-
-/**
- * Locks the person's row and tells whether they may own one more space (spec 000 §5: at most 5).
- * The lock makes concurrent creations and ownership transfers to the same person wait for each
- * other, so the count cannot be outdated when the caller's transaction writes.
- */
-export async function lockAndCheckOwnedSpaces(tx: Executor, userId: string): Promise<boolean> {
-  await lockUser(tx, userId);
-  return canCreateSpace(await countOwnedSpaces(tx, userId));
 }
 
 /** The route prefix of a space's pages (spec 000 §2): /{workspaceId}/{workspaceSlug}. */
@@ -122,7 +108,7 @@ export async function getWorkspace(
     }));
   }
   if (includes.domains) {
-    extras.workspaceDomains = (await listWorkspaceDomains(db, workspace.id)).map((domainName) => ({
+    extras.workspaceDomains = (await domainsOf(db, workspace.id)).map((domainName) => ({
       domainName,
     }));
   }

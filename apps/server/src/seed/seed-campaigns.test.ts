@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { campaigns, monthlySentMails, pollResults, scheduledCampaigns } from './schema';
+import { campaigns, monthlySentMails, pollResults, scheduledCampaigns } from '../db/schema';
 import type { DemoSeedResult } from './seed';
 import {
   ACME_SALES_SENT_MERGES,

@@ -1,14 +1,11 @@
-import type { ScheduledStatus } from '@mergedesk/domain/campaigns/scheduled-status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
-  bounces,
   campaignEvents,
   campaignLinks,
   campaignRecipients,
   campaigns,
   monthlySentMails,
-  scheduledCampaigns,
 } from '../../db/schema';
 
 /** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters per statement. */
@@ -165,121 +162,4 @@ export async function insertRecipientEvents(
     .insert(campaignEvents)
     .values(recipientIds.map((recipientId) => ({ campaignId, recipientId, type })));
   return recipientIds.length;
-}
-
-/** Adds addresses the add-on reported (source ADDON) to the sender's or the shared bounce list; returns how many were new. */
-export async function insertBounces(
-  db: Executor,
-  entries: readonly { workspaceId: string; userId: string; email: string; type: 'WORKSPACE' | 'PERSONAL' }[],
-): Promise<number> {
-  if (entries.length === 0) return 0;
-  const inserted = await db
-    .insert(bounces)
-    .values(entries.map((entry) => ({ ...entry, source: 'ADDON' as const })))
-    // Either partial unique index (shared: space + address; personal: space + person + address).
-    .onConflictDoNothing()
-    .returning({ id: bounces.id });
-  return inserted.length;
-}
-
-export const scheduledCampaignColumns = {
-  id: scheduledCampaigns.id,
-  workspaceId: scheduledCampaigns.workspaceId,
-  mergeSourceSheetKey: scheduledCampaigns.mergeSourceSheetKey,
-  spreadsheetName: scheduledCampaigns.spreadsheetName,
-  sheetName: scheduledCampaigns.sheetName,
-  createdAt: scheduledCampaigns.createdAt,
-  nextScheduledRunAt: scheduledCampaigns.nextScheduledRunAt,
-  status: scheduledCampaigns.status,
-  toSendCount: scheduledCampaigns.toSendCount,
-  sentCount: scheduledCampaigns.sentCount,
-  error: scheduledCampaigns.error,
-  errorDetails: scheduledCampaigns.errorDetails,
-  recoverableErrorRetries: scheduledCampaigns.recoverableErrorRetries,
-  recoverableErrorLastRetryAt: scheduledCampaigns.recoverableErrorLastRetryAt,
-};
-
-export type ScheduledCampaignRow = {
-  id: string;
-  workspaceId: string;
-  mergeSourceSheetKey: string;
-  spreadsheetName: string;
-  sheetName: string;
-  createdAt: Date;
-  nextScheduledRunAt: Date | null;
-  status: ScheduledStatus;
-  toSendCount: number;
-  sentCount: number;
-  error: string | null;
-  errorDetails: string | null;
-  recoverableErrorRetries: number;
-  recoverableErrorLastRetryAt: Date | null;
-};
-
-export type ScheduledCampaignValues = Partial<
-  Pick<
-    ScheduledCampaignRow,
-    | 'status'
-    | 'nextScheduledRunAt'
-    | 'toSendCount'
-    | 'sentCount'
-    | 'error'
-    | 'errorDetails'
-    | 'recoverableErrorRetries'
-    | 'recoverableErrorLastRetryAt'
-  >
->;
-
-export async function insertScheduledCampaign(
-  db: Executor,
-  values: {
-    workspaceId: string;
-    userId: string;
-    mergeSourceSheetKey: string;
-    spreadsheetName: string;
-    sheetName: string;
-    draftMessageId: string | null;
-  } & ScheduledCampaignValues,
-): Promise<ScheduledCampaignRow> {
-  const [row] = await db.insert(scheduledCampaigns).values(values).returning(scheduledCampaignColumns);
-  if (!row) throw new Error('insert into scheduled_campaigns returned no row');
-  return row;
-}
-
-/** Updates a scheduled merge of the user; undefined when it is not theirs (or gone). */
-export async function updateOwnScheduledCampaign(
-  db: Executor,
-  id: string,
-  userId: string,
-  values: ScheduledCampaignValues,
-): Promise<ScheduledCampaignRow | undefined> {
-  // The counts after the update must stay consistent (campaigns/scheduled-progress.ts): a count
-  // not sent is the stored one; checked in the statement, so no concurrent update slips between.
-  const sentCount = values.sentCount ?? scheduledCampaigns.sentCount;
-  const toSendCount = values.toSendCount ?? scheduledCampaigns.toSendCount;
-  const [row] = await db
-    .update(scheduledCampaigns)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(scheduledCampaigns.id, id),
-        eq(scheduledCampaigns.userId, userId),
-        sql`${sentCount} <= ${toSendCount}`,
-      ),
-    )
-    .returning(scheduledCampaignColumns);
-  return row;
-}
-
-export async function findOwnScheduledCampaignWorkspace(
-  db: Executor,
-  id: string,
-  userId: string,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ workspaceId: scheduledCampaigns.workspaceId })
-    .from(scheduledCampaigns)
-    .where(and(eq(scheduledCampaigns.id, id), eq(scheduledCampaigns.userId, userId)))
-    .limit(1);
-  return row?.workspaceId;
 }

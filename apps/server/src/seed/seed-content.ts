@@ -1,6 +1,6 @@
 import type { SuppressionSource, SuppressionType } from '@mergedesk/domain/api/suppression-list';
-import { bounces, unsubscriptions } from './schema';
-import type { Executor } from './client';
+import { bounces, unsubscriptions } from '../db/schema';
+import type { Executor } from '../db/client';
 import { insertSuppressions, type NewSuppression } from '../modules/suppression-lists/suppression-list.repo';
 import { insertTemplates, type NewTemplate } from '../modules/templates/templates.repo';
 

@@ -15,20 +15,20 @@ import { hashInvitationToken } from '../lib/invitation-token';
 import { insertInvitations } from '../modules/members/invitations.repo';
 import { insertPromotions, type NewPromotion } from '../modules/promotions/promotions.repo';
 import {
-  insertMonthlySentMails,
   insertRolloutStatus,
   insertUser,
   setAddonWorkspace,
   type MonthlySentMailsRecord,
 } from '../modules/users/users.repo';
 import { DEFAULT_ROLLOUT_STATUS } from '../modules/users/users.service';
+import { insertMonthlySentMails } from '../modules/campaigns/campaigns.repo';
+import { insertMember } from '../modules/members/memberships.repo';
 import {
-  insertMember,
   insertWorkspace,
   insertWorkspaceDomains,
   type NewWorkspace,
 } from '../modules/workspaces/workspaces.repo';
-import type { Database, Executor } from './client';
+import type { Database, Executor } from '../db/client';
 import { seedCampaigns } from './seed-campaigns';
 import { seedContent } from './seed-content';
 

@@ -1,13 +1,8 @@
-import { normalizeEmail } from '@mergedesk/domain/users/email';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  campaignLinks,
-  campaignRecipients,
-  campaigns,
-  pollResponses,
-  unsubscriptions,
-} from '../../db/schema';
+import { campaignLinks, campaignRecipients, campaigns, pollResponses } from '../../db/schema';
+
+/** What the tracking links read and write of a sent merge (tracking-targets.service.ts). */
 
 export type RecipientTarget = {
   recipientId: string;
@@ -56,35 +51,6 @@ export async function findSentLink(
     .where(eq(campaignRecipients.id, recipientId))
     .limit(1);
   return row;
-}
-
-/**
- * Records a recipient's own opt-out (source LINK) on the space's list: the merge's sender owns the
- * entry, on their personal list or the shared one. An entry already there becomes the recipient's
- * opt-out (so no colleague can delete it) and is touched.
- */
-export async function upsertUnsubscription(
-  db: Executor,
-  entry: { workspaceId: string; senderId: string | null; email: string; type: 'WORKSPACE' | 'PERSONAL' },
-): Promise<void> {
-  const isShared = entry.type === 'WORKSPACE';
-  await db
-    .insert(unsubscriptions)
-    .values({
-      workspaceId: entry.workspaceId,
-      userId: entry.senderId,
-      email: normalizeEmail(entry.email),
-      type: entry.type,
-      source: 'LINK',
-    })
-    .onConflictDoUpdate({
-      target: isShared
-        ? [unsubscriptions.workspaceId, unsubscriptions.email]
-        : [unsubscriptions.workspaceId, unsubscriptions.userId, unsubscriptions.email],
-      // The index predicate as a literal: PostgreSQL matches the partial index by it.
-      targetWhere: isShared ? sql`type = 'WORKSPACE'` : sql`type = 'PERSONAL'`,
-      set: { updatedAt: sql`now()`, source: 'LINK', userId: entry.senderId },
-    });
 }
 
 /**

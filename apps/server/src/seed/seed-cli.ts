@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { loadConfig } from '../config';
-import { createDatabase, runMigrations } from './client';
-import { embeddedConnectionString, readCredentials, startEmbeddedPostgres } from './embedded';
+import { createDatabase, runMigrations } from '../db/client';
+import { embeddedConnectionString, readCredentials, startEmbeddedPostgres } from '../db/embedded';
 import { seedDemo } from './seed';
 
 /**

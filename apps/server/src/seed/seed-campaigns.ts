@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   insertCampaigns,
+  insertMonthlySentMails,
   insertPollResponses,
   insertPollResults,
   type NewCampaign,
@@ -9,9 +10,8 @@ import {
   insertScheduledCampaigns,
   type NewScheduledCampaign,
 } from '../modules/scheduled-campaigns/scheduled-campaigns.repo';
-import { insertMonthlySentMails } from '../modules/users/users.repo';
-import type { Executor } from './client';
-import { campaignRecipients, monthlySentMails } from './schema';
+import type { Executor } from '../db/client';
+import { campaignRecipients, monthlySentMails } from '../db/schema';
 import { seededRandom } from './seed-content';
 import { seedMergeRecipients } from './seed-recipients';
 

@@ -1,5 +1,5 @@
-import { campaignEvents, campaignLinks, campaignRecipients } from './schema';
-import type { Executor } from './client';
+import { campaignEvents, campaignLinks, campaignRecipients } from '../db/schema';
+import type { Executor } from '../db/client';
 import type { CampaignRow } from '../modules/campaigns/campaigns.repo';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, pick, seededRandom } from './seed-content';
 

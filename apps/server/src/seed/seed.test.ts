@@ -10,7 +10,7 @@ import {
   workspaceDomains,
   workspaceMembers,
   workspaces,
-} from './schema';
+} from '../db/schema';
 import type { DemoSeedResult } from './seed';
 
 /** The facts of shared/demo-data.md that tests and demos rely on. */

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { bounces, templates, unsubscriptions } from './schema';
+import { bounces, templates, unsubscriptions } from '../db/schema';
 import type { DemoSeedResult } from './seed';
 import { DEMO_TEMPLATES, demoSuppressions } from './seed-content';
 

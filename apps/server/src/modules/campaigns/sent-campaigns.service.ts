@@ -1,0 +1,15 @@
+/*
+ * What the add-on's ingest API writes of a sent merge: the campaign, its recipients, links and
+ * events, and the sender's monthly counter. Campaigns owns these tables
+ * (docs/decisions/table-owners.md); the addon module validates and calls here.
+ */
+export {
+  addMonthlySentMails,
+  findOwnCampaign,
+  findRecipientIdsByEmail,
+  insertCampaign,
+  insertCampaignLinks,
+  insertRecipientEvents,
+  insertSentRecipients,
+  lockAndFindLinkHostsSince,
+} from './sent-campaigns.repo';
