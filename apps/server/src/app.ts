@@ -13,7 +13,7 @@ import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { registerCompression } from './lib/compression';
-import { serializerCompiler } from './lib/fast-serializer';
+import { createSerializerCompiler } from './lib/fast-serializer';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import {
@@ -107,7 +107,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     frameworkErrors,
   });
   app.setValidatorCompiler(wellFormedValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every JSON answer is checked against its schema in development and tests (issue 23).
+  app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.NODE_ENV !== 'production' }));
   app.addHook('onRequest', (request, reply, done) => {
     // Lets a person quote the id of a failed request; the logs carry the same id.
     void reply.header('x-request-id', request.id);

@@ -1,0 +1,99 @@
+import { ENDPOINT_SCHEMAS, type EndpointSchema } from '@mergedesk/domain/api/endpoint-schemas';
+import { ENDPOINTS, type EndpointName } from '@mergedesk/domain/api/endpoints';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+type SchemasOf<N extends EndpointName> = (typeof ENDPOINT_SCHEMAS)[N];
+type Pick<S, K extends string> = S extends Record<K, infer T extends z.ZodType> ? T : undefined;
+
+/** The Fastify schema an endpoint's handler is typed by: its table schemas, 200 = the response. */
+type EndpointFastifySchema<N extends EndpointName> = {
+  params: Pick<SchemasOf<N>, 'params'>;
+  querystring: Pick<SchemasOf<N>, 'query'>;
+  body: Pick<SchemasOf<N>, 'body'>;
+  response: SchemasOf<N> extends { response: infer R extends z.ZodType } ? { 200: R } : undefined;
+};
+
+/** What a route file still says itself: documentation, error answers and non-JSON answers. */
+type RouteDocumentation = {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  hide?: boolean;
+  /** Error answers (errorResponses(…)) and, for a non-JSON endpoint, its own 200. */
+  response?: Record<number, z.ZodType>;
+};
+
+export type EndpointRouteOptions<N extends EndpointName> = Omit<
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    unknown,
+    EndpointFastifySchema<N>,
+    ZodTypeProvider
+  >,
+  'schema'
+> & { schema?: RouteDocumentation };
+
+export type EndpointHandler<N extends EndpointName> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  unknown,
+  EndpointFastifySchema<N>,
+  ZodTypeProvider
+>;
+
+/**
+ * Registers the endpoint `name` of the endpoint table (packages/domain/src/api/endpoints.ts): its
+ * method and full path, its request schemas and its 200 response schema come from the table, so a
+ * route file names the endpoint and never writes a path. Register on an instance without a prefix.
+ * The response schema is enforced by the serializer (lib/fast-serializer.ts; in production the
+ * fast-serialized lists skip the check).
+ */
+export function route<N extends EndpointName>(
+  app: ZodApp,
+  name: N,
+  options: EndpointRouteOptions<N>,
+  handler: EndpointHandler<N>,
+): void {
+  const { method, path } = ENDPOINTS[name];
+  const schemas: EndpointSchema = ENDPOINT_SCHEMAS[name];
+  const { schema: documentation = {}, ...rest } = options;
+  const { response: ownResponses, ...docs } = documentation;
+  app.route({
+    ...(rest as Omit<RouteOptions, 'method' | 'url' | 'handler'>),
+    method,
+    url: path,
+    schema: {
+      ...docs,
+      ...(schemas.params === undefined ? {} : { params: schemas.params }),
+      ...(schemas.query === undefined ? {} : { querystring: schemas.query }),
+      ...(schemas.body === undefined ? {} : { body: schemas.body }),
+      response: { ...ownResponses, ...(schemas.response === undefined ? {} : { 200: schemas.response }) },
+    },
+    handler: handler as RouteHandlerMethod,
+  });
+}
