@@ -168,10 +168,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(workspacesRoutes, { prefix: '/api/v1/workspaces', db });
   await app.register(eventsRoutes, { prefix: '/api/v1', db });
   const mail = createMailAdapter(config, db);
-  await app.register(membersRoutes, { prefix: '/api', db, mailer: { mail, publicUrl: config.PUBLIC_URL } });
+  await app.register(membersRoutes, { db, mailer: { mail, publicUrl: config.PUBLIC_URL } });
   await app.register(promotionsRoutes, { prefix: '/api', db });
-  await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
-  await app.register(bouncesRoutes, { prefix: '/api/v1', db });
+  await app.register(unsubscriptionsRoutes, { db });
+  await app.register(bouncesRoutes, { db });
   await app.register(addonRoutes, { prefix: '/api/addon', config, db });
   const trackingStats = createTrackingStats();
   app.decorate('trackingStats', trackingStats);

@@ -39,6 +39,8 @@ type RouteDocumentation = {
   summary?: string;
   description?: string;
   hide?: boolean;
+  /** The media types of a non-JSON answer (text/csv). */
+  produces?: string[];
   /** Error answers (errorResponses(…)) and, for a non-JSON endpoint, its own 200. */
   response?: Record<number, z.ZodType>;
 };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import {
   addSeatsBodySchema,
@@ -35,7 +35,44 @@ import {
   subscriptionV1Schema,
   updateSubscriptionBodySchema,
 } from './billing';
-import { successResponseSchema } from './members';
+import {
+  addBouncesBodySchema,
+  addBouncesResponseSchema,
+  bounceListSchema,
+  deleteBounceParamsSchema,
+} from './bounces';
+import {
+  acceptInvitationResponseSchema,
+  invitationTokenParamsSchema,
+  inviteBodySchema,
+  invitedEmailsBodySchema,
+} from './invitations';
+import { listQuerySchema } from './list-query';
+import {
+  activateMembersBodySchema,
+  addMembersResponseSchema,
+  changeRoleBodySchema,
+  giveSeatsBodySchema,
+  giveSeatsResponseSchema,
+  memberListSchema,
+  onlyCheckValidityQuerySchema,
+  promoteValidityResponseSchema,
+  removeMembersBodySchema,
+  seatMemberListSchema,
+  spaceSeatsSchema,
+  successResponseSchema,
+  transferOwnershipBodySchema,
+  transferOwnershipResponseSchema,
+  userEmailsBodySchema,
+  validityResponseSchema,
+  workspaceIdParamsSchema,
+} from './members';
+import {
+  addUnsubscriptionsBodySchema,
+  addUnsubscriptionsResponseSchema,
+  deleteUnsubscriptionParamsSchema,
+  unsubscriptionListSchema,
+} from './unsubscriptions';
 import type { EndpointName } from './endpoints';
 
 /**
@@ -50,6 +87,12 @@ export type EndpointSchema = {
   body?: z.ZodType;
   response?: z.ZodType;
 };
+
+/** Path parameters shared by many endpoints. */
+const idParams = z.object({ id: z.string() });
+const workspaceIdParams = z.object({ workspaceId: z.string() });
+/** An answer with nothing to say. */
+const emptyResponse = z.object({});
 
 const space = billingSpaceParamsSchema;
 const subscription = billingSubscriptionParamsSchema;
@@ -128,8 +171,93 @@ const BILLING_SCHEMAS = {
   'billing.stripeWebhook': { response: stripeWebhookResponseSchema },
 } as const;
 
+/** The CSV export of a suppression list: the list's filter and order, no paging. */
+const exportQuery = listQuerySchema.pick({ filterBy: true, sortBy: true });
+
+const SUPPRESSION_LIST_SCHEMAS = {
+  'unsubscriptions.list': { params: idParams, query: listQuerySchema, response: unsubscriptionListSchema },
+  'unsubscriptions.export': { params: idParams, query: exportQuery },
+  'unsubscriptions.add': { body: addUnsubscriptionsBodySchema, response: addUnsubscriptionsResponseSchema },
+  'unsubscriptions.delete': { params: deleteUnsubscriptionParamsSchema, response: emptyResponse },
+  'bounces.list': { params: workspaceIdParams, query: listQuerySchema, response: bounceListSchema },
+  'bounces.export': { params: workspaceIdParams, query: exportQuery },
+  'bounces.add': { body: addBouncesBodySchema, response: addBouncesResponseSchema },
+  'bounces.delete': { params: deleteBounceParamsSchema, response: emptyResponse },
+} as const;
+
+const MEMBERS_SCHEMAS = {
+  'members.list': { params: workspaceIdParamsSchema, query: listQuerySchema, response: memberListSchema },
+  'members.seatMembers': {
+    params: workspaceIdParamsSchema,
+    query: listQuerySchema,
+    response: seatMemberListSchema,
+  },
+  'members.seats': { params: workspaceIdParamsSchema, response: spaceSeatsSchema },
+  'members.addSeatMembers': {
+    params: workspaceIdParamsSchema,
+    body: userEmailsBodySchema,
+    response: addMembersResponseSchema,
+  },
+  'members.removeSeatMembers': {
+    params: workspaceIdParamsSchema,
+    body: userEmailsBodySchema,
+    response: successResponseSchema,
+  },
+  'members.addLegacyUsers': {
+    params: workspaceIdParamsSchema,
+    query: onlyCheckValidityQuerySchema,
+    body: userEmailsBodySchema,
+    response: validityResponseSchema,
+  },
+  'members.remove': {
+    params: workspaceIdParamsSchema,
+    body: removeMembersBodySchema,
+    response: successResponseSchema,
+  },
+  'members.changeRoles': {
+    params: workspaceIdParamsSchema,
+    body: changeRoleBodySchema,
+    response: successResponseSchema,
+  },
+  'members.activate': {
+    params: workspaceIdParamsSchema,
+    body: activateMembersBodySchema,
+    response: successResponseSchema,
+  },
+  'members.promoteValidity': { params: workspaceIdParamsSchema, response: promoteValidityResponseSchema },
+  'members.giveSeats': {
+    params: workspaceIdParamsSchema,
+    body: giveSeatsBodySchema,
+    response: giveSeatsResponseSchema,
+  },
+  'members.transferOwnership': {
+    params: workspaceIdParamsSchema,
+    body: transferOwnershipBodySchema,
+    response: transferOwnershipResponseSchema,
+  },
+  'invitations.invite': {
+    params: workspaceIdParamsSchema,
+    query: onlyCheckValidityQuerySchema,
+    body: inviteBodySchema,
+    response: validityResponseSchema,
+  },
+  'invitations.resend': {
+    params: workspaceIdParamsSchema,
+    body: invitedEmailsBodySchema,
+    response: successResponseSchema,
+  },
+  'invitations.cancel': {
+    params: workspaceIdParamsSchema,
+    body: invitedEmailsBodySchema,
+    response: successResponseSchema,
+  },
+  'invitations.accept': { params: invitationTokenParamsSchema, response: acceptInvitationResponseSchema },
+} as const;
+
 export const ENDPOINT_SCHEMAS = {
   ...BILLING_SCHEMAS,
+  ...SUPPRESSION_LIST_SCHEMAS,
+  ...MEMBERS_SCHEMAS,
 } as const satisfies { [N in EndpointName]: EndpointSchema };
 
 type SchemasOf<N extends EndpointName> = (typeof ENDPOINT_SCHEMAS)[N];

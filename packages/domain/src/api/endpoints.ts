@@ -42,8 +42,59 @@ const BILLING_ENDPOINTS = {
   'billing.stripeWebhook': { method: 'POST', path: BILLING_PATHS.stripeWebhook },
 } as const;
 
+/** Spec 002 §7 "Unsubscriptions" and "Bounces": the suppression lists of a space (under /api/v1). */
+const SUPPRESSION_LIST_ENDPOINTS = {
+  'unsubscriptions.list': { method: 'GET', path: '/api/v1/users/me/workspaces/:id/unsubscriptions' },
+  'unsubscriptions.export': {
+    method: 'GET',
+    path: '/api/v1/users/me/workspaces/:id/unsubscriptions/export',
+    kind: 'csv',
+  },
+  'unsubscriptions.add': {
+    method: 'POST',
+    path: '/api/v1/users/workspace-activation-add-unsubscriptions/me',
+  },
+  'unsubscriptions.delete': {
+    method: 'DELETE',
+    path: '/api/v1/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress',
+  },
+  'bounces.list': { method: 'GET', path: '/api/v1/users/me/workspaces/:workspaceId/bounces' },
+  'bounces.export': {
+    method: 'GET',
+    path: '/api/v1/users/me/workspaces/:workspaceId/bounces/export',
+    kind: 'csv',
+  },
+  'bounces.add': { method: 'POST', path: '/api/v1/users/workspace-activation-add-bounces/me' },
+  'bounces.delete': {
+    method: 'DELETE',
+    path: '/api/v1/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
+  },
+} as const;
+
+/** Spec 002 §7 "Members and users": members, seats, invitations and ownership of a space. */
+const MEMBERS_ENDPOINTS = {
+  'members.list': { method: 'GET', path: '/api/workspaces/:workspaceId/members' },
+  'members.seatMembers': { method: 'GET', path: '/api/workspaces/:workspaceId/users/v1' },
+  'members.seats': { method: 'GET', path: '/api/workspaces/:workspaceId/seats' },
+  'members.addSeatMembers': { method: 'POST', path: '/api/workspaces/:workspaceId/users/v1' },
+  'members.removeSeatMembers': { method: 'PATCH', path: '/api/workspaces/:workspaceId/users/v1' },
+  'members.addLegacyUsers': { method: 'POST', path: '/api/workspaces/:workspaceId/members' },
+  'members.remove': { method: 'DELETE', path: '/api/workspaces/:workspaceId/members' },
+  'members.changeRoles': { method: 'PUT', path: '/api/workspaces/:workspaceId/members/change-role' },
+  'members.activate': { method: 'PUT', path: '/api/workspaces/:workspaceId/members/activate' },
+  'members.promoteValidity': { method: 'GET', path: '/api/workspaces/:workspaceId/members/promote-validity' },
+  'members.giveSeats': { method: 'PUT', path: '/api/workspaces/:workspaceId/members/seats' },
+  'members.transferOwnership': { method: 'PUT', path: '/api/workspaces/:workspaceId/owner' },
+  'invitations.invite': { method: 'POST', path: '/api/workspaces/:workspaceId/invitations' },
+  'invitations.resend': { method: 'PUT', path: '/api/workspaces/:workspaceId/invitations/resend' },
+  'invitations.cancel': { method: 'DELETE', path: '/api/workspaces/:workspaceId/invitations' },
+  'invitations.accept': { method: 'PUT', path: '/api/invitations/:token/accept' },
+} as const;
+
 export const ENDPOINTS = {
   ...BILLING_ENDPOINTS,
+  ...SUPPRESSION_LIST_ENDPOINTS,
+  ...MEMBERS_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
