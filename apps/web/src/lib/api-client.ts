@@ -33,8 +33,6 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 type RequestOptions = {
-  params?: Record<string, string>;
-  query?: Query;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -69,14 +67,10 @@ function withQuery(url: string, query: Query = {}): string {
   return `${API_ORIGIN}${url}${qs ? `?${qs}` : ''}`;
 }
 
-export function buildUrl(path: string, params: Record<string, string> = {}, query: Query = {}): string {
-  return withQuery(`/api${endpointPath(path, params)}`, query);
-}
-
 async function request<T>(
   method: string,
   url: string,
-  options: Omit<RequestOptions, 'params' | 'query'> = {},
+  options: RequestOptions = {},
   as: 'json' | 'text' = 'json',
 ): Promise<T> {
   const accept = as === 'json' ? 'application/json' : 'text/csv, text/plain, application/json';
@@ -144,10 +138,18 @@ type EndpointCallArguments<N extends EndpointName> = keyof EndpointPathParams<N>
     : [options: EndpointCallOptions<N>]
   : [options: EndpointCallOptions<N>];
 
+/** The address of an endpoint the browser navigates to (the sign-in redirect), with its query. */
+export function endpointUrl<N extends EndpointName>(
+  name: N,
+  options: { params?: Readonly<Record<string, string>>; query?: Query } = {},
+): string {
+  return withQuery(endpointPath(ENDPOINTS[name].path, options.params), options.query);
+}
+
 /**
  * Calls the endpoint `name` of the endpoint table (packages/domain/src/api/endpoints.ts): its
  * method and path come from the table, `:params` are filled from `params`, and the answer is typed
- * by the endpoint's response schema (issue 23).
+ * by the endpoint's response schema (issue 23). The web app's only way to call the API.
  */
 export function callEndpoint<N extends EndpointName>(
   name: N,
@@ -158,22 +160,3 @@ export function callEndpoint<N extends EndpointName>(
   const as = endpoint.kind === 'csv' || endpoint.kind === 'text' ? 'text' : 'json';
   return request<EndpointResult<N>>(endpoint.method, url, options, as);
 }
-
-const urlOf = (path: string, options: Omit<RequestOptions, 'body'> = {}) =>
-  buildUrl(path, options.params, options.query);
-
-/**
- * Paths relative to /api, e.g. '/v2/users/me'. Being replaced by callEndpoint, module by module
- * (issue 23): new calls go through the endpoint table.
- */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('GET', urlOf(path, options), options),
-  /** A GET answered with text rather than JSON (a CSV export); errors are parsed as usual. */
-  getText: (path: string, options?: Omit<RequestOptions, 'body'>) =>
-    request<string>('GET', urlOf(path, options), options, 'text'),
-  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', urlOf(path, options), options),
-  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', urlOf(path, options), options),
-  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', urlOf(path, options), options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', urlOf(path, options), options),
-};
