@@ -23,7 +23,7 @@ export type ZodApp = FastifyInstance<
 >;
 
 type SchemasOf<N extends EndpointName> = (typeof ENDPOINT_SCHEMAS)[N];
-type Pick<S, K extends string> = S extends Record<K, infer T extends z.ZodType> ? T : undefined;
+type SchemaAt<S, K extends string> = S extends Record<K, infer T extends z.ZodType> ? T : undefined;
 
 type SuccessStatusOf<N extends EndpointName> = (typeof ENDPOINTS)[N] extends {
   status: infer S extends number;
@@ -31,12 +31,12 @@ type SuccessStatusOf<N extends EndpointName> = (typeof ENDPOINTS)[N] extends {
   ? S
   : 200;
 
-/** The Fastify schema an endpoint's handler is typed by: its table schemas, 200 = the response. */
+/** The Fastify schema an endpoint's handler is typed by: the table's schemas, the response at its success status. */
 type EndpointFastifySchema<N extends EndpointName, Headers> = {
   headers: Headers;
-  params: Pick<SchemasOf<N>, 'params'>;
-  querystring: Pick<SchemasOf<N>, 'query'>;
-  body: Pick<SchemasOf<N>, 'body'>;
+  params: SchemaAt<SchemasOf<N>, 'params'>;
+  querystring: SchemaAt<SchemasOf<N>, 'query'>;
+  body: SchemaAt<SchemasOf<N>, 'body'>;
   response: SchemasOf<N> extends { response: infer R extends z.ZodType }
     ? { [Status in SuccessStatusOf<N>]: R }
     : undefined;
