@@ -213,7 +213,7 @@ export default tseslint.config(
           message: "Register the route with route(app, '<endpoint>', …) from the endpoint table.",
         },
         {
-          selector: "Property[key.name=/^(prefix|url)$/] > Literal[value=/^\\/./]",
+          selector: 'Property[key.name=/^(prefix|url)$/] > Literal[value=/^\\/./]',
           message: 'Paths live in the endpoint table (packages/domain/src/api/endpoints.ts), in full.',
         },
       ],

@@ -1,9 +1,4 @@
-import {
-  addBouncesBodySchema,
-  addBouncesResponseSchema,
-  deleteBounceParamsSchema,
-  bounceListSchema,
-} from '@mergedesk/domain/api/bounces';
+import { bounceListSchema } from '@mergedesk/domain/api/bounces';
 import { BOUNCE_LIST_NEEDS_PRO_MESSAGE, canManageBounceList } from '@mergedesk/domain/plans/plan-features';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';

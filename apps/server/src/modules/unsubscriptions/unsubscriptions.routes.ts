@@ -1,9 +1,4 @@
-import {
-  addUnsubscriptionsBodySchema,
-  addUnsubscriptionsResponseSchema,
-  deleteUnsubscriptionParamsSchema,
-  unsubscriptionListSchema,
-} from '@mergedesk/domain/api/unsubscriptions';
+import { unsubscriptionListSchema } from '@mergedesk/domain/api/unsubscriptions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf } from '../../lib/access';

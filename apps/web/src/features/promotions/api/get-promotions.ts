@@ -17,7 +17,7 @@ export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> 
     query: { project: PROMOTIONS_PROJECT, placement: PROMOTIONS_PLACEMENT },
     signal,
   });
-  const items: unknown[] = Array.isArray(response?.items) ? (response.items as unknown[]) : [];
+  const items: unknown[] = Array.isArray(response?.items) ? response.items : [];
   return items.flatMap((item) => {
     const parsed = promotionSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
