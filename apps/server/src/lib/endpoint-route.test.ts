@@ -10,7 +10,6 @@ async function serve(payload: unknown, checkResponses: boolean) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses }));
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- a wrong answer on purpose
   route(app, 'billing.paymentPlans', {}, () => payload as never);
   await app.ready();
   return app.inject({ method: 'GET', url: '/api/workspace-billing/payment-plans/v1' });
