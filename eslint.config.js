@@ -220,19 +220,19 @@ export default tseslint.config(
     },
   },
   {
-    // The Stripe emulator follows Stripe's documented rules on its own (issue 22): it never borrows
-    // our tax, tier or proration code, so a wrong rule of ours fails a test instead of agreeing.
-    files: ['dev-services/stripe-emulator/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // The dev services stand in for Google and Stripe on their own (issues 22, 23): the Stripe
+    // emulator never borrows our tax, tier or proration code, so a wrong rule of ours fails a test
+    // instead of agreeing, and no dev service (nor its tests) imports the server or the domain.
+    files: ['dev-services/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(@mergedesk/(domain|server)(/.*)?|(\\.\\./)+apps/.*)$',
+              regex: '^(@mergedesk/(domain|server|web)(/.*)?|(\\.\\./)+(apps|packages)/.*)$',
               message:
-                'The Stripe emulator implements Stripe on its own; do not import our domain or server.',
+                'Dev services implement Google and Stripe on their own; do not import our server, web or domain.',
             },
           ],
         },

@@ -2,16 +2,18 @@
  * Contract tests: the behaviours MergeDesk relies on, driven only through the official `stripe`
  * SDK. They run against the local emulator, or against Stripe's test mode when STRIPE_SECRET_KEY
  * is a sk_test_ key (then the emulator-only cases — hosted pages, webhook delivery, the global
- * clock, tax without Stripe Tax set up — are skipped).
+ * clock, tax without Stripe Tax set up — are skipped). The prices come from contract-prices.ts,
+ * created through the API: nothing here is borrowed from packages/domain or apps/server (issue 22),
+ * so the expected amounts follow from Stripe's documented rules alone. The server's own price
+ * table sync is tested in apps/server (price-catalog.test.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { PRICE_CATALOG } from '@mergedesk/domain/billing/prices';
-import { syncPriceCatalog } from '../../../apps/server/src/modules/billing/price-catalog';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureContractPrices, type ContractPriceName } from './contract-prices';
 import type { RunningStripeEmulator } from './server';
 import { startStripeEmulator } from './server';
 
@@ -24,7 +26,7 @@ const DAY = 86_400;
 
 let emulator: RunningStripeEmulator | undefined;
 let stripe: Stripe;
-let priceIds: Map<string, string>;
+let priceIds: Map<ContractPriceName, string>;
 
 /** Events the local webhook receiver accepted (signature verified with constructEvent). */
 const received: Stripe.Event[] = [];
@@ -73,14 +75,7 @@ beforeAll(async () => {
     });
     stripe = new Stripe('sk_test_contract', { ...emulator.sdkOptions, maxNetworkRetries: 0 });
   }
-  await syncPriceCatalog(stripe);
-  const prices = await Promise.all(
-    ['pro_yearly_usd', 'pro_monthly_usd', 'pro_yearly_eur', 'legacy_team_5_yearly_usd'].map(async (key) => {
-      const page = await stripe.prices.list({ lookup_keys: [key] });
-      return [key, page.data[0]!.id] as const;
-    }),
-  );
-  priceIds = new Map(prices);
+  priceIds = await ensureContractPrices(stripe);
 });
 
 afterAll(async () => {
@@ -88,7 +83,7 @@ afterAll(async () => {
   if (receiver.listening) await new Promise((resolve) => receiver.close(resolve));
 });
 
-const price = (key: string): string => priceIds.get(key)!;
+const price = (name: ContractPriceName): string => priceIds.get(name)!;
 
 const waitFor = async (check: () => boolean | Promise<boolean>, what: string): Promise<void> => {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -153,19 +148,17 @@ describe('errors come back as the SDK error types', () => {
   });
 });
 
-describe('products and prices (npm run stripe:setup)', () => {
-  it('creates every price of the table once, findable by lookup key, with graduated tiers', async () => {
-    const again = await syncPriceCatalog(stripe);
-    expect(again.created).toEqual([]);
-    expect(again.replaced).toEqual([]);
-    expect(again.unchanged).toHaveLength(PRICE_CATALOG.length);
-
-    const page = await stripe.prices.list({ lookup_keys: ['pro_yearly_usd'], expand: ['data.tiers'] });
+describe('prices', () => {
+  it('finds a price by lookup key, with its graduated tiers', async () => {
+    const page = await stripe.prices.list({
+      lookup_keys: ['contract_pro_yearly_usd'],
+      expand: ['data.tiers'],
+    });
     expect(page.data).toHaveLength(1);
     const pro = page.data[0]!;
     expect(pro).toMatchObject({
+      id: price('pro_yearly_usd'),
       currency: 'usd',
-      product: 'mergedesk_pro',
       billing_scheme: 'tiered',
       tiers_mode: 'graduated',
       recurring: { interval: 'year' },
@@ -178,21 +171,31 @@ describe('products and prices (npm run stripe:setup)', () => {
       [99, 3000],
       [null, 2400],
     ]);
-    const legacy = (await stripe.prices.list({ lookup_keys: ['legacy_team_10_monthly_eur'] })).data[0]!;
-    expect(legacy).toMatchObject({ unit_amount: 8000, currency: 'eur', recurring: { interval: 'month' } });
   });
 
-  it('replaces a price whose amounts changed and moves the lookup key', async () => {
-    const original = PRICE_CATALOG.find((entry) => entry.lookupKey === 'legacy_personal_yearly_inr')!;
-    const changed = { ...original, tiers: [{ upTo: -1, unitAmount: original.tiers[0]!.unitAmount + 100 }] };
-    const before = (await stripe.prices.list({ lookup_keys: [original.lookupKey] })).data[0]!;
-    const result = await syncPriceCatalog(stripe, [changed]);
-    expect(result.replaced).toEqual([original.lookupKey]);
-    const after = (await stripe.prices.list({ lookup_keys: [original.lookupKey] })).data[0]!;
-    expect(after.id).not.toBe(before.id);
-    expect(after.unit_amount).toBe(changed.tiers[0]!.unitAmount);
-    expect((await stripe.prices.retrieve(before.id)).active).toBe(false);
-    await syncPriceCatalog(stripe, [original]);
+  it('moves a lookup key to a new price with transfer_lookup_key', async () => {
+    const before = await stripe.prices.retrieve(price('legacy_team_5_yearly_usd'));
+    const moved = await stripe.prices.create({
+      product: before.product as string,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      unit_amount: 27_100,
+      lookup_key: 'contract_moving_key',
+      transfer_lookup_key: true,
+    });
+    const again = await stripe.prices.create({
+      product: before.product as string,
+      currency: 'usd',
+      recurring: { interval: 'year' },
+      unit_amount: 27_200,
+      lookup_key: 'contract_moving_key',
+      transfer_lookup_key: true,
+    });
+    const found = (await stripe.prices.list({ lookup_keys: ['contract_moving_key'] })).data;
+    expect(found.map((entry) => entry.id)).toEqual([again.id]);
+    expect((await stripe.prices.retrieve(moved.id)).lookup_key).toBeNull();
+    await stripe.prices.update(moved.id, { active: false });
+    expect((await stripe.prices.retrieve(moved.id)).active).toBe(false);
   });
 });
 
@@ -755,5 +758,148 @@ describe('voiding an abandoned change invoice (issue 22)', () => {
     await expect(stripe.invoices.pay(open.id)).rejects.toBeInstanceOf(
       Stripe.errors.StripeInvalidRequestError,
     );
+  });
+});
+
+/*
+ * The rest of the calls apps/server makes (issue 22: the contract is complete when a key arrives):
+ * each case is a behaviour the server's code relies on.
+ */
+describe('tax ids kept in step with the billing form (checkout syncVatId)', () => {
+  it('lists the tax ids of a customer and deletes one', async () => {
+    const customer = await stripe.customers.create({
+      email: 'vat-sync@acme.test',
+      address: { country: 'DE' },
+    });
+    const taxId = await stripe.customers.createTaxId(customer.id, { type: 'eu_vat', value: 'DE123456789' });
+    const listed = await stripe.customers.listTaxIds(customer.id, { limit: 100 });
+    expect(listed.data.map((entry) => [entry.id, entry.type, entry.value])).toEqual([
+      [taxId.id, 'eu_vat', 'DE123456789'],
+    ]);
+    const deleted = await stripe.customers.deleteTaxId(customer.id, taxId.id);
+    expect(deleted).toMatchObject({ id: taxId.id, deleted: true });
+    expect((await stripe.customers.listTaxIds(customer.id, { limit: 100 })).data).toEqual([]);
+  });
+});
+
+describe('lists the server filters by', () => {
+  it('lists the subscriptions of a customer without the canceled ones, and all of them with status all', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const kept = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const gone = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_monthly_usd'), quantity: 1 }],
+    });
+    await stripe.subscriptions.cancel(gone.id);
+    const current = await stripe.subscriptions.list({ customer: customer.id, limit: 100 });
+    expect(current.data.map((subscription) => subscription.id)).toEqual([kept.id]);
+    const all = await stripe.subscriptions.list({ customer: customer.id, status: 'all', limit: 100 });
+    expect(all.data.map((subscription) => subscription.id).sort()).toEqual([kept.id, gone.id].sort());
+  });
+
+  it('lists the invoices of a subscription by status', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const secure = await stripe.paymentMethods.attach('pm_card_authenticationRequired', {
+      customer: customer.id,
+    });
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      default_payment_method: secure.id,
+      items: [{ id: subscription.items.data[0]!.id, quantity: 2 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const paid = await stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 });
+    expect(paid.data.map((invoice) => invoice.id)).toEqual([subscription.latest_invoice]);
+    const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 100 });
+    expect(open.data.map((invoice) => [invoice.id, invoice.billing_reason])).toEqual([
+      [updated.latest_invoice, 'subscription_update'],
+    ]);
+  });
+
+  it('retrieves a subscription schedule with its phases', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 2 }],
+    });
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const again = await stripe.subscriptionSchedules.retrieve(schedule.id);
+    expect(again).toMatchObject({ id: schedule.id, subscription: subscription.id });
+    expect(again.phases[0]!.items[0]).toMatchObject({ price: price('pro_yearly_usd'), quantity: 2 });
+    expect(again.phases[0]!.end_date).toBe(periodEnd(subscription));
+  });
+});
+
+describe('what the pages show before confirming (issue 22: the amount shown is the amount invoiced)', () => {
+  it('previews the first invoice of a customer with a credit balance: the balance is taken off', async () => {
+    const customer = await stripe.customers.create({
+      email: 'balance@acme.test',
+      address: { country: 'US' },
+    });
+    await stripe.customers.createBalanceTransaction(customer.id, { amount: -1800, currency: 'usd' });
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      customer_details: { address: { country: 'US' } },
+      subscription_details: { items: [{ price: price('pro_yearly_usd'), quantity: 1 }] },
+    });
+    expect(preview).toMatchObject({ subtotal: 6000, total: 6000, starting_balance: -1800, amount_due: 4200 });
+  });
+
+  it('invoices a seat reduction at once as a credit: negative total, nothing due, the balance credited', async () => {
+    const { customer, clock } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 3 }],
+    });
+    const halfway = clock.frozen_time + Math.floor((periodEnd(subscription) - clock.frozen_time) / 2);
+    await advance(clock, halfway);
+    const change = {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 1 }],
+      proration_behavior: 'always_invoice' as const,
+      proration_date: halfway,
+    };
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: change,
+    });
+    expect(preview.total).toBeLessThan(0);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      ...change,
+      payment_behavior: 'pending_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    const invoice = updated.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ total: preview.total, amount_due: 0, status: 'paid' });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(preview.total);
+  });
+
+  it('replays a subscription update under the same idempotency key: one change, one invoice (a double click)', async () => {
+    const { customer } = await customerWithCard('pm_card_visa');
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price('pro_yearly_usd'), quantity: 1 }],
+    });
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    };
+    const key = `contract-add-seats-${subscription.id}`;
+    const first = await stripe.subscriptions.update(subscription.id, params, { idempotencyKey: key });
+    const again = await stripe.subscriptions.update(subscription.id, params, { idempotencyKey: key });
+    expect(again.latest_invoice).toBe(first.latest_invoice);
+    expect(again.items.data[0]!.quantity).toBe(3);
+    const updates = (await stripe.invoices.list({ subscription: subscription.id, limit: 100 })).data.filter(
+      (invoice) => invoice.billing_reason === 'subscription_update',
+    );
+    expect(updates).toHaveLength(1);
   });
 });

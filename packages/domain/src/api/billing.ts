@@ -504,6 +504,12 @@ export type PaymentIntentSecret = z.infer<typeof paymentIntentSecretSchema>;
 export const addSeatsBodySchema = z.object({
   /** Seats to add (not the new total). */
   seatPlans: z.array(seatPlanSchema.extend({ quantity: z.number().int().min(1).max(MAX_SEATS) })).length(1),
+  /**
+   * The seat total the page showed (ours, issue 22): when Stripe holds another total, the seats
+   * changed meanwhile (a second click, another tab) and the add is refused (409, seats-changed)
+   * instead of adding the seats twice.
+   */
+  fromSeats: z.number().int().min(0).max(MAX_SEATS).optional(),
 });
 export type AddSeatsBody = z.input<typeof addSeatsBodySchema>;
 

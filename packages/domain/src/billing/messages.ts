@@ -53,4 +53,7 @@ export const BILLING_REFUSALS = {
   /** One open payment per pending change. */
   PAYMENT_PENDING:
     'A payment for an earlier change of this subscription is waiting for confirmation. Confirm it first; nothing else can be changed until then.',
+  /** An add whose page showed another seat total than Stripe holds (a second click, another tab). */
+  SEATS_CHANGED:
+    'The seats of this subscription changed meanwhile. Reload the page to see the current seats.',
 } as const;

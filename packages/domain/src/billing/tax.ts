@@ -5,7 +5,8 @@ import type { Currency } from './prices';
  * §5 VAT id, §8 tax_id_invalid). EU sales are made by the Belgian entity, so EU VAT applies:
  * consumers pay their own country's standard rate (one-stop shop), businesses with a VAT id
  * outside Belgium are reverse-charged (0 %), Belgian businesses pay Belgian VAT. Outside the EU
- * no tax is added. The Stripe emulator computes automatic tax with these same functions.
+ * no tax is added. The Stripe emulator computes Stripe Tax on its own (its rules.ts), so the two
+ * can disagree and a test comparing the page with the invoice catches it.
  */
 
 /** Standard VAT rates of the EU member states in percent (2025). */

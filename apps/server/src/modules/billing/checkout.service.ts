@@ -26,7 +26,7 @@ import type Stripe from 'stripe';
 import type { MembershipRecord, UserRecord } from '../../db/records';
 import { AppError } from '../../lib/app-error';
 import { ownUrl, stripeOf, type BillingContext } from './billing-context';
-import { findActiveSubscription, lockBillingOf, type SubscriptionRow } from './billing.repo';
+import { findActiveSubscription, findCustomerId, lockBillingOf, type SubscriptionRow } from './billing.repo';
 import { ensureCustomer } from './customers.service';
 import { idempotencyKey } from './idempotency';
 import { assertPerUser } from './legacy-checkout.service';
@@ -203,13 +203,19 @@ export async function previewPayment(
     current.paymentSource === 'STRIPE' &&
     current.stripeSubscriptionId !== null;
   if (!proratable) {
+    // The space's customer, when it has one: Stripe takes its credit balance (a downgrade's
+    // credit, a replaced licence's) off the first invoice, and the summary must say so (issue 22).
+    const customer = await findCustomerId(context.db, caller.membership.workspace.id);
     const preview = await stripe.invoices.createPreview({
+      ...(customer === undefined ? {} : { customer }),
       customer_details: { address: { country: request.country } },
       subscription_details: { items: [{ price: price.id, quantity }] },
     });
+    const chargedToday = withTax(preview.subtotal, taxRate);
     return {
       ...base,
-      chargedToday: withTax(preview.subtotal, taxRate),
+      chargedToday,
+      creditApplied: Math.min(chargedToday, Math.max(0, -(preview.starting_balance ?? 0))),
       proratedDays: 0,
       stripePlans: [{ stripePriceId: price.id, totalAmount: preview.subtotal, quantity }],
     };

@@ -7,7 +7,7 @@ import {
   type SubscriptionV1,
 } from '@mergedesk/domain/api/billing';
 import type { SeatSummaryResponse } from '@mergedesk/domain/api/members';
-import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
+import { BILLING_MESSAGES, BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 import { seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -102,6 +102,22 @@ describe('seats and subscription changes', () => {
       latestInvoice: { paid: true, paymentIntent: { status: 'succeeded' } },
     });
     expect(await seatTotal()).toBe(12);
+  });
+
+  it('refuses a second click made from the total shown before the first add: the seats are added once', async () => {
+    const invoices = async () =>
+      (await testStripe.stripe.invoices.list({ subscription: stripeSubscription.id, limit: 100 })).data
+        .length;
+    const before = await invoices();
+    // The page showed 10 seats; the first click has made them 12.
+    const second = await call('POST', billingPath(BILLING_PATHS.seats, ids()), {
+      seatPlans: [{ userPlan: 'PRO', quantity: 2 }],
+      fromSeats: 10,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'CONFLICT', message: BILLING_REFUSALS.SEATS_CHANGED });
+    expect(await seatTotal()).toBe(12);
+    expect(await invoices()).toBe(before);
   });
 
   it('with the 3-D Secure card, grants the seats only after the challenge is passed and the webhook re-reads', async () => {

@@ -117,6 +117,8 @@ export function refuseSwitchWithoutPrice(row: SubscriptionRow, targetPlan: strin
 
 /** The AppError reason of a change refused while an earlier one waits for its payment. */
 export const PAYMENT_PENDING_REASON = 'payment-pending';
+/** The AppError reason of an add whose page showed another seat total than Stripe holds. */
+const SEATS_CHANGED_REASON = 'seats-changed';
 
 /**
  * At most one open payment per pending change (issue 22): while Stripe holds a change pending
@@ -125,31 +127,39 @@ export const PAYMENT_PENDING_REASON = 'payment-pending';
  * charge the same seats twice. An unpaid change invoice whose pending update has expired is
  * abandoned: it is voided, so it can never be paid for nothing.
  */
-export async function refuseWhilePaymentPending(stripe: Stripe, stripeSubscriptionId: string): Promise<void> {
+export async function refuseWhilePaymentPending(
+  stripe: Stripe,
+  stripeSubscriptionId: string,
+): Promise<Stripe.Subscription> {
   const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
   if (subscription.pending_update !== null) {
     throw new AppError('CONFLICT', BILLING_REFUSALS.PAYMENT_PENDING, { reason: PAYMENT_PENDING_REASON });
   }
   await voidAbandonedChangeInvoice(stripe, subscription);
+  // The change is built from this same read: a concurrent change that lands after it either
+  // shares its idempotency key (the same state) or is refused by Stripe's state next time.
+  return subscription;
 }
 
 /**
- * The unpaid invoice of a change whose pending update is gone (expired: Stripe discarded the
- * change) is voided, so paying it later can never charge for seats that are not granted. The
- * webhook does it when Stripe says the pending update expired; a new change does it too.
+ * The unpaid invoices of changes whose pending update is gone (expired: Stripe discarded the
+ * change) are voided, so paying one later can never charge for seats that are not granted. The
+ * webhook does it when Stripe says the pending update expired; a new change does it too. All of
+ * the subscription's open change invoices, not only the latest invoice: a renewal after the expiry
+ * is the latest one, and the abandoned change invoice stayed payable (found by the billing model).
  */
 export async function voidAbandonedChangeInvoice(
   stripe: Stripe,
   subscription: Stripe.Subscription,
 ): Promise<void> {
-  const invoiceId = idOf(subscription.latest_invoice);
-  if (invoiceId === null || subscription.pending_update !== null) return;
-  const invoice = await stripe.invoices.retrieve(invoiceId);
-  if (invoice.status === 'open' && invoice.billing_reason === 'subscription_update') {
+  if (subscription.pending_update !== null) return;
+  const open = await stripe.invoices.list({ subscription: subscription.id, status: 'open', limit: 100 });
+  for (const invoice of open.data) {
+    if (invoice.billing_reason !== 'subscription_update') continue;
     await stripe.invoices.voidInvoice(
-      invoiceId,
+      invoice.id,
       {},
-      { idempotencyKey: idempotencyKey('void-abandoned', { invoiceId }) },
+      { idempotencyKey: idempotencyKey('void-abandoned', { invoiceId: invoice.id }) },
     );
   }
 }
@@ -295,9 +305,15 @@ export async function addSeats(
   if (requestedSeats > MAX_SEATS) throw badRequest(BILLING_MESSAGES.TOO_MANY_SEATS, 'seatPlans.0.quantity');
   if (row.userPlan === 'PRO_PERSONAL')
     throw badRequest('The only allowed number is 1.', 'seatPlans.0.quantity');
-  await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
-  const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
+  // One read of Stripe for the check, the key and the change: a second click that read Stripe
+  // after the first one's update (a pending update now) was not refused (found by the billing model).
+  const subscription = await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
   const item = subscription.items.data[0]!;
+  // A double click whose second request reads Stripe after the first one's update would add the
+  // seats twice under a new idempotency key (found by the billing model): the page's total decides.
+  if (body.fromSeats !== undefined && body.fromSeats !== item.quantity) {
+    throw new AppError('CONFLICT', BILLING_REFUSALS.SEATS_CHANGED, { reason: SEATS_CHANGED_REASON });
+  }
   const params: Stripe.SubscriptionUpdateParams = {
     items: [{ id: item.id, quantity: requestedSeats }],
     // The server's one proration rule (issue 22): added seats are invoiced now, prorated, and
@@ -370,7 +386,11 @@ export async function quoteSeatRemoval(
   body: SeatRemovalBody,
 ): Promise<SeatRemovalQuote> {
   const { row, target } = await checkedRemoval(context, membership, subscriptionId, body);
-  const catalog = catalogPriceOf(await stripeOf(context).prices.retrieve(priceIdOfRow(row)));
+  const stripe = stripeOf(context);
+  // The renewal the seats go at: at the scheduled cycle's price when a cycle change applies then
+  // (issue 22: the quote said the current cycle's price, the renewal billed the new one).
+  const priceId = (await scheduledInterval(stripe, row))?.priceId ?? priceIdOfRow(row);
+  const catalog = catalogPriceOf(await stripe.prices.retrieve(priceId));
   if (catalog === undefined) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.PRICE_UNKNOWN);
   return {
     chargedToday: 0,
@@ -522,10 +542,9 @@ export async function updateSubscription(
     // A plan change is immediate; it waits until the scheduled period-end change is cancelled.
     if (row.scheduledBillingInterval !== null || pendingRemoval !== undefined)
       throw new AppError('CONFLICT', BILLING_MESSAGES.CYCLE_CHANGE_SCHEDULED);
-    await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
+    const subscription = await refuseWhilePaymentPending(stripe, row.stripeSubscriptionId);
     await releaseSettledSchedule(stripe, row);
     const priceId = await stripePriceIdOfKey(stripe, priceKeyAtInterval(row, targetInterval, targetPlan));
-    const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
     const item = subscription.items.data[0]!;
     await stripe.subscriptions.update(row.stripeSubscriptionId, {
       items: [{ id: item.id, price: priceId, quantity: item.quantity ?? row.quantity }],

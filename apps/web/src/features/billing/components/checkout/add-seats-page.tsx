@@ -111,7 +111,11 @@ export function AddSeatsPage({ prefix, workspaceId, subscription, refreshSpace }
     if (seatsToAdd === null) return;
     setSubmitError(null);
     try {
-      const result = await addSeats.mutateAsync({ seatPlans: [{ userPlan, quantity: seatsToAdd }] });
+      // The total shown: a second click after the first one's seats are in is refused (issue 22).
+      const result = await addSeats.mutateAsync({
+        seatPlans: [{ userPlan, quantity: seatsToAdd }],
+        fromSeats: total,
+      });
       if (result.latestInvoice?.paymentIntent?.status === 'requires_action') {
         const intent = await getPaymentIntent(ids);
         setChallenge({ url: intent.nextActionUrl, seatsToAdd, before: total });

@@ -291,7 +291,7 @@ describe('add seats (spec 001 §2, §4)', () => {
     expect(
       billing.requests.find((request) => request.method === 'POST' && request.path.endsWith('/seats/v1'))
         ?.body,
-    ).toEqual({ seatPlans: [{ userPlan: 'PRO', quantity: 3 }] });
+    ).toEqual({ seatPlans: [{ userPlan: 'PRO', quantity: 3 }], fromSeats: 10 });
   });
 
   it("shows the server's reason when it refuses the add, and no success (issue 22)", async () => {

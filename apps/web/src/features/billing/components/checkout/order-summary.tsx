@@ -2,6 +2,7 @@ import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
 import { formatMoney } from '@mergedesk/domain/billing/display';
+import { creditAppliedText } from '@mergedesk/domain/billing/legacy-credit';
 import type { BillingInterval } from '@mergedesk/domain/billing/prices';
 import { showsTaxes, TAXES_INCLUDED_NOTICE } from '@mergedesk/domain/billing/tax';
 import type { BillingModelVersion } from '../../api/get-checkout-preview';
@@ -54,6 +55,12 @@ export function OrderSummary({ workspaceId, request, version, item, interval, ac
                 <Text fw={700}>Total due today</Text>
                 <Text fw={700}>{formatMoney(info.chargedToday, info.currency)}</Text>
               </Group>
+              {(info.creditApplied ?? 0) > 0 && (
+                // Issue 22: Stripe takes the space's credit balance off this first invoice.
+                <Text size="sm">
+                  {creditAppliedText(formatMoney(info.creditApplied ?? 0, info.currency))}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
                 Then {formatMoney(info.totalAmount, info.currency)} per {PERIOD[interval]}.
                 {showsTaxes(info.currency) ? ` ${TAXES_INCLUDED_NOTICE}` : ''}

@@ -52,6 +52,9 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
   const [target, setTarget] = useState<number | null>(targets[0] ?? null);
   const paymentPlanId = subscription.subscriptionPaymentPlans?.[0]?.paymentPlanId ?? null;
   const quote = useSeatRemovalQuote(ids, paymentPlanId, target);
+  // The cycle the seats renew at: a scheduled cycle change applies at the same period end.
+  const renewalInterval =
+    subscription.scheduledChanges?.targetBillingInterval ?? subscription.billingInterval;
   const schedule = useScheduleSeatRemoval(ids);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const billingPath = `${prefix}/space/billing`;
@@ -128,7 +131,7 @@ export function RemoveSeatsPage({ prefix, workspaceId, subscription, refreshSpac
                     {removed} seat{removed === 1 ? '' : 's'} will be removed on{' '}
                     {formatLongDate(quoted.removeSeatsAtTimestamp)}, at the end of your billing period. From
                     then on you will pay {formatMoney(quoted.nextAmount, quoted.currency)} per{' '}
-                    {subscription.billingInterval === 'YEARLY' ? 'year' : 'month'}. Nothing is charged today.
+                    {renewalInterval === 'YEARLY' ? 'year' : 'month'}. Nothing is charged today.
                   </Text>
                 )}
               </PriceRegion>
