@@ -228,6 +228,33 @@ export default tseslint.config(
   // a folder imports from db/schema only the tables apps/server/table-owners.mjs gives it.
   ...tableFence(),
   {
+    // One endpoint table (issue 23, docs/decisions/endpoint-table.md): the server registers a route
+    // with route(app, 'name', …) from packages/domain/src/api/endpoints.ts, never with a path of its
+    // own, and its plugins take no path prefix.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...houseSyntax,
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all)$/] > Literal.arguments:first-child[value=/^\\//]',
+          message: "Register the route with route(app, '<endpoint>', …) from the endpoint table.",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|options|all)$/] > TemplateLiteral.arguments:first-child > TemplateElement:first-child[value.raw=/^\\//]',
+          message: "Register the route with route(app, '<endpoint>', …) from the endpoint table.",
+        },
+        {
+          selector: 'Property[key.name=/^(prefix|url)$/] > Literal[value=/^\\/./]',
+          message: 'Paths live in the endpoint table (packages/domain/src/api/endpoints.ts), in full.',
+        },
+      ],
+    },
+  },
+  {
     // The dev services stand in for Google and Stripe on their own (issues 22, 23): the Stripe
     // emulator never borrows our tax, tier or proration code, so a wrong rule of ours fails a test
     // instead of agreeing, and no dev service (nor its tests) imports the server or the domain.

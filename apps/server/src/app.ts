@@ -13,7 +13,7 @@ import { isLocalSetup, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { registerCompression } from './lib/compression';
-import { serializerCompiler } from './lib/fast-serializer';
+import { createSerializerCompiler } from './lib/fast-serializer';
 import { AppError } from './lib/app-error';
 import { frameworkErrors, registerErrorHandlers, serializeError } from './lib/error-handler';
 import {
@@ -109,7 +109,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     frameworkErrors,
   });
   app.setValidatorCompiler(wellFormedValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every JSON answer is checked against its schema in development and tests (issue 23).
+  app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.NODE_ENV !== 'production' }));
   app.addHook('onRequest', (request, reply, done) => {
     // Lets a person quote the id of a failed request; the logs carry the same id.
     void reply.header('x-request-id', request.id);
@@ -164,28 +165,26 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   // The auth routes limit themselves (config.rateLimit, AUTH_RATE_LIMIT_PER_MINUTE per client).
-  await app.register(authRoutes, { prefix: '/api/v1/auth', config, db, signer });
-  await app.register(usersRoutes, { prefix: '/api/v2/users', db });
-  await app.register(workspacesRoutes, { prefix: '/api/v1/workspaces', db });
-  await app.register(eventsRoutes, { prefix: '/api/v1', db });
+  await app.register(authRoutes, { config, db, signer });
+  await app.register(usersRoutes, { db });
+  await app.register(workspacesRoutes, { db });
+  await app.register(eventsRoutes, { db });
   const mail = createMailAdapter(config, db);
   await app.register(membersRoutes, {
-    prefix: '/api',
     db,
     mailer: { mail, publicUrl: config.PUBLIC_URL },
     billing: memberBillingFacts,
     accounts: { moveAddonSpace },
   });
-  await app.register(promotionsRoutes, { prefix: '/api', db });
-  await app.register(unsubscriptionsRoutes, { prefix: '/api/v1', db });
-  await app.register(bouncesRoutes, { prefix: '/api/v1', db });
-  await app.register(addonRoutes, { prefix: '/api/addon', config, db });
+  await app.register(promotionsRoutes, { db });
+  await app.register(unsubscriptionsRoutes, { db });
+  await app.register(bouncesRoutes, { db });
+  await app.register(addonRoutes, { config, db });
   const trackingStats = createTrackingStats();
   app.decorate('trackingStats', trackingStats);
   const trackingWriterStats = createBatchWriterStats();
   app.decorate('trackingWriterStats', trackingWriterStats);
   await app.register(trackingRoutes, {
-    prefix: '/t',
     config,
     db,
     stats: trackingStats,
@@ -194,10 +193,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       trackingFastPath = listener;
     },
   });
-  await app.register(campaignsRoutes, { prefix: '/api/v1', db });
-  await app.register(campaignRecipientsRoutes, { prefix: '/api/v1', db });
-  await app.register(scheduledCampaignsRoutes, { prefix: '/api/v1', db });
-  await app.register(teamReportRoutes, { prefix: '/api', db });
+  await app.register(campaignsRoutes, { db });
+  await app.register(campaignRecipientsRoutes, { db });
+  await app.register(scheduledCampaignsRoutes, { db });
+  await app.register(teamReportRoutes, { db });
   const billingContext = {
     db,
     stripe: createStripeClient(config),
@@ -209,7 +208,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(billingRoutes, { config, context: billingContext });
   // Leaving, deleting and restoring a space (issue 21); deleting ends the subscription's renewal.
   await app.register(spaceLifeRoutes, { billing: billingContext });
-  await app.register(templatesRoutes, { prefix: '/api/v1', db, mail });
+  await app.register(templatesRoutes, { db, mail });
   // The local mailbox page (drafts of MAIL_ADAPTER=local) exists on a local set-up only.
   if (isLocalSetup(config) && (config.MAIL_ADAPTER ?? 'local') === 'local') {
     await app.register(devMailboxRoutes, { db });

@@ -1,6 +1,9 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import {
+  ResponseSerializationError,
+  serializerCompiler as zodSerializerCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** Response schemas written by fast-json-stringify instead of zod (fastSerialized). */
@@ -26,17 +29,34 @@ export function isFastSerialized(schema: unknown): boolean {
 
 /**
  * The app's serializer compiler: fast-json-stringify for the schemas marked fastSerialized,
- * fastify-type-provider-zod's (zod encode + JSON.stringify) for every other.
+ * fastify-type-provider-zod's (zod encode + JSON.stringify, which refuses an answer that does not
+ * match) for every other. With `checkResponses` (development and tests) a fast-serialized answer
+ * is checked against its schema first, so every JSON answer of the endpoint table is validated
+ * there (issue 23); a mismatch throws, and the answer is a 500 with the error logged.
  */
-export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
-  const { schema } = routeSchema;
-  if (schema instanceof z.ZodType && isFastSerialized(schema)) {
-    const stringify = fastJson(
-      z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as Parameters<
-        typeof fastJson
-      >[0],
-    );
-    return (data: unknown) => stringify(data);
-  }
-  return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
-};
+export function createSerializerCompiler(options: {
+  checkResponses: boolean;
+}): FastifySerializerCompiler<unknown> {
+  return (routeSchema) => {
+    const { schema } = routeSchema;
+    if (schema instanceof z.ZodType && isFastSerialized(schema)) {
+      const stringify = fastJson(
+        z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as Parameters<
+          typeof fastJson
+        >[0],
+      );
+      if (!options.checkResponses) return (data: unknown) => stringify(data);
+      return (data: unknown) => {
+        const checked = schema.safeParse(data);
+        if (!checked.success) {
+          throw new ResponseSerializationError(routeSchema.method, routeSchema.url, { cause: checked.error });
+        }
+        return stringify(data);
+      };
+    }
+    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+  };
+}
+
+/** The production serializer compiler (fast-serialized answers unchecked). */
+export const serializerCompiler = createSerializerCompiler({ checkResponses: false });

@@ -1,5 +1,5 @@
 import type { UserEmailsBody, ValidityResponse } from '@mergedesk/domain/api/members';
-import { api } from './api-client';
+import { callEndpoint } from './api-client';
 
 /**
  * POST /api/workspaces/{id}/members with query onlyCheckValidity and body userEmails (spec 002 §7):
@@ -10,7 +10,7 @@ export const addLegacyUsers = (
   userEmails: string[],
   onlyCheckValidity: boolean,
 ): Promise<ValidityResponse> =>
-  api.post<ValidityResponse>('/workspaces/:workspaceId/members', {
+  callEndpoint('members.addLegacyUsers', {
     params: { workspaceId },
     query: { onlyCheckValidity },
     body: { userEmails } satisfies UserEmailsBody,

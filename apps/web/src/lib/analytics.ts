@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { UsageEvent, UsageEventType } from '@mergedesk/domain/api/events';
 import { CONSENT_COOKIE, parseAnalyticsConsent } from '@mergedesk/domain/privacy/analytics-consent';
 import { APP_VERSION } from '@mergedesk/domain/session/constants';
-import { api, getAccessToken } from './api-client';
+import { callEndpoint, getAccessToken } from './api-client';
 import { readCookie } from './cookies';
 
 /**
@@ -27,7 +27,7 @@ export type TrackedEvent = Omit<UsageEvent, 'event_type' | 'webapp_version'> & {
 export function trackEvent(event: TrackedEvent): void {
   if (!getAccessToken() || !hasAnalyticsConsent()) return;
   const body: UsageEvent = { ...event, webapp_version: APP_VERSION };
-  api.post('/v1/events', { body }).catch(() => {
+  callEndpoint('events.track', { body }).catch(() => {
     // analytics must never disturb the person
   });
 }

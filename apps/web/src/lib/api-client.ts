@@ -1,3 +1,10 @@
+import type { EndpointBody, EndpointResponse } from '@mergedesk/domain/api/endpoint-schemas';
+import {
+  ENDPOINTS,
+  endpointPath,
+  type EndpointName,
+  type EndpointPathParams,
+} from '@mergedesk/domain/api/endpoints';
 import type { ErrorBody } from '@mergedesk/domain/errors/error-codes';
 
 /**
@@ -26,8 +33,6 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 type RequestOptions = {
-  params?: Record<string, string>;
-  query?: Query;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -53,23 +58,18 @@ export function isApiErrorStatus(error: unknown, ...statuses: number[]): error i
   return error instanceof ApiError && statuses.includes(error.status);
 }
 
-export function buildUrl(path: string, params: Record<string, string> = {}, query: Query = {}): string {
-  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter '${name}' for ${path}`);
-    return encodeURIComponent(value);
-  });
+function withQuery(url: string, query: Query = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null) search.set(key, String(value));
   }
   const qs = search.toString();
-  return `${API_ORIGIN}/api${filled}${qs ? `?${qs}` : ''}`;
+  return `${API_ORIGIN}${url}${qs ? `?${qs}` : ''}`;
 }
 
 async function request<T>(
   method: string,
-  path: string,
+  url: string,
   options: RequestOptions = {},
   as: 'json' | 'text' = 'json',
 ): Promise<T> {
@@ -80,7 +80,7 @@ async function request<T>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -117,14 +117,46 @@ function normaliseError(response: Response, data: unknown) {
   };
 }
 
-/** Paths are relative to /api, e.g. '/v2/users/me', '/workspaces/:workspaceId/members', '/cannon'. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  /** A GET answered with text rather than JSON (a CSV export); errors are parsed as usual. */
-  getText: (path: string, options?: Omit<RequestOptions, 'body'>) =>
-    request<string>('GET', path, options, 'text'),
-  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
-  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+type Endpoints = typeof ENDPOINTS;
+
+/** What an endpoint answers: its response schema's JSON, or the text of a CSV or text endpoint. */
+export type EndpointResult<N extends EndpointName> = Endpoints[N] extends { kind: 'csv' | 'text' }
+  ? string
+  : EndpointResponse<N>;
+
+type EndpointCallOptions<N extends EndpointName> = {
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+} & ([EndpointBody<N>] extends [never] ? { body?: undefined } : { body: EndpointBody<N> }) &
+  (keyof EndpointPathParams<N> extends never ? { params?: undefined } : { params: EndpointPathParams<N> });
+
+/** Options are required when the endpoint has `:params` or a body. */
+type EndpointCallArguments<N extends EndpointName> = keyof EndpointPathParams<N> extends never
+  ? [EndpointBody<N>] extends [never]
+    ? [options?: EndpointCallOptions<N>]
+    : [options: EndpointCallOptions<N>]
+  : [options: EndpointCallOptions<N>];
+
+/** The address of an endpoint the browser navigates to (the sign-in redirect), with its query. */
+export function endpointUrl<N extends EndpointName>(
+  name: N,
+  options: { params?: Readonly<Record<string, string>>; query?: Query } = {},
+): string {
+  return withQuery(endpointPath(ENDPOINTS[name].path, options.params), options.query);
+}
+
+/**
+ * Calls the endpoint `name` of the endpoint table (packages/domain/src/api/endpoints.ts): its
+ * method and path come from the table, `:params` are filled from `params`, and the answer is typed
+ * by the endpoint's response schema (issue 23). The web app's only way to call the API.
+ */
+export function callEndpoint<N extends EndpointName>(
+  name: N,
+  ...[options]: EndpointCallArguments<N>
+): Promise<EndpointResult<N>> {
+  const endpoint: { method: string; path: string; kind?: string } = ENDPOINTS[name];
+  const url = withQuery(endpointPath(endpoint.path, options?.params ?? {}), options?.query);
+  const as = endpoint.kind === 'csv' || endpoint.kind === 'text' ? 'text' : 'json';
+  return request<EndpointResult<N>>(endpoint.method, url, options, as);
+}

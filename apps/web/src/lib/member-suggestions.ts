@@ -6,7 +6,7 @@ import {
   SUGGESTION_STALE_MS,
   suggestionKeyword,
 } from '@mergedesk/domain/members/suggestions';
-import { api } from './api-client';
+import { callEndpoint } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** GET /api/v2/users/suggest: people the caller may add to the space, by e-mail or name. */
@@ -15,7 +15,7 @@ export const getSuggestions = (
   keyword: string,
   signal?: AbortSignal,
 ): Promise<{ items: SuggestedUser[] }> =>
-  api.get<{ items: SuggestedUser[] }>('/v2/users/suggest', { query: { workspaceId, keyword }, signal });
+  callEndpoint('users.suggest', { query: { workspaceId, keyword }, signal });
 
 /**
  * The member autocomplete for what is typed (rules in packages/domain/src/members/suggestions.ts):

@@ -3,7 +3,7 @@ import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { Member } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api } from './api-client';
+import { callEndpoint } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** Spec 002 §7: the owner lookup is the members list with filterBy userRole:OWNER and limit 1. */
@@ -15,7 +15,7 @@ export const OWNER_LOOKUP_QUERY: ListQuery = { filterBy: formatFilterBy({ userRo
  * key starts with the members list's, so a change to the members refreshes it too.
  */
 export const getSpaceOwner = async (workspaceId: string, signal?: AbortSignal): Promise<Member | null> => {
-  const list = await api.get<{ items: Member[] }>('/workspaces/:workspaceId/members', {
+  const list = await callEndpoint('members.list', {
     params: { workspaceId },
     query: OWNER_LOOKUP_QUERY,
     signal,

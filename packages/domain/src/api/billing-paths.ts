@@ -49,6 +49,8 @@ export const BILLING_PATHS = {
   cancellationLicence: '/api/_ah/api/subscriptions/v1/licence',
   /** POST cancelAutoRenewalBodySchema → cancelAutoRenewalResponseSchema */
   cancelAutoRenewal: '/api/_ah/api/subscriptions/v1/cancelAutoRenewal',
+  /** POST (raw body, Stripe-Signature) → { received, replay } */
+  stripeWebhook: '/api/workspace-billing/stripe/webhooks',
 } as const;
 export type BillingPath = (typeof BILLING_PATHS)[keyof typeof BILLING_PATHS];
 

@@ -565,3 +565,6 @@ export const cancelAutoRenewalBodySchema = z.object({
   }),
 });
 export const cancelAutoRenewalResponseSchema = z.object({ success: z.boolean() });
+
+/** The Stripe webhook's answer: the event was recorded, or had been already (a replay). */
+export const stripeWebhookResponseSchema = z.object({ received: z.boolean(), replay: z.boolean() });

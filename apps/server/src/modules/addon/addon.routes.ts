@@ -1,24 +1,17 @@
 import {
-  addonScheduledCampaignSchema,
-  campaignAddressesBodySchema,
-  campaignReportResponseSchema,
-  createScheduledCampaignBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
-  sentCampaignBodySchema,
   type SentCampaignBody,
-  sentCampaignResponseSchema,
-  updateScheduledCampaignBodySchema,
 } from '@mergedesk/domain/api/addon';
 import type { FastifyReply } from 'fastify';
 import { canScheduleMerges, SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import type { IdempotentAnswer } from '../../lib/idempotency';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import { createTrackingTokens } from '../tracking/tracking-token';
 import { findOwnScheduledCampaignWorkspace } from '../scheduled-campaigns/scheduled-campaigns.service';
@@ -50,7 +43,6 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
     tokens: createTrackingTokens(config.SESSION_SECRET),
     trackingBaseUrl: config.TRACKING_URL ?? config.PUBLIC_URL,
   };
-  const campaignParams = z.object({ id: z.string() });
   const bodySpace: SpaceAccess = { from: { body: 'workspaceId' }, role: 'MEMBER' };
   // A merge is reported on by its sender only, while a member of its space; 404 for anything else.
   const ownCampaign: SpaceAccess = {
@@ -70,8 +62,9 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
     role: 'MEMBER',
   };
 
-  app.post(
-    '/campaigns',
+  route(
+    app,
+    'addon.createCampaign',
     {
       config: { access: 'user', space: bodySpace },
       bodyLimit: SENT_CAMPAIGN_BODY_LIMIT,
@@ -80,8 +73,7 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
         summary:
           'Register a sent mail merge; answers each recipient’s tracking URLs (a Free space: links to at most 20 distinct hosts in 24 hours, else 403 LINK_HOSTS_PER_DAY)',
         headers: idempotencyHeadersSchema,
-        body: sentCampaignBodySchema,
-        response: { 201: sentCampaignResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: errorResponses(400, 401, 403, 404, 422),
       },
     },
     async (request, reply) => {
@@ -109,8 +101,9 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
     },
   );
 
-  app.post(
-    '/scheduled-campaigns',
+  route(
+    app,
+    'addon.createScheduledCampaign',
     {
       config: {
         access: 'user',
@@ -124,8 +117,7 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
         tags,
         summary: 'Register a scheduled mail merge',
         headers: idempotencyHeadersSchema,
-        body: createScheduledCampaignBodySchema,
-        response: { 201: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: errorResponses(400, 401, 403, 404, 422),
       },
     },
     async (request, reply) =>
@@ -141,48 +133,45 @@ export const addonRoutes: FastifyPluginCallbackZod<{ config: Config; db: Databas
       ),
   );
 
-  app.put(
-    '/scheduled-campaigns/:id',
+  route(
+    app,
+    'addon.updateScheduledCampaign',
     {
       config: { access: 'user', space: ownScheduledCampaign },
       schema: {
         tags,
         summary:
           'Update a scheduled mail merge: progress, next run, error status and retries (spec 002 §4.1)',
-        params: campaignParams,
-        body: updateScheduledCampaignBodySchema,
-        response: { 200: addonScheduledCampaignSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => updateScheduledCampaign(db, userOf(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/campaigns/:id/bounces',
+  route(
+    app,
+    'addon.reportBounces',
     {
       config: { access: 'user', space: ownCampaign },
       schema: {
         tags,
         summary: 'Report bounced addresses of a sent mail merge (events and the space’s bounce list)',
-        params: campaignParams,
-        body: campaignAddressesBodySchema,
-        response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
       reportBounces(db, userOf(request), membershipOf(request), request.params.id, request.body.emails),
   );
 
-  app.post(
-    '/campaigns/:id/replies',
+  route(
+    app,
+    'addon.reportReplies',
     {
       config: { access: 'user', space: ownCampaign },
       schema: {
         tags,
         summary: 'Report addresses that replied to a sent mail merge',
-        params: campaignParams,
-        body: campaignAddressesBodySchema,
-        response: { 200: campaignReportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => reportReplies(db, request.params.id, request.body.emails),

@@ -1,11 +1,4 @@
-import {
-  authorizeQuerySchema,
-  authSessionSchema,
-  grantResponseSchema,
-  sessionRequestSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
-} from '@mergedesk/domain/api/auth';
+import { AUTH_BASE_PATH } from '@mergedesk/domain/api/endpoints';
 import { errorBodySchema } from '@mergedesk/domain/errors/error-body';
 import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {} from '@fastify/cookie';
@@ -17,6 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AccessTokenSigner } from '../../lib/access-token';
 import { sessionOf } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { sameOriginOnly } from '../../lib/same-origin';
 import { createAuthService, refreshCredentialSessionId } from './auth.service';
 import { createOidcClient } from './oidc-client';
@@ -27,7 +21,7 @@ export type AuthRoutesOptions = { config: Config; db: Database; signer: AccessTo
 export const REFRESH_COOKIE = 'md_session';
 /** httpOnly cookie sealing state, nonce and PKCE verifier during the provider round trip. */
 export const SIGN_IN_STATE_COOKIE = 'md_signin';
-const COOKIE_PATH = '/api/v1/auth';
+const COOKIE_PATH = AUTH_BASE_PATH;
 
 const errorResponses = {
   400: errorBodySchema,
@@ -67,14 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
   };
 
-  app.get(
-    '/authorize',
+  route(
+    app,
+    'auth.authorize',
     {
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with the OpenID provider (Google)',
-        querystring: authorizeQuerySchema,
         response: { 302: z.null(), ...errorResponses },
       },
     },
@@ -102,15 +96,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/token',
+  route(
+    app,
+    'auth.token',
     {
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the authorization code for a session',
-        body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses },
+        response: errorResponses,
       },
     },
     async (request, reply) => {
@@ -125,8 +119,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/grant',
+  route(
+    app,
+    'auth.grant',
     {
       config: { access: 'session', rateLimit },
       schema: {
@@ -135,8 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         description:
           'Exchanges the code of a round trip started with `grant=compose`. The provider must have answered for the ' +
           "session's own account: another one is refused (403, reason `wrong_account`) and the session is unchanged.",
-        body: tokenRequestSchema,
-        response: { 200: grantResponseSchema, ...errorResponses },
+        response: errorResponses,
       },
     },
     async (request, reply) => {
@@ -151,8 +145,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/refresh-token',
+  route(
+    app,
+    'auth.refreshToken',
     {
       config: {
         access: 'public',
@@ -171,8 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'A new access token for the session in the refresh cookie',
-        body: sessionRequestSchema.nullish(),
-        response: { 200: authSessionSchema, ...errorResponses },
+        response: errorResponses,
       },
     },
     async (request, reply) => {
@@ -187,15 +181,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/revoke',
+  route(
+    app,
+    'auth.revoke',
     {
       config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the session',
-        body: sessionRequestSchema.nullish(),
-        response: { 204: z.null(), ...errorResponses },
+        response: errorResponses,
       },
     },
     async (request, reply) => {

@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import Stripe from 'stripe';
 
 import type { Config } from '../../config';
 
 /** Where Stripe (and, under `npm start`, the emulator) sends webhook events; the billing module serves it. */
-export const STRIPE_WEBHOOK_PATH = '/api/workspace-billing/stripe/webhooks';
+export const STRIPE_WEBHOOK_PATH = ENDPOINTS['billing.stripeWebhook'].path;
 
 /** The events the webhook endpoint subscribes to (Stripe's enabled_events). */
 export const STRIPE_WEBHOOK_EVENTS = [

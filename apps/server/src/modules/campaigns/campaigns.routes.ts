@@ -1,21 +1,14 @@
 import {
-  campaignCountParamsSchema,
-  campaignCountQuerySchema,
-  campaignCountSchema,
   CAMPAIGN_NOT_FOUND_MESSAGE,
   CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE,
-  campaignParamsSchema,
-  pollResponsesSchema,
-  pollResultsSchema,
   sentCampaignListSchema,
-  sentCampaignSchema,
 } from '@mergedesk/domain/api/campaigns';
-import { listQuerySchema } from '@mergedesk/domain/api/list-query';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { fastSerialized } from '../../lib/fast-serializer';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import {
   getCampaign,
@@ -29,7 +22,7 @@ import { findCampaignWorkspace } from './campaigns.repo';
 const tags = ['campaigns'];
 
 /** The sent-merges page, written by fast-json-stringify (issue 11). */
-const sentCampaignListResponse = fastSerialized(sentCampaignListSchema);
+fastSerialized(sentCampaignListSchema);
 
 /**
  * Spec 002 §7 sends an X-ID-Token header (a bearer id token) with the campaign calls. The bearer
@@ -56,8 +49,9 @@ export function sentCampaignAccess(db: Database): SpaceAccess {
 export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   const campaignAccess = sentCampaignAccess(db);
 
-  app.get(
-    '/users/me/campaigns',
+  route(
+    app,
+    'campaigns.list',
     {
       config: {
         access: 'user',
@@ -71,69 +65,67 @@ export const campaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app,
         summary:
           'Sent mail merges of a space: filterBy workspaceId (required), search, from, to (epoch ms, last update; leave both out for all time); sortBy lastUpdateTimestamp/createTimestamp/sheetName',
         headers: idTokenHeaders,
-        querystring: listQuerySchema,
-        response: { 200: sentCampaignListResponse, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => getCampaigns(db, membershipOf(request), request.query),
   );
 
-  app.get(
-    '/users/me/campaigns/:id',
+  route(
+    app,
+    'campaigns.get',
     {
       config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'One sent mail merge of a space the caller belongs to',
         headers: idTokenHeaders,
-        params: campaignParamsSchema,
-        response: { 200: sentCampaignSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getCampaign(db, membershipOf(request), request.params.id),
   );
 
-  app.get(
-    '/users/me/campaigns/:id/pollResults',
+  route(
+    app,
+    'campaigns.pollResults',
     {
       config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'Poll results of a sent mail merge: answers with their counts, most frequent first',
         headers: idTokenHeaders,
-        params: campaignParamsSchema,
-        response: { 200: pollResultsSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getPollResults(db, membershipOf(request), request.params.id),
   );
 
-  app.get(
-    '/users/me/campaigns/:id/pollResponses',
+  route(
+    app,
+    'campaigns.pollResponses',
     {
       config: { access: 'user', space: campaignAccess },
       schema: {
         tags,
         summary: 'Poll responses of a sent mail merge, newest first (at most 1000)',
         headers: idTokenHeaders,
-        params: campaignParamsSchema,
-        response: { 200: pollResponsesSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getPollResponses(db, membershipOf(request), request.params.id),
   );
 
-  app.get(
-    '/users/me/workspaces/:id/campaigns/count',
+  route(
+    app,
+    'campaigns.count',
     {
       config: { access: 'user', space: { from: { param: 'id' }, role: 'MEMBER' } },
       schema: {
         tags,
         summary:
           "Number of sent mail merges of a space, or with isScheduled=true the caller's scheduled ones",
-        params: campaignCountParamsSchema,
-        querystring: campaignCountQuerySchema,
-        response: { 200: campaignCountSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>

@@ -1,8 +1,7 @@
-import { usageEventSchema } from '@mergedesk/domain/api/events';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipIfAny, userOf } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import { recordEvent } from './events.service';
 
@@ -11,8 +10,9 @@ export const EVENTS_RATE_LIMIT_PER_MINUTE = 120;
 
 /** POST /api/v1/events: usage events and page views of the web app (spec 000 §7). */
 export const eventsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  app.post(
-    '/events',
+  route(
+    app,
+    'events.track',
     {
       config: {
         access: 'user',
@@ -31,8 +31,7 @@ export const eventsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { 
       schema: {
         tags: ['events'],
         summary: 'Record a usage event or a page view',
-        body: usageEventSchema,
-        response: { 202: z.object({}), ...errorResponses(400, 401, 404, 429) },
+        response: errorResponses(400, 401, 404, 429),
       },
     },
     async (request, reply) => {

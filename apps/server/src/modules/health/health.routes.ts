@@ -1,11 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { LogLevel } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
-
-const statusSchema = z.object({ status: z.literal('ok') });
+import { route } from '../../lib/endpoint-route';
 
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
 export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool; logLevel: LogLevel }> = (
@@ -13,25 +11,27 @@ export const healthRoutes: FastifyPluginCallbackZod<{ pool: pg.Pool; logLevel: L
   { pool, logLevel },
   done,
 ) => {
-  app.get(
-    '/healthz',
+  route(
+    app,
+    'health.liveness',
     {
       config: { access: 'public' },
       logLevel,
-      schema: { tags: ['health'], summary: 'Liveness', response: { 200: statusSchema } },
+      schema: { tags: ['health'], summary: 'Liveness' },
     },
     () => ({ status: 'ok' as const }),
   );
 
-  app.get(
-    '/readyz',
+  route(
+    app,
+    'health.readiness',
     {
       config: { access: 'public' },
       logLevel,
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers',
-        response: { 200: statusSchema, ...errorResponses(503) },
+        response: errorResponses(503),
       },
     },
     async (request) => {

@@ -1,29 +1,3 @@
-import { listQuerySchema } from '@mergedesk/domain/api/list-query';
-import {
-  acceptInvitationResponseSchema,
-  invitationTokenParamsSchema,
-  invitedEmailsBodySchema,
-  inviteBodySchema,
-} from '@mergedesk/domain/api/invitations';
-import {
-  activateMembersBodySchema,
-  addMembersResponseSchema,
-  changeRoleBodySchema,
-  giveSeatsBodySchema,
-  giveSeatsResponseSchema,
-  memberListSchema,
-  onlyCheckValidityQuerySchema,
-  promoteValidityResponseSchema,
-  removeMembersBodySchema,
-  seatMemberListSchema,
-  spaceSeatsSchema,
-  successResponseSchema,
-  transferOwnershipBodySchema,
-  transferOwnershipResponseSchema,
-  userEmailsBodySchema,
-  validityResponseSchema,
-  workspaceIdParamsSchema,
-} from '@mergedesk/domain/api/members';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { canChangeRoles, canManageMembers } from '@mergedesk/domain/members/permissions';
 import {
@@ -35,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import type { AdminCaller } from './admin-context';
 import type { MemberBillingFacts } from './billing-facts';
@@ -61,7 +36,6 @@ import { giveSeats } from './seat-grants.service';
 import { getSeats } from './seats.service';
 
 const tags = ['members'];
-const params = workspaceIdParamsSchema;
 const from = { param: 'workspaceId' };
 
 /**
@@ -120,8 +94,9 @@ export const membersRoutes: FastifyPluginCallbackZod<{
     accounts,
   });
 
-  app.get(
-    '/workspaces/:workspaceId/members',
+  route(
+    app,
+    'members.list',
     {
       config: {
         access: 'user',
@@ -130,54 +105,50 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary: 'Members of a space: filterBy userRole/memberStatus/userPlan/memberEmail, sortBy, paging',
-        params,
-        querystring: listQuerySchema,
-        response: { 200: memberListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => getMembers(db, callerOf(request), request.query),
   );
 
-  app.get(
-    '/workspaces/:workspaceId/users/v1',
+  route(
+    app,
+    'members.seatMembers',
     {
       config: { access: 'user', space: readers },
       schema: {
         tags,
         summary:
           'Seat-model members: filterBy userStatus/userRole/search, sortBy, paging; pending last by default',
-        params,
-        querystring: listQuerySchema,
-        response: { 200: seatMemberListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => getSeatMembers(db, callerOf(request), request.query),
   );
 
-  app.get(
-    '/workspaces/:workspaceId/seats',
+  route(
+    app,
+    'members.seats',
     {
       config: { access: 'user', space: member },
       schema: {
         tags,
         summary: 'Seats of the space: total, assigned, reserved by pending members, available',
-        params,
-        response: { 200: spaceSeatsSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getSeats(db, callerOf(request)),
   );
 
-  app.post(
-    '/workspaces/:workspaceId/users/v1',
+  route(
+    app,
+    'members.addSeatMembers',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Add members by e-mail (seat model): each gets a pending seat and an e-mailed invitation',
-        params,
-        body: userEmailsBodySchema,
-        response: { 200: addMembersResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
@@ -188,16 +159,15 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       ),
   );
 
-  app.patch(
-    '/workspaces/:workspaceId/users/v1',
+  route(
+    app,
+    'members.removeSeatMembers',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Remove members by e-mail (seat model)',
-        params,
-        body: userEmailsBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
@@ -206,17 +176,15 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       }),
   );
 
-  app.post(
-    '/workspaces/:workspaceId/members',
+  route(
+    app,
+    'members.addLegacyUsers',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: "Legacy team 'Add users' (paid users), with a validity-only mode",
-        params,
-        querystring: onlyCheckValidityQuerySchema,
-        body: userEmailsBodySchema,
-        response: { 200: validityResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
@@ -227,16 +195,15 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       ),
   );
 
-  app.delete(
-    '/workspaces/:workspaceId/members',
+  route(
+    app,
+    'members.remove',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Remove members by user id',
-        params,
-        body: removeMembersBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
@@ -245,91 +212,85 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       }),
   );
 
-  app.put(
-    '/workspaces/:workspaceId/members/change-role',
+  route(
+    app,
+    'members.changeRoles',
     {
       config: { access: 'user', space: roleChangers },
       schema: {
         tags,
         summary: 'Change roles ADMIN ↔ MEMBER (owner, plan with manageUserRoles)',
-        params,
-        body: changeRoleBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => changeRoles(db, callerOf(request), request.body),
   );
 
-  app.put(
-    '/workspaces/:workspaceId/members/activate',
+  route(
+    app,
+    'members.activate',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Activate disabled members',
-        params,
-        body: activateMembersBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: errorResponses(400, 401, 403, 404, 409),
       },
     },
     async (request) => activateMembers(db, callerOf(request), request.body.userIds),
   );
 
-  app.get(
-    '/workspaces/:workspaceId/members/promote-validity',
+  route(
+    app,
+    'members.promoteValidity',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: "Whether each free member may become paid here ('already_paid_user' when paid elsewhere)",
-        params,
-        response: { 200: promoteValidityResponseSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getPromoteValidity(db, callerOf(request)),
   );
 
-  app.put(
-    '/workspaces/:workspaceId/members/seats',
+  route(
+    app,
+    'members.giveSeats',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Give free members who joined a seat the space pays for (per-seat Pro and Premium; ours)',
-        params,
-        body: giveSeatsBodySchema,
-        response: { 200: giveSeatsResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: errorResponses(400, 401, 403, 404, 409),
       },
     },
     async (request) => giveSeats(db, callerOf(request), request.body.userIds),
   );
 
-  app.put(
-    '/workspaces/:workspaceId/owner',
+  route(
+    app,
+    'members.transferOwnership',
     {
       config: { access: 'user', space: owner },
       schema: {
         tags,
         summary: 'Transfer the ownership to a member; the previous owner becomes a member',
-        params,
-        body: transferOwnershipBodySchema,
-        response: { 200: transferOwnershipResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: errorResponses(400, 401, 403, 404, 409),
       },
     },
     async (request) => transferOwnership(db, callerOf(request), request.body),
   );
 
-  app.post(
-    '/workspaces/:workspaceId/invitations',
+  route(
+    app,
+    'invitations.invite',
     {
       config: { access: 'user', space: inviters },
       schema: {
         tags,
         summary: 'Invite people by e-mail (or only check the addresses with onlyCheckValidity=true)',
-        params,
-        querystring: onlyCheckValidityQuerySchema,
-        body: inviteBodySchema,
-        response: { 200: validityResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) =>
@@ -340,45 +301,43 @@ export const membersRoutes: FastifyPluginCallbackZod<{
       ),
   );
 
-  app.put(
-    '/workspaces/:workspaceId/invitations/resend',
+  route(
+    app,
+    'invitations.resend',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Send the invitations of pending members again (new link, 14 more days)',
-        params,
-        body: invitedEmailsBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: errorResponses(400, 401, 403, 404, 409),
       },
     },
     async (request) => resendInvitations(db, mailer, callerOf(request), request.body.invitedUserEmails),
   );
 
-  app.delete(
-    '/workspaces/:workspaceId/invitations',
+  route(
+    app,
+    'invitations.cancel',
     {
       config: { access: 'user', space: managers },
       schema: {
         tags,
         summary: 'Cancel the invitations of pending members (they leave the list)',
-        params,
-        body: invitedEmailsBodySchema,
-        response: { 200: successResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: errorResponses(400, 401, 403, 404, 409),
       },
     },
     async (request) => cancelInvitations(db, callerOf(request), request.body.invitedUserEmails),
   );
 
-  app.put(
-    '/invitations/:token/accept',
+  route(
+    app,
+    'invitations.accept',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'Accept an invitation as the invited account (spec 002 §4.8)',
-        params: invitationTokenParamsSchema,
-        response: { 200: acceptInvitationResponseSchema, ...errorResponses(401, 403, 404, 409) },
+        response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request) => acceptInvitation(db, userOf(request), request.params.token),

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
 import type { BatchWriterStats } from '../tracking/event-writer';
 import type { TrackingStats } from '../tracking/tracking.routes';
+import { route } from '../../lib/endpoint-route';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -129,8 +130,9 @@ const metricsPlugin: FastifyPluginCallbackZod<{
     () => tracking.limited,
   );
 
-  app.get(
-    '/metrics',
+  route(
+    app,
+    'health.metrics',
     {
       config: { access: 'public' },
       logLevel: 'warn',

@@ -1,16 +1,9 @@
 import { CAMPAIGN_WORKSPACE_REQUIRED_MESSAGE } from '@mergedesk/domain/api/campaigns';
-import { listQuerySchema } from '@mergedesk/domain/api/list-query';
-import {
-  cancelScheduledCampaignParamsSchema,
-  cancelScheduledCampaignResponseSchema,
-  SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
-  scheduledCampaignListSchema,
-  scheduledCampaignParamsSchema,
-  scheduledCampaignSchema,
-} from '@mergedesk/domain/api/scheduled-campaigns';
+import { SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/scheduled-campaigns';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import {
   cancelScheduledCampaign,
@@ -33,8 +26,9 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
     role: 'MEMBER',
   });
 
-  app.get(
-    '/users/me/scheduled-campaigns',
+  route(
+    app,
+    'scheduledCampaigns.list',
     {
       config: {
         access: 'user',
@@ -47,37 +41,36 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
         tags,
         summary:
           "The caller's scheduled mail merges in a space: filterBy workspaceId (required); sortBy nextScheduledRunTimestamp/createTimestamp/mergeSourceSheetName",
-        querystring: listQuerySchema,
-        response: { 200: scheduledCampaignListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => getScheduledCampaigns(db, userOf(request), membershipOf(request), request.query),
   );
 
-  app.get(
-    '/users/me/scheduled-campaigns/:id',
+  route(
+    app,
+    'scheduledCampaigns.get',
     {
       config: { access: 'user', space: ownMergeAccess('id') },
       schema: {
         tags,
         summary: "One of the caller's scheduled mail merges",
-        params: scheduledCampaignParamsSchema,
-        response: { 200: scheduledCampaignSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getScheduledCampaign(db, userOf(request), membershipOf(request), request.params.id),
   );
 
   // The spec's path is camelCase here (scheduledCampaigns), unlike the list's (spec 002 §7).
-  app.delete(
-    '/users/me/scheduledCampaigns/:scheduledMergeId',
+  route(
+    app,
+    'scheduledCampaigns.cancel',
     {
       config: { access: 'user', space: ownMergeAccess('scheduledMergeId') },
       schema: {
         tags,
         summary: "Cancels (deletes) one of the caller's scheduled mail merges",
-        params: cancelScheduledCampaignParamsSchema,
-        response: { 200: cancelScheduledCampaignResponseSchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => {

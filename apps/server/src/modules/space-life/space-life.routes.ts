@@ -1,20 +1,12 @@
-import {
-  deleteWorkspaceBodySchema,
-  deletedWorkspaceListSchema,
-  deletedWorkspaceSchema,
-  leaveWorkspaceResponseSchema,
-} from '@mergedesk/domain/api/space-life';
 import { SPACE_LIFE_MESSAGES } from '@mergedesk/domain/spaces/space-life';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import type { BillingContext } from '../billing/billing-context';
 import { deleteSpace, leaveSpace, listDeletedSpaces, restoreSpace } from './space-life.service';
 
 const tags = ['workspaces'];
-// Not a uuid check: a malformed id is answered like an unknown one, 404 (ARCHITECTURE.md).
-const workspaceParamsSchema = z.object({ id: z.string() });
 
 // Anybody in the space may leave it, a DISABLED member too; the owner is refused by the service.
 const leaveAccess: SpaceAccess = { from: { param: 'id' }, role: 'MEMBER', allowDisabled: true };
@@ -36,59 +28,59 @@ export const spaceLifeRoutes: FastifyPluginCallbackZod<{ billing: BillingContext
 ) => {
   const db = billing.db;
 
-  app.get(
-    '/api/v1/deleted-workspaces',
+  route(
+    app,
+    'spaceLife.deletedSpaces',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'Spaces of the signed-in user deleted and not yet erased (the owner may restore them)',
-        response: { 200: deletedWorkspaceListSchema, ...errorResponses(401, 404) },
+        response: errorResponses(401, 404),
       },
     },
     async (request) => ({ items: await listDeletedSpaces(db, userOf(request)) }),
   );
 
-  app.post(
-    '/api/v1/workspaces/:id/leave',
+  route(
+    app,
+    'spaceLife.leave',
     {
       config: { access: 'user', space: leaveAccess },
       schema: {
         tags,
         summary: 'Leave a space (not its owner): the seat is freed, personal opt-outs go along',
-        params: workspaceParamsSchema,
-        response: { 200: leaveWorkspaceResponseSchema, ...errorResponses(401, 404, 409) },
+        response: errorResponses(401, 404, 409),
       },
     },
     async (request) => leaveSpace(db, userOf(request), membershipOf(request)),
   );
 
-  app.delete(
-    '/api/v1/workspaces/:id',
+  route(
+    app,
+    'spaceLife.delete',
     {
       config: { access: 'user', space: deleteAccess },
       schema: {
         tags,
         summary:
           'Delete a space (owner only, typing its name): the subscription stops renewing, the data is erased after the grace period',
-        params: workspaceParamsSchema,
-        body: deleteWorkspaceBodySchema,
-        response: { 200: deletedWorkspaceSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        response: errorResponses(400, 401, 403, 404, 409, 503),
       },
     },
     async (request) =>
       deleteSpace(billing, userOf(request), membershipOf(request), request.body.workspaceName),
   );
 
-  app.post(
-    '/api/v1/deleted-workspaces/:id/restore',
+  route(
+    app,
+    'spaceLife.restore',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'Restore a deleted space before its data is erased (its owner only)',
-        params: workspaceParamsSchema,
-        response: { 200: z.object({ success: z.boolean() }), ...errorResponses(401, 403, 404, 409) },
+        response: errorResponses(401, 403, 404, 409),
       },
     },
     async (request) => restoreSpace(db, userOf(request), request.params.id),

@@ -1,14 +1,9 @@
-import { listQuerySchema } from '@mergedesk/domain/api/list-query';
-import {
-  teamMemberListSchema,
-  teamReportParamsSchema,
-  teamSummarySchema,
-} from '@mergedesk/domain/api/team-report';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { TEAM_REPORT_FORBIDDEN_MESSAGE } from '@mergedesk/domain/api/team-report';
 import { canAccessTeamReport } from '@mergedesk/domain/roles/permissions';
 import { membershipOf, type SpaceAccess } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import { getTeamMembers, getTeamSummary } from './team-report.service';
 
@@ -23,31 +18,30 @@ const teamReportAccess: SpaceAccess = {
 
 /** Team report of a space, under /api (spec 002 §2.5, §7 "Team report"). */
 export const teamReportRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  app.get(
-    '/workspaces/:id/team-report/members',
+  route(
+    app,
+    'teamReport.members',
     {
       config: { access: 'user', space: teamReportAccess },
       schema: {
         tags,
         summary:
           'Members with their sending figures (emailSentThisMonth = last 30 days): filterBy memberStatus, search; sortBy userName/userEmail/lastEmailSentTimestamp/emailSentThisMonth/emailSentAllTime',
-        params: teamReportParamsSchema,
-        querystring: listQuerySchema,
-        response: { 200: teamMemberListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => getTeamMembers(db, membershipOf(request), request.query),
   );
 
-  app.get(
-    '/workspaces/:id/team-report/summary',
+  route(
+    app,
+    'teamReport.summary',
     {
       config: { access: 'user', space: teamReportAccess },
       schema: {
         tags,
         summary: 'Active users and e-mails sent in the space, all time and in the last 30 days',
-        params: teamReportParamsSchema,
-        response: { 200: teamSummarySchema, ...errorResponses(401, 403, 404) },
+        response: errorResponses(401, 403, 404),
       },
     },
     async (request) => getTeamSummary(db, membershipOf(request)),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { listOutboxMessages, type OutboxMessage } from '../../mail/outbox';
 import { listMailboxDrafts, type MailboxDraft } from './drafts.repo';
+import { route } from '../../lib/endpoint-route';
 
 const MAILBOX_LIMIT = 200;
 
@@ -13,8 +14,9 @@ const MAILBOX_LIMIT = 200;
  * drafts are demo data, never a real person's mail.
  */
 export const devMailboxRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  app.get(
-    '/dev/mailbox',
+  route(
+    app,
+    'development.mailbox',
     {
       config: { access: 'public' },
       schema: {

@@ -1,12 +1,7 @@
-import {
-  createDraftBodySchema,
-  createDraftParamsSchema,
-  createDraftResponseSchema,
-  templateListSchema,
-} from '@mergedesk/domain/api/templates';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { sessionOf, userOf } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import { createDraftFromTemplate, getTemplates } from './templates.service';
@@ -19,31 +14,31 @@ export const templatesRoutes: FastifyPluginCallbackZod<{ db: Database; mail: Mai
   { db, mail },
   done,
 ) => {
-  app.get(
-    '/templates',
+  route(
+    app,
+    'templates.list',
     {
       // The same gallery for every signed-in user (spec 002 §2.6 is a page of the signed-in app).
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'The template gallery, sorted by order',
-        response: { 200: templateListSchema, ...errorResponses(401, 404) },
+        response: errorResponses(401, 404),
       },
     },
     async () => getTemplates(db),
   );
 
-  app.post(
-    '/users/:userId/drafts',
+  route(
+    app,
+    'templates.createDraft',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary:
           "Creates a Gmail draft from a gallery template in the caller's mailbox (needs the gmail.compose scope: 403 reason missing_authorization)",
-        params: createDraftParamsSchema,
-        body: createDraftBodySchema,
-        response: { 200: createDraftResponseSchema, ...errorResponses(400, 401, 403, 404, 503) },
+        response: errorResponses(400, 401, 403, 404, 503),
       },
     },
     async (request) =>

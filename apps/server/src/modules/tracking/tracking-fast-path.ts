@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
@@ -45,8 +46,17 @@ const UNEXPECTED = trackingAnswer(
  * Fastify's 404), and a token is base64url with a dot. Anything else — another method, a query
  * string, percent-encoding, a longer token — is left to Fastify, which answers as it always did.
  */
-const OPEN_PIXEL = /^\/t\/o\/([\w.-]{1,100})\.gif$/;
-const CLICK = /^\/t\/c\/([\w.-]{1,100})\/([^/?%]{1,100})$/;
+const PARAM_PATTERNS: Readonly<Record<string, string>> = {
+  token: '[\\w.-]{1,100}',
+  linkIndex: '[^/?%]{1,100}',
+};
+/** An endpoint's path of the endpoint table as a pattern; each `:param` captured by its rule above. */
+const pathPattern = (path: string) =>
+  new RegExp(
+    `^${path.replaceAll('.', '\\.').replace(/:([A-Za-z]+)/g, (_, name: string) => `(${PARAM_PATTERNS[name]})`)}$`,
+  );
+const OPEN_PIXEL = pathPattern(ENDPOINTS['tracking.open'].path);
+const CLICK = pathPattern(ENDPOINTS['tracking.click'].path);
 
 /**
  * The open pixel and the click redirect straight from node:http, in front of Fastify

@@ -1,3 +1,4 @@
+import { ENDPOINTS, endpointPath, type EndpointName } from '@mergedesk/domain/api/endpoints';
 import { formatTrackingToken, parseTrackingToken } from '@mergedesk/domain/tracking/token-format';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
@@ -39,11 +40,13 @@ export type TrackingUrls = {
 };
 
 export function trackingUrlsFor(baseUrl: string, token: string): TrackingUrls {
-  const base = `${baseUrl.replace(/\/+$/, '')}/t`;
+  const origin = baseUrl.replace(/\/+$/, '');
+  const url = (name: EndpointName, params: Record<string, string>) =>
+    `${origin}${endpointPath(ENDPOINTS[name].path, params)}`;
   return {
-    openPixelUrl: `${base}/o/${token}.gif`,
-    unsubscribeUrl: `${base}/u/${token}`,
-    responseUrl: `${base}/f/${token}`,
-    clickUrl: (linkIndex) => `${base}/c/${token}/${linkIndex}`,
+    openPixelUrl: url('tracking.open', { token }),
+    unsubscribeUrl: url('tracking.unsubscribePage', { token }),
+    responseUrl: url('tracking.formResponse', { token }),
+    clickUrl: (linkIndex) => url('tracking.click', { token, linkIndex: String(linkIndex) }),
   };
 }

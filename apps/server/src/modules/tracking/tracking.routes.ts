@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { route } from '../../lib/endpoint-route';
 import { createTokenBuckets } from '../../lib/rate-limiter';
 import { createEventWriter, type BatchWriterStats } from './event-writer';
 import { createTrackingService } from './tracking.service';
@@ -66,7 +67,6 @@ export function createTrackingStats(): TrackingStats {
 /** The longest form answer stored; longer ones are cut. */
 const MAX_RESPONSE_LENGTH = 1000;
 
-const tokenParams = z.object({ token: z.string().describe('The recipient’s signed tracking token') });
 const htmlPage = z.string().describe('A small HTML page (text/html)');
 const redirect = z.null().describe('Redirect; see the Location header');
 const tooMany = z.string().describe('text/plain: too many requests from this address (Retry-After)');
@@ -208,8 +208,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
 
   const hotRoutes: FastifyPluginCallbackZod = (hot, _options, registered) => {
     hot.setChildLoggerFactory(() => quiet);
-    hot.get(
-      '/o/:token.gif',
+    route(
+      hot,
+      'tracking.open',
       {
         ...noHead,
         ...lean,
@@ -218,7 +219,6 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
           tags,
           summary:
             'Open pixel: records an open and answers a 1×1 transparent GIF (always, even for a bad token; with 503 or 500 when the open could not be stored)',
-          params: tokenParams,
           response: {
             200: z.any().describe('image/gif, 1×1 transparent'),
             429: tooMany,
@@ -230,8 +230,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
       async (request, reply) => sendTrackingAnswer(reply, await hits.open(request.params.token, request.ip)),
     );
 
-    hot.get(
-      '/c/:token/:linkIndex',
+    route(
+      hot,
+      'tracking.click',
       {
         ...noHead,
         ...lean,
@@ -239,7 +240,6 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         schema: {
           tags,
           summary: 'Click: records the click and redirects to the link that was sent (never to another URL)',
-          params: tokenParams.extend({ linkIndex: z.string().describe('Index of the link in the merge') }),
           response: {
             429: tooMany,
             302: redirect,
@@ -263,8 +263,9 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   };
   void app.register(hotRoutes);
 
-  app.get(
-    '/u/:token',
+  route(
+    app,
+    'tracking.unsubscribePage',
     {
       ...noHead,
       config: { access: 'public' },
@@ -272,7 +273,6 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
         tags,
         summary:
           'Unsubscribe link: a confirmation page whose button POSTs to the same URL (a GET never unsubscribes: scanners and prefetchers follow links)',
-        params: tokenParams,
         response: { 200: htmlPage, 429: tooMany },
       },
     },
@@ -288,20 +288,15 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
     oneClick.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, parsed) =>
       parsed(null, body),
     );
-    oneClick.post(
-      '/u/:token',
+    route(
+      oneClick,
+      'tracking.unsubscribe',
       {
         config: { access: 'public' },
         schema: {
           tags,
           summary:
             'Unsubscribe: RFC 8058 one-click (body List-Unsubscribe=One-Click, answered in text) or the confirmation page’s button (confirm=1, then /unsubscribed, success=0 on failure)',
-          params: tokenParams,
-          body: z
-            .unknown()
-            .describe(
-              'List-Unsubscribe=One-Click (form-urlencoded or multipart), or confirm=1 (form-urlencoded)',
-            ),
           response: {
             429: tooMany,
             200: z.string().describe('text/plain'),
@@ -338,16 +333,15 @@ export const trackingRoutes: FastifyPluginCallbackZod<{
   };
   void app.register(oneClickRoutes);
 
-  app.get(
-    '/f/:token',
+  route(
+    app,
+    'tracking.formResponse',
     {
       ...noHead,
       config: { access: 'public' },
       schema: {
         tags,
         summary: 'Form or poll response: records the answer, then /formresponse (success=0 on failure)',
-        params: tokenParams,
-        querystring: z.object({ value: z.union([z.string(), z.array(z.string())]).optional() }),
         response: { 303: redirect, 429: tooMany },
       },
     },

@@ -1,18 +1,8 @@
-import {
-  createUserBodySchema,
-  createUserQuerySchema,
-  currentUserSchema,
-  getUserQuerySchema,
-  rolloutStatusQuerySchema,
-  rolloutStatusSchema,
-  suggestQuerySchema,
-  suggestResponseSchema,
-} from '@mergedesk/domain/api/users';
 import { canManageMembers } from '@mergedesk/domain/members/permissions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { membershipOf, sessionOf, userOf } from '../../lib/access';
+import { route } from '../../lib/endpoint-route';
 import { errorResponses, isTrue } from '../../lib/openapi';
 import { createUser, getCurrentUser, getRolloutStatus, getUserById, suggestUsers } from './users.service';
 
@@ -22,23 +12,24 @@ export const SUGGESTIONS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this
 
 /** The current user, account creation, suggestions and rollout status, under /api/v2/users (spec 000 §7). */
 export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  app.get(
-    '/me',
+  route(
+    app,
+    'users.me',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'The signed-in user, with their spaces when includeWorkspaces=true',
-        querystring: getUserQuerySchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 404) },
+        response: errorResponses(400, 401, 404),
       },
     },
     async (request) =>
       getCurrentUser(db, userOf(request), { includeWorkspaces: isTrue(request.query.includeWorkspaces) }),
   );
 
-  app.get(
-    '/suggest',
+  route(
+    app,
+    'users.suggest',
     {
       config: {
         access: 'user',
@@ -52,8 +43,7 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
       schema: {
         tags,
         summary: 'People the caller may add to a space, by e-mail or name',
-        querystring: suggestQuerySchema,
-        response: { 200: suggestResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request) => ({
@@ -61,31 +51,30 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
     }),
   );
 
-  app.get(
-    '/workspace-activation-status/me',
+  route(
+    app,
+    'users.rolloutStatus',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'Rollout status of the signed-in user',
-        querystring: rolloutStatusQuerySchema,
-        response: { 200: rolloutStatusSchema, ...errorResponses(400, 401, 404) },
+        response: errorResponses(400, 401, 404),
       },
     },
     async (request) => getRolloutStatus(db, userOf(request)),
   );
 
-  app.post(
-    '/workspace-activation-create-user',
+  route(
+    app,
+    'users.create',
     {
       // A session without an account is exactly who creates one.
       config: { access: 'session' },
       schema: {
         tags,
         summary: 'Create the account of the signed-in person',
-        querystring: createUserQuerySchema,
-        body: createUserBodySchema,
-        response: { 201: currentUserSchema, ...errorResponses(400, 401, 403, 409) },
+        response: errorResponses(400, 401, 403, 409),
       },
     },
     async (request, reply) => {
@@ -94,16 +83,15 @@ export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
     },
   );
 
-  app.get(
-    '/:id',
+  route(
+    app,
+    'users.get',
     {
       config: { access: 'user' },
       schema: {
         tags,
         summary: 'A user by id (only the signed-in user)',
-        params: z.object({ id: z.string() }),
-        querystring: getUserQuerySchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 404) },
+        response: errorResponses(400, 401, 404),
       },
     },
     async (request) =>

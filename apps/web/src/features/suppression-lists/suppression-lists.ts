@@ -25,8 +25,13 @@ export type SuppressionListConfig = {
   list: SuppressionList;
   /** The page title, its heading and the table's accessible name. */
   title: string;
-  /** API paths (relative to /api, with :workspaceId and :emailAddress); `export` answers the CSV. */
-  endpoints: { list: string; export: string; add: string; delete: string };
+  /** The list's endpoints of the endpoint table; `export` answers the CSV. */
+  endpoints: {
+    list: 'unsubscriptions.list' | 'bounces.list';
+    export: 'unsubscriptions.export' | 'bounces.export';
+    add: 'unsubscriptions.add' | 'bounces.add';
+    delete: 'unsubscriptions.delete' | 'bounces.delete';
+  };
   /** The Premium feature that shares the list across the space (spec 002 §2.3, §2.4). */
   isShared: (features: OtherFeatures) => boolean;
   /** Shows the Type column (shared across the space or personal) in the table and the export. */
@@ -43,10 +48,10 @@ export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   list: 'unsubscriptions',
   title: 'Unsubscriptions',
   endpoints: {
-    list: '/v1/users/me/workspaces/:workspaceId/unsubscriptions',
-    export: '/v1/users/me/workspaces/:workspaceId/unsubscriptions/export',
-    add: '/v1/users/workspace-activation-add-unsubscriptions/me',
-    delete: '/v1/users/workspace-activation-delete-unsubscriptions/me/:workspaceId/:emailAddress',
+    list: 'unsubscriptions.list',
+    export: 'unsubscriptions.export',
+    add: 'unsubscriptions.add',
+    delete: 'unsubscriptions.delete',
   },
   isShared: (features) => features.shareUnsubscribesAcrossWorkspace,
   showType: SUPPRESSION_LIST_SHOWS_TYPE.unsubscriptions,
@@ -70,10 +75,10 @@ export const BOUNCE_LIST: SuppressionListConfig = {
   list: 'bounces',
   title: 'Bounces',
   endpoints: {
-    list: '/v1/users/me/workspaces/:workspaceId/bounces',
-    export: '/v1/users/me/workspaces/:workspaceId/bounces/export',
-    add: '/v1/users/workspace-activation-add-bounces/me',
-    delete: '/v1/users/workspace-activation-delete-bounces/me/:workspaceId/:emailAddress',
+    list: 'bounces.list',
+    export: 'bounces.export',
+    add: 'bounces.add',
+    delete: 'bounces.delete',
   },
   isShared: (features) => features.shareBouncesAccrossWorkspace,
   showType: SUPPRESSION_LIST_SHOWS_TYPE.bounces,

@@ -1,5 +1,5 @@
 import type { GrantResponse } from '@mergedesk/domain/api/auth';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * POST /api/v1/auth/grant: the code of a permission round trip (`grant=compose`) for the signed-in
@@ -9,4 +9,4 @@ export const grantPermission = (input: {
   code: string;
   state: string;
   iss?: string;
-}): Promise<GrantResponse> => api.post<GrantResponse>('/v1/auth/grant', { body: input });
+}): Promise<GrantResponse> => callEndpoint('auth.grant', { body: input });

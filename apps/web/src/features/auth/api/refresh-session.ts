@@ -1,6 +1,6 @@
 import type { AuthSession } from '@mergedesk/domain/api/auth';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** POST /api/v1/auth/refresh-token: a new access token for the session in the httpOnly cookie. */
 export const refreshAuthSession = (sessionId?: string | null): Promise<AuthSession> =>
-  api.post<AuthSession>('/v1/auth/refresh-token', { body: sessionId ? { sessionId } : {} });
+  callEndpoint('auth.refreshToken', { body: sessionId ? { sessionId } : {} });

@@ -1,14 +1,12 @@
 import type { SignInOptions } from '../../../lib/session-context';
-import { buildUrl } from '../../../lib/api-client';
+import { endpointUrl } from '../../../lib/api-client';
 import { safeContinuePath } from '@mergedesk/domain/session/continue-path';
 
 /** GET /api/v1/auth/authorize: the browser navigates here to start signing in with Google. */
 export function signInUrl(options: SignInOptions = {}): string {
   const continuePath = safeContinuePath(options.continue);
-  return buildUrl(
-    '/v1/auth/authorize',
-    {},
-    {
+  return endpointUrl('auth.authorize', {
+    query: {
       continue: continuePath ?? undefined,
       createAccount: options.createAccount ? 'true' : undefined,
       redirectToBilling: options.redirectToBilling ? 'true' : undefined,
@@ -16,5 +14,5 @@ export function signInUrl(options: SignInOptions = {}): string {
       grant: options.grant,
       loginHint: options.loginHint || undefined,
     },
-  );
+  });
 }

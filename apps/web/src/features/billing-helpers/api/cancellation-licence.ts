@@ -1,19 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CancellationLicence } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-const relative = (path: string) => path.replace(/^\/api/, '');
 
 /** GET …/_ah/api/subscriptions/v1/licence: the signed-in user's licence; null when there is none (404). */
 export const getCancellationLicence = (signal?: AbortSignal): Promise<CancellationLicence | null> =>
-  api
-    .get<CancellationLicence>(relative(BILLING_PATHS.cancellationLicence), { signal })
-    .catch((error: unknown) => {
-      if (isApiErrorStatus(error, 404)) return null;
-      throw error;
-    });
+  callEndpoint('billing.cancellationLicence', { signal }).catch((error: unknown) => {
+    if (isApiErrorStatus(error, 404)) return null;
+    throw error;
+  });
 
 export const useCancellationLicence = (enabled: boolean) =>
   useQuery({
@@ -24,6 +19,6 @@ export const useCancellationLicence = (enabled: boolean) =>
 
 /** POST /_ah/api/subscriptions/v1/cancelAutoRenewal {subscriptionId} (spec 001 §7; the answer is not read). */
 export const cancelAutoRenewal = (subscriptionId: string) =>
-  api.post<unknown>(relative(BILLING_PATHS.cancelAutoRenewal), { body: { subscriptionId } });
+  callEndpoint('billing.cancelAutoRenewal', { body: { subscriptionId } });
 
 export const useCancelAutoRenewal = () => useMutation({ mutationFn: cancelAutoRenewal });

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /** DELETE …/seats/v1/scheduled-removals (spec 001 §7): 'Cancel downgrade' (owner only). */
 export const cancelScheduledRemoval = (workspaceId: string, subscriptionId: string) =>
-  api.delete<unknown>(billingApiPath(BILLING_PATHS.scheduledRemovals, { workspaceId, subscriptionId }));
+  callEndpoint('billing.cancelSeatRemoval', { params: { workspaceId, subscriptionId } });
 
 export const useCancelScheduledRemoval = (workspaceId: string, subscriptionId: string) => {
   const queryClient = useQueryClient();

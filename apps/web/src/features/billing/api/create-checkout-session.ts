@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  CheckoutSessionResponse,
-  CheckoutSessionV1Body,
-  CheckoutSessionV2Body,
-} from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
-import { billingApiPath } from './billing-path';
+import type { CheckoutSessionV1Body, CheckoutSessionV2Body } from '@mergedesk/domain/api/billing';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** The v2 (per-seat) body carries seat quantities; the v1 (per-user) body the paid users' ids. */
 export type CheckoutSessionBody =
@@ -17,12 +11,9 @@ export type CheckoutSessionBody =
  * the provider's hosted card page.
  */
 export const createCheckoutSession = (workspaceId: string, { version, body }: CheckoutSessionBody) =>
-  api.post<CheckoutSessionResponse>(
-    billingApiPath(version === 'v1' ? BILLING_PATHS.checkoutSessionV1 : BILLING_PATHS.checkoutSessionV2, {
-      workspaceId,
-    }),
-    { body },
-  );
+  version === 'v1'
+    ? callEndpoint('billing.checkoutSessionV1', { params: { workspaceId }, body })
+    : callEndpoint('billing.checkoutSessionV2', { params: { workspaceId }, body });
 
 export const useCreateCheckoutSession = (workspaceId: string) =>
   useMutation({ mutationFn: (request: CheckoutSessionBody) => createCheckoutSession(workspaceId, request) });

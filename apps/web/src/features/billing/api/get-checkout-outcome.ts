@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutOutcome } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /** Asked again every 2 s while Stripe has not confirmed the payment, at most this many times. */
 const PENDING_ATTEMPTS = 10;
@@ -18,7 +16,8 @@ export const getCheckoutOutcome = (
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<CheckoutOutcome> =>
-  api.get<CheckoutOutcome>(billingApiPath(BILLING_PATHS.checkoutOutcome, { workspaceId }), {
+  callEndpoint('billing.checkoutOutcome', {
+    params: { workspaceId },
     query: { sessionId },
     signal,
   });

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentInfo, PaymentPreviewRequest } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /** v2 prices per seat; v1 is the per-user (legacy) model, priced by the users made paid. */
 export type BillingModelVersion = 'v1' | 'v2';
 
-const INFO_PATHS = { v1: BILLING_PATHS.checkoutInfoV1, v2: BILLING_PATHS.checkoutInfoV2 } as const;
+const INFO_ENDPOINTS = { v1: 'billing.checkoutInfoV1', v2: 'billing.checkoutInfoV2' } as const;
 
 /**
  * POST …/stripe/checkout/v1|v2/info (spec 001 §7): what a purchase or a change costs, with tax;
@@ -21,7 +19,8 @@ export const getCheckoutPreview = (
   signal?: AbortSignal,
   version: BillingModelVersion = 'v2',
 ): Promise<PaymentInfo> =>
-  api.post<PaymentInfo>(billingApiPath(INFO_PATHS[version], { workspaceId }), {
+  callEndpoint(INFO_ENDPOINTS[version], {
+    params: { workspaceId },
     query: previewProratedChanges ? { previewProratedChanges: true } : {},
     body: request,
     signal,

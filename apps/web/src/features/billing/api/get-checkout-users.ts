@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutUsersResponse } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /**
  * GET …/stripe/checkout/v1/users: the users of a per-user (legacy model) space with their paid
  * flags and restrictions, and the plan's user limits (spec 001 §3 "Checkout user entry").
  */
 export const getCheckoutUsers = (workspaceId: string, signal?: AbortSignal): Promise<CheckoutUsersResponse> =>
-  api.get<CheckoutUsersResponse>(billingApiPath(BILLING_PATHS.checkoutUsers, { workspaceId }), { signal });
+  callEndpoint('billing.checkoutUsers', { params: { workspaceId }, signal });
 
 /** Stale after 5 s, as the subscriptions they are billed with (spec 001 §9). */
 export const getCheckoutUsersQueryOptions = (workspaceId: string) =>

@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentPlan } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
 import type { Currency } from '@mergedesk/domain/billing/prices';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /** GET /workspace-billing/payment-plans/v1 (spec 001 §7): the prices of one currency. */
 export const getPaymentPlans = (currency: Currency, signal?: AbortSignal): Promise<PaymentPlan[]> =>
-  api
-    .get<{ items: PaymentPlan[] }>(billingApiPath(BILLING_PATHS.paymentPlans), {
-      query: { currency },
-      signal,
-    })
-    .then((list) => list.items);
+  callEndpoint('billing.paymentPlans', { query: { currency }, signal }).then((list) => list.items);
 
 /** Spec 001 §9: payment plans are cached for 30 s. */
 export const getPaymentPlansQueryOptions = (currency: Currency) =>

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /**
  * GET …/subscriptions/v1?includePlans&retrieveAdditionalStripeInfo (spec 001 §7): the space's
  * subscriptions, newest first, with their payment plans and the Stripe invoice state.
  */
 export const getSubscriptions = (workspaceId: string, signal?: AbortSignal): Promise<SubscriptionV1[]> =>
-  api
-    .get<{ items: SubscriptionV1[] }>(billingApiPath(BILLING_PATHS.subscriptionsV1, { workspaceId }), {
-      query: { includePlans: true, retrieveAdditionalStripeInfo: true },
-      signal,
-    })
-    .then((list) => list.items);
+  callEndpoint('billing.subscriptionsV1', {
+    params: { workspaceId },
+    query: { includePlans: true, retrieveAdditionalStripeInfo: true },
+    signal,
+  }).then((list) => list.items);
 
 /** Spec 001 §9: subscriptions are stale after 5 s. */
 export const getSubscriptionsQueryOptions = (workspaceId: string) =>

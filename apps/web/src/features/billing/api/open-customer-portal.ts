@@ -1,18 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
-import { billingApiPath } from './billing-path';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * GET …/stripe/customer/v1/portal?returnUrl (spec 001 §7): a one-time portal address, so it is
  * asked for on the click and never cached ("never stale"); only for STRIPE subscriptions.
  */
 export const getCustomerPortalUrl = (workspaceId: string, returnUrl: string): Promise<string> =>
-  api
-    .get<{ url: string }>(billingApiPath(BILLING_PATHS.customerPortal, { workspaceId }), {
-      query: { returnUrl },
-    })
-    .then((portal) => portal.url);
+  callEndpoint('billing.customerPortal', { params: { workspaceId }, query: { returnUrl } }).then(
+    (portal) => portal.url,
+  );
 
 export const useCustomerPortal = (workspaceId: string) =>
   useMutation({ mutationFn: (returnUrl: string) => getCustomerPortalUrl(workspaceId, returnUrl) });

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SeatRemovalBody, SeatRemovalQuote } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import type { SeatRemovalBody } from '@mergedesk/domain/api/billing';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 type Ids = { workspaceId: string; subscriptionId: string };
 
@@ -13,7 +11,8 @@ const removalBody = (paymentPlanId: string, targetSeatsQuantity: number): SeatRe
 
 /** POST …/seats/v1/removal-quote: what the renewal costs at the target seat count, and when. */
 export const getSeatRemovalQuote = (ids: Ids, paymentPlanId: string, target: number, signal?: AbortSignal) =>
-  api.post<SeatRemovalQuote>(billingApiPath(BILLING_PATHS.seatRemovalQuote, ids), {
+  callEndpoint('billing.seatRemovalQuote', {
+    params: ids,
     body: removalBody(paymentPlanId, target),
     signal,
   });
@@ -34,7 +33,8 @@ export const useSeatRemovalQuote = (ids: Ids, paymentPlanId: string | null, targ
 
 /** POST …/seats/v1/scheduled-removals (spec 001 §7): the removal, applied at the period end. */
 export const scheduleSeatRemoval = (ids: Ids, paymentPlanId: string, target: number) =>
-  api.post<unknown>(billingApiPath(BILLING_PATHS.scheduledRemovals, ids), {
+  callEndpoint('billing.scheduleSeatRemoval', {
+    params: ids,
     body: removalBody(paymentPlanId, target),
   });
 

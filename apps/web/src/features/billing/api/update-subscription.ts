@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionV1, UpdateSubscriptionBody } from '@mergedesk/domain/api/billing';
-import { BILLING_PATHS } from '@mergedesk/domain/api/billing-paths';
-import { api } from '../../../lib/api-client';
+import type { UpdateSubscriptionBody } from '@mergedesk/domain/api/billing';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { billingApiPath } from './billing-path';
 
 /**
  * PUT …/subscriptions/v1/{subId} (spec 001 §7): a plan or interval change, or
@@ -15,7 +13,8 @@ export const updateSubscription = (
   subscriptionId: string,
   body: UpdateSubscriptionBody,
 ) =>
-  api.put<SubscriptionV1>(billingApiPath(BILLING_PATHS.subscriptionV1, { workspaceId, subscriptionId }), {
+  callEndpoint('billing.updateSubscription', {
+    params: { workspaceId, subscriptionId },
     body,
   });
 

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AcceptInvitationResponse } from '@mergedesk/domain/api/invitations';
 import { INVITATION_ACCEPT_RETRIES } from '@mergedesk/domain/invitations/invitations';
-import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 
 export type InvitationAcceptance = AcceptInvitationResponse;
 
 /** PUT /api/invitations/{token}/accept (spec 002 §7). */
 export const acceptInvitation = (token: string): Promise<InvitationAcceptance> =>
-  api.put<InvitationAcceptance>('/invitations/:token/accept', { params: { token } });
+  callEndpoint('invitations.accept', { params: { token } });
 
 /** Spec 002 §8, §9: only a server error (500) is retried, 3 times; every other answer is final. */
 export const shouldRetryAcceptance = (failureCount: number, error: unknown): boolean =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/users/me/scheduledCampaigns/{scheduledMergeId} (spec 002 §7). */
 export const cancelScheduledCampaign = (scheduledMergeId: string): Promise<unknown> =>
-  api.delete<unknown>('/v1/users/me/scheduledCampaigns/:scheduledMergeId', { params: { scheduledMergeId } });
+  callEndpoint('scheduledCampaigns.cancel', { params: { scheduledMergeId } });
 
 /**
  * Spec 002 §4.1 "Cancel": on success the list (and the scheduled counter) is refreshed. A 404 (the

@@ -1,6 +1,6 @@
 import type { RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
 import { exportFileName } from '@mergedesk/domain/exports/file-names';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { downloadCsv } from '../../../lib/csv-export';
 import { recipientFilterBy } from './get-campaign-recipients';
 
@@ -9,8 +9,8 @@ import { recipientFilterBy } from './get-campaign-recipients';
  * (streamed, every matching recipient); the browser saves it as Exported_Recipients_{date}.csv.
  */
 export async function exportCampaignRecipients(campaignId: string, status: RecipientFilter): Promise<string> {
-  const csv = await api.getText('/v1/users/me/campaigns/:campaignId/recipients/export', {
-    params: { campaignId },
+  const csv = await callEndpoint('campaigns.recipientsExport', {
+    params: { id: campaignId },
     query: { filterBy: recipientFilterBy(status) },
   });
   downloadCsv(exportFileName('RECIPIENTS', Date.now()), csv);

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignLinkStats } from '@mergedesk/domain/api/campaign-recipients';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id}/links (issue 9): clicks and unique clickers per link. */
 export const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Promise<CampaignLinkStats> =>
-  api.get<CampaignLinkStats>('/v1/users/me/campaigns/:campaignId/links', { params: { campaignId }, signal });
+  callEndpoint('campaigns.links', { params: { id: campaignId }, signal });
 
 export const getCampaignLinksQueryOptions = (campaignId: string) =>
   queryOptions({

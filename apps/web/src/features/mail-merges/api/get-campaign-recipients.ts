@@ -3,7 +3,7 @@ import type { CampaignRecipientList } from '@mergedesk/domain/api/campaign-recip
 import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
 import { RECIPIENT_PAGE_SIZE, type RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type RecipientListParams = { status: RecipientFilter; page: number };
@@ -18,8 +18,8 @@ export const getCampaignRecipients = (
   { status, page }: RecipientListParams,
   signal?: AbortSignal,
 ): Promise<CampaignRecipientList> =>
-  api.get<CampaignRecipientList>('/v1/users/me/campaigns/:campaignId/recipients', {
-    params: { campaignId },
+  callEndpoint('campaigns.recipients', {
+    params: { id: campaignId },
     query: {
       filterBy: recipientFilterBy(status),
       limit: RECIPIENT_PAGE_SIZE,

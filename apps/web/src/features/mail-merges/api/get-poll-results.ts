@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PollResponses, PollResults } from '@mergedesk/domain/api/campaigns';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** What the Poll results tab shows: the counted results, or the raw responses as a fallback. */
@@ -13,16 +13,13 @@ export type CampaignPoll =
  * GET …/pollResponses instead (an error of the fallback is the query's error).
  */
 export async function getCampaignPoll(campaignId: string, signal?: AbortSignal): Promise<CampaignPoll> {
-  const options = { params: { campaignId }, signal };
+  const options = { params: { id: campaignId }, signal };
   try {
-    const results = await api.get<PollResults>('/v1/users/me/campaigns/:campaignId/pollResults', options);
+    const results = await callEndpoint('campaigns.pollResults', options);
     return { kind: 'results', items: results.items };
   } catch (error) {
     if (signal?.aborted) throw error;
-    const responses = await api.get<PollResponses>(
-      '/v1/users/me/campaigns/:campaignId/pollResponses',
-      options,
-    );
+    const responses = await callEndpoint('campaigns.pollResponses', options);
     return { kind: 'responses', items: responses.items };
   }
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/scheduled-campaigns/{id} (spec 002 §7). */
 export const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<ScheduledCampaign> =>
-  api.get<ScheduledCampaign>('/v1/users/me/scheduled-campaigns/:id', { params: { id }, signal });
+  callEndpoint('scheduledCampaigns.get', { params: { id }, signal });
 
 export const getScheduledCampaignQueryOptions = (id: string) =>
   queryOptions({

@@ -2,15 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { ScheduledCampaignList } from '@mergedesk/domain/api/scheduled-campaigns';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/scheduled-campaigns with filterBy (workspaceId), sortBy, limit, limitOffset (spec 002 §7). */
 export const getScheduledCampaigns = (
   query: ListQuery,
   signal?: AbortSignal,
-): Promise<ScheduledCampaignList> =>
-  api.get<ScheduledCampaignList>('/v1/users/me/scheduled-campaigns', { query, signal });
+): Promise<ScheduledCampaignList> => callEndpoint('scheduledCampaigns.list', { query, signal });
 
 export const getScheduledCampaignsQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignCount } from '@mergedesk/domain/api/campaigns';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/workspaces/{id}/campaigns/count?isScheduled=true (spec 002 §7). */
 export const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Promise<CampaignCount> =>
-  api.get<CampaignCount>('/v1/users/me/workspaces/:workspaceId/campaigns/count', {
-    params: { workspaceId },
+  callEndpoint('campaigns.count', {
+    params: { id: workspaceId },
     query: { isScheduled: true },
     signal,
   });

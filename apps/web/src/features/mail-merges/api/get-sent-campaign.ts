@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id} (spec 002 §7). */
 export const getSentCampaign = (campaignId: string, signal?: AbortSignal): Promise<SentCampaign> =>
-  api.get<SentCampaign>('/v1/users/me/campaigns/:campaignId', { params: { campaignId }, signal });
+  callEndpoint('campaigns.get', { params: { id: campaignId }, signal });
 
 /** Spec 002 §4.2: the campaign detail is refreshed every 30 s. */
 export const getSentCampaignQueryOptions = (campaignId: string) =>

@@ -3,7 +3,7 @@ import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { SentCampaignList } from '@mergedesk/domain/api/campaigns';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
 import { dateFilterRange } from '@mergedesk/domain/format/dates';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import type { SentListState } from '../lib/list-state';
 import { sentListQuery } from '../lib/list-state';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,7 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * token and the server does not require it, so none is sent.
  */
 export const getSentCampaigns = (query: ListQuery, signal?: AbortSignal): Promise<SentCampaignList> =>
-  api.get<SentCampaignList>('/v1/users/me/campaigns', { query, signal });
+  callEndpoint('campaigns.list', { query, signal });
 
 /** The list parameters of a table state, with the date filter's range taken now. */
 export const sentCampaignsRequestQuery = (workspaceId: string, state: SentListState): ListQuery =>

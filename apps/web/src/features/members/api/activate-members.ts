@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** PUT /api/workspaces/{workspaceId}/members/activate with userIds[] (spec 002 §7). */
 export const activateMembers = (workspaceId: string, userIds: string[]): Promise<unknown> =>
-  api.put('/workspaces/:workspaceId/members/activate', { params: { workspaceId }, body: { userIds } });
+  callEndpoint('members.activate', { params: { workspaceId }, body: { userIds } });

@@ -1,9 +1,9 @@
 import type { AddMembersResponse, UserEmailsBody } from '@mergedesk/domain/api/members';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** POST /api/workspaces/{id}/users/v1 with userEmails[] (spec 002 §7): success and results[]. */
 export const addSeatMembers = (workspaceId: string, userEmails: string[]): Promise<AddMembersResponse> =>
-  api.post<AddMembersResponse>('/workspaces/:workspaceId/users/v1', {
+  callEndpoint('members.addSeatMembers', {
     params: { workspaceId },
     body: { userEmails } satisfies UserEmailsBody,
   });

@@ -3,7 +3,7 @@ import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { Member } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type MemberList = { items: Member[]; total: number };
@@ -13,8 +13,7 @@ export const getMembers = (
   workspaceId: string,
   query: ListQuery,
   signal?: AbortSignal,
-): Promise<MemberList> =>
-  api.get<MemberList>('/workspaces/:workspaceId/members', { params: { workspaceId }, query, signal });
+): Promise<MemberList> => callEndpoint('members.list', { params: { workspaceId }, query, signal });
 
 /** Every query of the members list (and the owner lookup) shares this prefix. */
 

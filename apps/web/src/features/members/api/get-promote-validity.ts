@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PromoteValidityResponse } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/members/promote-validity (spec 002 §7): "Items; empty list on error". */
@@ -10,13 +10,10 @@ export const getPromoteValidity = async (
   signal?: AbortSignal,
 ): Promise<PromoteValidityResponse['items']> => {
   try {
-    const response = await api.get<PromoteValidityResponse>(
-      '/workspaces/:workspaceId/members/promote-validity',
-      {
-        params: { workspaceId },
-        signal,
-      },
-    );
+    const response = await callEndpoint('members.promoteValidity', {
+      params: { workspaceId },
+      signal,
+    });
     return response.items;
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { SeatMember } from '@mergedesk/domain/api/members';
 import { MEMBERS_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type SeatMemberList = { items: SeatMember[]; total: number };
@@ -12,8 +12,7 @@ export const getSeatMembers = (
   workspaceId: string,
   query: ListQuery,
   signal?: AbortSignal,
-): Promise<SeatMemberList> =>
-  api.get<SeatMemberList>('/workspaces/:workspaceId/users/v1', { params: { workspaceId }, query, signal });
+): Promise<SeatMemberList> => callEndpoint('members.seatMembers', { params: { workspaceId }, query, signal });
 
 /** Every query of this list shares the prefix, so one invalidation refreshes them all. */
 

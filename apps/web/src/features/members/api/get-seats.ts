@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SpaceSeatsResponse } from '@mergedesk/domain/api/members';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/seats: the subscription's seat info (spec 002 §3 "Subscription seat") and payment source. */
 export const getSeats = (workspaceId: string, signal?: AbortSignal): Promise<SpaceSeatsResponse> =>
-  api.get<SpaceSeatsResponse>('/workspaces/:workspaceId/seats', { params: { workspaceId }, signal });
+  callEndpoint('members.seats', { params: { workspaceId }, signal });
 
 /** Spec 000 §7: subscriptions are stale after 5 s. */
 export const getSeatsQueryOptions = (workspaceId: string) =>

@@ -1,6 +1,6 @@
 import type { InviteBody } from '@mergedesk/domain/api/invitations';
 import type { ValidityResponse } from '@mergedesk/domain/api/members';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * POST /api/workspaces/{id}/invitations with query onlyCheckValidity (spec 002 §7): with true the
@@ -11,7 +11,7 @@ export const inviteUsers = (
   userEmails: string[],
   onlyCheckValidity: boolean,
 ): Promise<ValidityResponse> =>
-  api.post<ValidityResponse>('/workspaces/:workspaceId/invitations', {
+  callEndpoint('invitations.invite', {
     params: { workspaceId },
     query: { onlyCheckValidity },
     body: { userEmails } satisfies InviteBody,

@@ -1,6 +1,6 @@
 import type { UserEmailsBody } from '@mergedesk/domain/api/members';
 import { failedToRemoveMessage, MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * PATCH /api/workspaces/{id}/users/v1 with userEmails[] removes members (spec 002 §7). Spec 002 §5:
@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 export async function removeSeatMembers(workspaceId: string, userEmails: string[]): Promise<void> {
   if (!workspaceId) throw new Error(MEMBER_MESSAGES.WORKSPACE_ID_REQUIRED);
   if (userEmails.length === 0) throw new Error(MEMBER_MESSAGES.USER_EMAILS_REQUIRED);
-  const response = await api.patch<{ success: boolean }>('/workspaces/:workspaceId/users/v1', {
+  const response = await callEndpoint('members.removeSeatMembers', {
     params: { workspaceId },
     body: { userEmails } satisfies UserEmailsBody,
   });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Promotion } from '@mergedesk/domain/api/promotions';
 import { promotionSchema } from '@mergedesk/domain/api/promotion';
 import { PROMOTION_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const PROMOTIONS_PROJECT = 'mergedesk';
@@ -13,11 +13,11 @@ export const PROMOTIONS_PLACEMENT = 'sidebar';
  * string and invalid entries are dropped, so each item is validated here too.
  */
 export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> => {
-  const response = await api.get<{ items?: unknown }>('/cannon', {
+  const response = await callEndpoint('promotions.list', {
     query: { project: PROMOTIONS_PROJECT, placement: PROMOTIONS_PLACEMENT },
     signal,
   });
-  const items: unknown[] = Array.isArray(response?.items) ? (response.items as unknown[]) : [];
+  const items: unknown[] = Array.isArray(response?.items) ? response.items : [];
   return items.flatMap((item) => {
     const parsed = promotionSchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/deleted-workspaces/{id}/restore (issue 21): the owner restores a deleted space. */
 export const restoreSpace = (workspaceId: string): Promise<{ success: boolean }> =>
-  api.post<{ success: boolean }>('/v1/deleted-workspaces/:id/restore', { params: { id: workspaceId } });
+  callEndpoint('spaceLife.restore', { params: { id: workspaceId } });
 
 /** On success the user's spaces and the deleted ones are asked again. */
 export const useRestoreSpace = () => {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeletedWorkspace } from '@mergedesk/domain/api/space-life';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * DELETE /api/v1/workspaces/{id} with the typed name (issue 21): the owner deletes the space; a live
  * subscription stops renewing first, the data is erased after the grace period.
  */
 export const deleteSpace = (workspaceId: string, workspaceName: string): Promise<DeletedWorkspace> =>
-  api.delete<DeletedWorkspace>('/v1/workspaces/:id', {
+  callEndpoint('spaceLife.delete', {
     params: { id: workspaceId },
     body: { workspaceName },
   });

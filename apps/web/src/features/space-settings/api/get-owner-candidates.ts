@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatFilterBy } from '@mergedesk/domain/api/list-filters';
-import type { Member, SeatMember } from '@mergedesk/domain/api/members';
 import type { BillingModel, SpacePlan } from '@mergedesk/domain/plans/plans';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBERS_STALE_TIME_MS, UPGRADE_MODAL_MEMBER_LIMIT } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type OwnerCandidate = { userId: string; name: string; email: string };
@@ -26,7 +25,7 @@ export async function getOwnerCandidates(
   signal?: AbortSignal,
 ): Promise<OwnerCandidate[]> {
   if (space.billingModel === 'PER_SEAT') {
-    const list = await api.get<{ items: SeatMember[] }>('/workspaces/:workspaceId/users/v1', {
+    const list = await callEndpoint('members.seatMembers', {
       params: { workspaceId },
       query: { filterBy: formatFilterBy({ userStatus: 'ACTIVE' }), limit: CANDIDATE_LIMIT },
       signal,
@@ -38,7 +37,7 @@ export async function getOwnerCandidates(
         : [],
     );
   }
-  const list = await api.get<{ items: Member[] }>('/workspaces/:workspaceId/members', {
+  const list = await callEndpoint('members.list', {
     params: { workspaceId },
     query: { filterBy: formatFilterBy({ memberStatus: ['ACTIVE', 'ACCEPTED'] }), limit: CANDIDATE_LIMIT },
     signal,

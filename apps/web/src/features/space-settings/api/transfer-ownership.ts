@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TransferOwnershipBody } from '@mergedesk/domain/api/members';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * PUT /api/workspaces/{workspaceId}/owner (spec 002 §7): makes `userId` the owner; the previous
@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
  * owns the maximum number of spaces.
  */
 export const transferOwnership = (workspaceId: string, userId: string): Promise<unknown> =>
-  api.put('/workspaces/:workspaceId/owner', {
+  callEndpoint('members.transferOwnership', {
     params: { workspaceId },
     body: { userId } satisfies TransferOwnershipBody,
   });

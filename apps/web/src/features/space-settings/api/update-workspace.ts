@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export type UpdateWorkspaceBody = { workspaceName: string; memberInviteUser?: boolean };
 
@@ -9,7 +9,7 @@ export type UpdateWorkspaceBody = { workspaceName: string; memberInviteUser?: bo
  * space (owner only; the server validates the name with the same domain rule).
  */
 export const updateWorkspace = (workspaceId: string, body: UpdateWorkspaceBody): Promise<Workspace> =>
-  api.put<Workspace>('/v1/workspaces/:id', { params: { id: workspaceId }, body });
+  callEndpoint('workspaces.update', { params: { id: workspaceId }, body });
 
 /** The caller refreshes the space and the current user (both show the name) once it succeeds. */
 export const useUpdateWorkspace = (workspaceId: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkspaceBody, Workspace } from '@mergedesk/domain/api/workspaces';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * OWNED_SPACES_LIMIT_REACHED.
  */
 export const createWorkspace = (body: { workspaceName: string; userId: string }): Promise<Workspace> =>
-  api.post<Workspace>('/v1/workspaces', {
+  callEndpoint('workspaces.create', {
     body: { ...body, memberInviteUser: true } satisfies CreateWorkspaceBody,
   });
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/workspaces/{id}: the space details (404 for non-members). */
 export const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise<Workspace> =>
-  api.get<Workspace>('/v1/workspaces/:id', {
+  callEndpoint('workspaces.get', {
     params: { id: workspaceId },
     query: { includeDomains: true, includeFeatures: true, includeMembersCount: true },
     signal,

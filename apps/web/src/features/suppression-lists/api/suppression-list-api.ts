@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { SuppressionItem } from '@mergedesk/domain/api/suppression-list';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { SuppressionListConfig } from '../suppression-lists';
 
@@ -15,13 +15,16 @@ import type { SuppressionListConfig } from '../suppression-lists';
  */
 type SuppressionPage = { items: SuppressionItem[]; total: number };
 
+/** The unsubscription list names its space `:id`, the bounce list `:workspaceId`. */
+const spaceParams = (workspaceId: string) => ({ id: workspaceId, workspaceId });
+
 export const getSuppressions = (
   config: SuppressionListConfig,
   workspaceId: string,
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<SuppressionPage> =>
-  api.get<SuppressionPage>(config.endpoints.list, { params: { workspaceId }, query, signal });
+  callEndpoint(config.endpoints.list, { params: spaceParams(workspaceId), query, signal });
 
 /** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
 export const getSuppressionsQueryOptions = (
@@ -47,7 +50,8 @@ export const exportSuppressions = (
   config: SuppressionListConfig,
   workspaceId: string,
   sortBy: string | undefined,
-): Promise<string> => api.getText(config.endpoints.export, { params: { workspaceId }, query: { sortBy } });
+): Promise<string> =>
+  callEndpoint(config.endpoints.export, { params: spaceParams(workspaceId), query: { sortBy } });
 
 /** Adds and deletes refresh every page of the space's list. */
 function useListMutation<TInput, TResult>(
@@ -65,10 +69,10 @@ function useListMutation<TInput, TResult>(
 
 export const useAddSuppressions = (config: SuppressionListConfig, workspaceId: string) =>
   useListMutation(config, workspaceId, (emailAddresses: string[]) =>
-    api.post<{ updated: number }>(config.endpoints.add, { body: { emailAddresses, workspaceId } }),
+    callEndpoint(config.endpoints.add, { body: { emailAddresses, workspaceId } }),
   );
 
 export const useDeleteSuppression = (config: SuppressionListConfig, workspaceId: string) =>
   useListMutation(config, workspaceId, (emailAddress: string) =>
-    api.delete<unknown>(config.endpoints.delete, { params: { workspaceId, emailAddress } }),
+    callEndpoint(config.endpoints.delete, { params: { workspaceId, emailAddress } }),
   );

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListQuery } from '@mergedesk/domain/api/list-query';
 import type { TeamMemberList } from '@mergedesk/domain/api/team-report';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -15,8 +15,8 @@ export const getTeamMembers = (
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<TeamMemberList> =>
-  api.get<TeamMemberList>('/workspaces/:workspaceId/team-report/members', {
-    params: { workspaceId },
+  callEndpoint('teamReport.members', {
+    params: { id: workspaceId },
     query,
     signal,
   });

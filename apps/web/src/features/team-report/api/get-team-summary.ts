@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamSummary } from '@mergedesk/domain/api/team-report';
 import { LIST_STALE_TIME_MS } from '@mergedesk/domain/campaigns/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/team-report/summary (spec 002 §7 "Team report"); 403 when not allowed. */
 export const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promise<TeamSummary> =>
-  api.get<TeamSummary>('/workspaces/:workspaceId/team-report/summary', { params: { workspaceId }, signal });
+  callEndpoint('teamReport.summary', { params: { id: workspaceId }, signal });
 
 export const getTeamSummaryQueryOptions = (workspaceId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateDraftBody, CreateDraftResponse } from '@mergedesk/domain/api/templates';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * POST /api/v1/users/{userId}/drafts { fromTemplate, source: 'GALLERY' } → { messageId } (spec 002
@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
  * 'missing_authorization' when the session lacks the Gmail compose permission.
  */
 export const createDraft = (userId: string, templateId: string): Promise<CreateDraftResponse> =>
-  api.post<CreateDraftResponse>('/v1/users/:userId/drafts', {
+  callEndpoint('templates.createDraft', {
     params: { userId },
     body: { fromTemplate: templateId, source: 'GALLERY' } satisfies CreateDraftBody,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateList } from '@mergedesk/domain/api/templates';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"). */
 export const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
-  api.get<TemplateList>('/v1/templates', { signal });
+  callEndpoint('templates.list', { signal });
 
 /** The gallery changes with releases, not while a person looks at it. */
 const TEMPLATES_STALE_TIME_MS = 5 * 60 * 1000;

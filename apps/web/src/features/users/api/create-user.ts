@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
-import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: POST v2 /users/workspace-activation-create-user?checkPeopleApi=true. */
 export const createUser = (userEmail: string): Promise<CurrentUser> =>
-  api.post<CurrentUser>('/v2/users/workspace-activation-create-user', {
+  callEndpoint('users.create', {
     query: { checkPeopleApi: true },
     body: { userEmail, createSource: 'WEBAPP' },
   });

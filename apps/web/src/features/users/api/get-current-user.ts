@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { ME_RETRY_COUNT, ME_RETRY_DELAY_MS, ME_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api, isApiErrorStatus } from '../../../lib/api-client';
+import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/session-context';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
-  api.get<CurrentUser>('/v2/users/me', { query: { includeWorkspaces: true }, signal });
+  callEndpoint('users.me', { query: { includeWorkspaces: true }, signal });
 
 /**
  * Spec 000 §4 "The me request": on 401 the session is refreshed and the request made again; a

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RolloutStatus } from '@mergedesk/domain/api/users';
 import { ME_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: the rollout status of the signed-in user, with the spec's fixed query. */
 export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =>
-  api.get<RolloutStatus>('/v2/users/workspace-activation-status/me', {
+  callEndpoint('users.rolloutStatus', {
     query: {
       checkIsRegistered: true,
       includeUserV1: false,
