@@ -34,7 +34,7 @@ const privateRepository = {
  * The table fence: one block per folder of apps/server/src (each module, lib, mail, jobs and the
  * root files) restricting the names it may import from db/schema to the tables it owns. Tests,
  * the seed (a fixture loader over every table), test/ helpers and db/ itself are outside it
- * (docs/decisions/table-owners.md).
+ * (docs/decisions/364-table-owners.md).
  */
 function tableFence() {
   /** @type {Record<string, readonly string[]>} */
@@ -113,7 +113,7 @@ export default tseslint.config(
   },
   {
     // packages/domain is pure: zod and nothing else (CONVENTIONS.md); zod/mini is zod's tree-shakable
-    // build, for the schemas the web app runs (docs/decisions/web-bundle-diet.md).
+    // build, for the schemas the web app runs (docs/decisions/356-web-bundle-diet.md).
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -228,7 +228,7 @@ export default tseslint.config(
   // a folder imports from db/schema only the tables apps/server/table-owners.mjs gives it.
   ...tableFence(),
   {
-    // One endpoint table (issue 23, docs/decisions/endpoint-table.md): the server registers a route
+    // One endpoint table (issue 23, docs/decisions/365-endpoint-table.md): the server registers a route
     // with route(app, 'name', …) from packages/domain/src/api/endpoints.ts, never with a path of its
     // own, and its plugins take no path prefix.
     files: ['apps/server/src/**/*.ts'],

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * One owner per table (issue 23; docs/decisions/table-owners.md): the folder under apps/server/src
+ * One owner per table (issue 23; docs/decisions/364-table-owners.md): the folder under apps/server/src
  * whose code alone imports the table from db/schema.ts, and so alone writes it. Other folders call
  * the owner's service, or join the read-only views the owner exports (`<module>.views.ts`).
  * eslint.config.js turns this map into the lint fence; db/table-owners.test.ts checks that it

@@ -23,7 +23,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // A zod schema built at a module's top level (`z.enum(...)`, `z.object(...)`) is dropped when
-      // the web app does not use it (docs/decisions/web-bundle-diet.md).
+      // the web app does not use it (docs/decisions/356-web-bundle-diet.md).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // One chunk per kind of visitor instead of ~80 small ones (chunking.ts).

@@ -85,7 +85,7 @@ export function budgetFailures(report: BundleReport): string[] {
 }
 
 /**
- * The modules of zod's classic build in the bundle (docs/decisions/web-bundle-diet.md): one classic
+ * The modules of zod's classic build in the bundle (docs/decisions/356-web-bundle-diet.md): one classic
  * schema the web app runs — its own, or a domain module's top-level one — brings all of zod
  * (~20 KiB brotli); the web app's schemas are zod/mini. The build fails when there is one.
  */

@@ -765,7 +765,7 @@ export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
 });
 
 /**
- * A space its owner deleted (issue 21; docs/decisions/space-deletion.md): its members' rows are kept
+ * A space its owner deleted (issue 21; docs/decisions/346-space-deletion.md): its members' rows are kept
  * here, and removed from workspace_members, so nobody reaches the space any more, while its data
  * waits for the erase job until `eraseAt`. Restoring puts the members back and drops this row; the
  * erase job deletes the space itself (everything of it cascades).

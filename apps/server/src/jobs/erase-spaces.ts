@@ -8,7 +8,7 @@ export const ERASE_INTERVAL_MS = 10 * 60_000;
 export type SpaceEraser = { runOnce: () => Promise<string[]>; stop: () => Promise<void> };
 
 /**
- * Erases deleted spaces once their grace period is over (issue 21; docs/decisions/space-deletion.md):
+ * Erases deleted spaces once their grace period is over (issue 21; docs/decisions/346-space-deletion.md):
  * a small poller in the style of the event aggregation (pg-boss needs Node 22). Each run erases the
  * due spaces in batches (`skip locked`, so several processes may run it), again while a batch comes
  * back full. A database outage is logged once and the poller goes on at its interval.

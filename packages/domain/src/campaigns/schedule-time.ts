@@ -1,7 +1,7 @@
 /**
  * How far behind the server's clock a scheduled run time may be and still count as "now": the
  * add-on's clock and ours disagree by a few seconds, and a merge scheduled for "in one minute" can
- * arrive after its minute began (issue 21; docs/decisions/scheduled-run-in-the-past.md).
+ * arrive after its minute began (issue 21; docs/decisions/344-scheduled-run-in-the-past.md).
  */
 export const SCHEDULE_CLOCK_SKEW_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { isSupportManagedPaymentSource } from '../plans/plans';
 import type { Role } from '../roles/roles';
 
 /**
- * The life of a space beyond the spec (issue 21 item 6; docs/decisions/space-deletion.md): a member
+ * The life of a space beyond the spec (issue 21 item 6; docs/decisions/346-space-deletion.md): a member
  * leaves, the owner deletes and may restore until the data is erased.
  */
 

@@ -116,7 +116,7 @@ export const clientJson: z.ZodType<ClientJson> = z.lazy(() =>
 /**
  * The name rule (findNameIssue) as a zod check, added to a string schema after its trim and
  * "required" check, with the field's own messages where it has them. A check rather than a classic
- * schema method, so the web app's schemas can be zod/mini (docs/decisions/web-bundle-diet.md).
+ * schema method, so the web app's schemas can be zod/mini (docs/decisions/356-web-bundle-diet.md).
  */
 export function nameRules(messages: TextMessages = {}) {
   return refusal(findNameIssue, messages);

@@ -5,7 +5,7 @@ const qb = new QueryBuilder();
 
 /**
  * The auth module's read-only view of sign-in sessions, for the access look-up's one statement and
- * other readers (no token hashes; only auth writes the table, docs/decisions/table-owners.md).
+ * other readers (no token hashes; only auth writes the table, docs/decisions/364-table-owners.md).
  */
 export const sessionView = qb
   .select({

@@ -5,7 +5,7 @@ const qb = new QueryBuilder();
 
 /*
  * The campaigns module's read-only views of what it owns, for other modules' reports (one
- * statement; only campaigns writes these tables, docs/decisions/table-owners.md).
+ * statement; only campaigns writes these tables, docs/decisions/364-table-owners.md).
  */
 
 /** Merges: who sent them in which space, and when the last e-mail went. */

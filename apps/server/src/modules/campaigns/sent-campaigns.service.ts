@@ -1,7 +1,7 @@
 /*
  * What the add-on's ingest API writes of a sent merge: the campaign, its recipients, links and
  * events, and the sender's monthly counter. Campaigns owns these tables
- * (docs/decisions/table-owners.md); the addon module validates and calls here.
+ * (docs/decisions/364-table-owners.md); the addon module validates and calls here.
  */
 export {
   addMonthlySentMails,

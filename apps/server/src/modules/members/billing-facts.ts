@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 /**
  * What the members screens show of a space's billing. Billing sits above members (it changes
  * members' plans through this module), so members never imports billing: app.ts hands billing's
- * implementation to the members routes (docs/decisions/table-owners.md).
+ * implementation to the members routes (docs/decisions/364-table-owners.md).
  */
 export type MemberBillingFacts = {
   /** The payment source of the space's ACTIVE subscription (null: none). */

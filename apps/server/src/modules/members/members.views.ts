@@ -7,7 +7,7 @@ const qb = new QueryBuilder();
 /**
  * The members module's read-only view of workspace_members, for other modules' joins: a report or
  * an access look-up still runs one statement (PostgreSQL flattens the subquery into it), while
- * only members writes the table (docs/decisions/table-owners.md). It names the columns others read.
+ * only members writes the table (docs/decisions/364-table-owners.md). It names the columns others read.
  */
 export const memberView = qb
   .select({

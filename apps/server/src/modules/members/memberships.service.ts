@@ -5,7 +5,7 @@ import { countOwnedSpaces } from './memberships.repo';
 
 /*
  * What workspaces, users and space-life do to memberships: members owns workspace_members
- * (docs/decisions/table-owners.md).
+ * (docs/decisions/364-table-owners.md).
  */
 export { insertMember, linkPendingMemberships } from './memberships.repo';
 

@@ -1,6 +1,6 @@
 /**
  * What space-life (leave, delete, restore) does to a space's member rows and invitations. Members
- * owns workspace_members and invitations (docs/decisions/table-owners.md); space-life calls here.
+ * owns workspace_members and invitations (docs/decisions/364-table-owners.md); space-life calls here.
  */
 export { cancelPendingInvitations } from './invitations.repo';
 export {

@@ -21,7 +21,7 @@ import {
   type ScheduledListQuery,
 } from './scheduled-campaigns.repo';
 
-// The add-on's writes to scheduled_campaigns, which this module owns (docs/decisions/table-owners.md).
+// The add-on's writes to scheduled_campaigns, which this module owns (docs/decisions/364-table-owners.md).
 export {
   findOwnScheduledCampaignWorkspace,
   insertScheduledCampaign,

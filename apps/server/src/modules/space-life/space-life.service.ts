@@ -63,7 +63,7 @@ export async function leaveSpace(
 }
 
 /**
- * The owner deletes the space, typing its name (issue 21; docs/decisions/space-deletion.md). In one
+ * The owner deletes the space, typing its name (issue 21; docs/decisions/346-space-deletion.md). In one
  * transaction: the live subscription stops renewing (it ends at its period end), the member rows
  * move to space_deletions (so nobody reaches the space any more, and the owner's count of spaces
  * goes down), pending invitations are cancelled and every member's add-on moves to the space they

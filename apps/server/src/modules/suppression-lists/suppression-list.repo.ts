@@ -16,7 +16,7 @@ import { cappedTotal, containsPattern, countCapped, ONE, pageWithTotal } from '.
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
 export type SuppressionTable = typeof unsubscriptions | typeof bounces;
 
-/** The table of each list: this module owns both (docs/decisions/table-owners.md). */
+/** The table of each list: this module owns both (docs/decisions/364-table-owners.md). */
 export const suppressionTableOf = (list: SuppressionList): SuppressionTable =>
   list === 'unsubscriptions' ? unsubscriptions : bounces;
 

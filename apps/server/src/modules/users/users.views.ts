@@ -7,7 +7,7 @@ const qb = new QueryBuilder();
 
 /**
  * The users module's read-only view of accounts, for other modules' joins (one statement; only
- * users writes the table, docs/decisions/table-owners.md).
+ * users writes the table, docs/decisions/364-table-owners.md).
  */
 export const userView = qb
   .select({

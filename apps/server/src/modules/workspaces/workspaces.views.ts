@@ -6,7 +6,7 @@ import { workspaceColumns, type WorkspaceRecord } from '../../db/records';
 import { workspaceDomains, workspaces } from '../../db/schema';
 
 /*
- * The workspaces module's published reads of what it owns (docs/decisions/table-owners.md): other
+ * The workspaces module's published reads of what it owns (docs/decisions/364-table-owners.md): other
  * modules read spaces' domains here; only workspaces writes them.
  */
 
