@@ -2,7 +2,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
- * Fake timers for every test of the calling file (or describe block), shared with Testing Library:
+ * Fake timers for every test of the calling file (or describe block; the time limit below is the
+ * file's), shared with Testing Library:
  * debounces, user-event's pauses and the timeouts of `findBy…`/`waitFor` all run on one clock that
  * only moves when the test (or Testing Library's waiting) moves it, never with the machine's load.
  * On real timers a busy machine let a 1-second `findBy` expire before a 200 ms debounce and the
@@ -21,11 +22,12 @@ export function runOnFakeTimers(): void {
   vi.setConfig({ testTimeout: 60_000 });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
+    // Only what was lent here: the file's own stubbed globals stay as they are.
+    delete (globalThis as { jest?: unknown }).jest;
   });
 }
 
