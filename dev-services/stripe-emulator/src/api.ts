@@ -169,11 +169,25 @@ export class Api {
 
   // ---------------------------------------------------------------- resources
 
+  /** One group of routes per Stripe resource, tried in this order: a fixed path (`/v1/customers/search`) before `:id`. */
   private register(): void {
+    this.registerCustomerRoutes();
+    this.registerPaymentMethodRoutes();
+    this.registerProductRoutes();
+    this.registerCheckoutRoutes();
+    this.registerSubscriptionRoutes();
+    this.registerScheduleRoutes();
+    this.registerInvoiceRoutes();
+    this.registerPaymentIntentRoutes();
+    this.registerPortalRoutes();
+    this.registerEventRoutes();
+    this.registerTestClockRoutes();
+  }
+
+  /** Stripe's customers, their balance transactions and tax ids. */
+  private registerCustomerRoutes(): void {
     const billing = this.billing;
     const state = this.state;
-
-    // customers
     this.route('POST', '/v1/customers', (p) => this.saveCustomer(undefined, p));
     this.route('GET', '/v1/customers', (p) =>
       listWhere(
@@ -275,8 +289,12 @@ export class Api {
         `/v1/customers/${id}/payment_methods`,
       ),
     );
+  }
 
-    // payment methods
+  /** Stripe's payment methods. */
+  private registerPaymentMethodRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/payment_methods/:id/attach', (p, [id]) =>
       this.attachPaymentMethod(id!, billing.customer(p.requiredString('customer'))),
     );
@@ -292,8 +310,12 @@ export class Api {
       if (method === undefined) throw missingResource('payment_method', id!);
       return method;
     });
+  }
 
-    // products and prices
+  /** Stripe's products and prices. */
+  private registerProductRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/products', (p) => {
       const id = p.string('id') ?? newId('prod');
       if (state.products[id] !== undefined) {
@@ -363,8 +385,12 @@ export class Api {
       billing.emit('price.updated', price);
       return price;
     });
+  }
 
-    // checkout
+  /** Stripe's Checkout Sessions. */
+  private registerCheckoutRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/checkout/sessions', (p) => this.createCheckoutSession(p));
     this.route('GET', '/v1/checkout/sessions', (p) =>
       listWhere(Object.values(state.checkoutSessions), p, '/v1/checkout/sessions', {
@@ -392,8 +418,12 @@ export class Api {
       billing.emit('checkout.session.expired', session);
       return session;
     });
+  }
 
-    // subscriptions
+  /** Stripe's subscriptions and subscription items. */
+  private registerSubscriptionRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/subscriptions', (p) => {
       const customer = billing.customer(p.requiredString('customer'));
       return billing.createSubscription({
@@ -454,8 +484,12 @@ export class Api {
       ]);
       return subscription.items.data.find((item) => item.id === id);
     });
+  }
 
-    // subscription schedules
+  /** Stripe's subscription schedules. */
+  private registerScheduleRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/subscription_schedules', (p) => this.createSchedule(p));
     this.route('GET', '/v1/subscription_schedules', (p) =>
       listWhere(Object.values(state.schedules), p, '/v1/subscription_schedules', {
@@ -481,8 +515,12 @@ export class Api {
       if (subscription !== undefined) billing.cancelSubscription(subscription);
       return schedule;
     });
+  }
 
-    // invoices
+  /** Stripe's invoices. */
+  private registerInvoiceRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/invoices/create_preview', (p) => this.previewInvoice(p));
     this.route('GET', '/v1/invoices', (p) =>
       listWhere(Object.values(state.invoices), p, '/v1/invoices', {
@@ -531,8 +569,12 @@ export class Api {
       billing.emit('invoice.voided', invoice);
       return invoice;
     });
+  }
 
-    // payment intents
+  /** Stripe's payment intents and refunds. */
+  private registerPaymentIntentRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('GET', '/v1/payment_intents/:id', (_p, [id]) => this.paymentIntent(id!));
     this.route('POST', '/v1/payment_intents/:id/confirm', (p, [id]) => {
       const intent = this.paymentIntent(id!);
@@ -627,8 +669,12 @@ export class Api {
       if (refund === undefined) throw missingResource('refund', id!);
       return refund;
     });
+  }
 
-    // customer portal
+  /** Stripe's customer portal sessions. */
+  private registerPortalRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/billing_portal/sessions', (p) => {
       const customer = billing.customer(p.requiredString('customer'));
       const id = newId('bps');
@@ -644,8 +690,11 @@ export class Api {
       state.portalSessions[id] = session;
       return session;
     });
+  }
 
-    // events
+  /** Stripe's events. */
+  private registerEventRoutes(): void {
+    const state = this.state;
     this.route('GET', '/v1/events', (p) =>
       listWhere(state.events, p, '/v1/events', { type: (e, type) => e.type === type }),
     );
@@ -654,8 +703,12 @@ export class Api {
       if (event === undefined) throw missingResource('event', id!);
       return event;
     });
+  }
 
-    // test clocks
+  /** Stripe's test clocks. */
+  private registerTestClockRoutes(): void {
+    const billing = this.billing;
+    const state = this.state;
     this.route('POST', '/v1/test_helpers/test_clocks', (p) => {
       const frozen = p.integer('frozen_time');
       if (frozen === undefined)

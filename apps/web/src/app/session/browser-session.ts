@@ -10,7 +10,7 @@ import { revokeSession } from '../../features/auth/api/revoke-session';
 import { signInUrl } from '../../features/auth/api/sign-in-url';
 import { ensureUserExists } from '../../features/users/api/create-user';
 import { getCurrentUserQueryOptions } from '../../features/users/api/get-current-user';
-import type { ActivityStore, AuthFlag, SessionDependencies, SessionSync } from './session-controller';
+import type { ActivityStore, AuthFlag, SessionDependencies, SessionSync } from './session-types';
 import { createTabSync } from './tab-sync';
 
 /**

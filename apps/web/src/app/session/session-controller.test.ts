@@ -2,12 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, TokenResponse } from '@mergedesk/domain/api/auth';
 import { ApiError } from '../../lib/api-client';
 import { currentUser } from '../../test/fixtures';
-import {
-  createSessionController,
-  type SessionDependencies,
-  type SessionSync,
-  type SessionSyncMessage,
-} from './session-controller';
+import { createSessionController } from './session-controller';
+import type { SessionDependencies, SessionSync, SessionSyncMessage } from './session-types';
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
 const SESSION_ID = '11111111-1111-4111-8111-111111111111';

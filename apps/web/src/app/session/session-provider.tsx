@@ -6,7 +6,7 @@ import {
   setSessionRefreshHandler,
   type SessionContextValue,
 } from '../../lib/session-context';
-import type { SessionController } from './session-controller';
+import type { SessionController } from './session-types';
 import { queryKeys } from '../../lib/query-keys';
 import { rememberGrantReturn } from '../../lib/compose-grant';
 

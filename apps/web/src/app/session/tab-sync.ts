@@ -1,5 +1,5 @@
 import { writeStorage } from '../../lib/storage';
-import type { SessionSync, SessionSyncMessage } from './session-controller';
+import type { SessionSync, SessionSyncMessage } from './session-types';
 
 /** Name of the BroadcastChannel the tabs of one browser share (issue 6). */
 export const SESSION_CHANNEL = 'mergedesk.session';

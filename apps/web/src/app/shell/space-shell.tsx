@@ -1,25 +1,13 @@
 import { AppShell, Box, Drawer, Group, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
+import { useEffect, useEffectEvent } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
-import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { isDisabled } from '@mergedesk/domain/roles/permissions';
-import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
 import { SIDEBAR_WIDTH } from '@mergedesk/domain/session/constants';
-import {
-  settingsGroupLabels,
-  isUpgradeLinkHiddenOn,
-  sidebarUpgradeVisible,
-  spaceNavigation,
-  topBarUpgrade,
-} from '@mergedesk/domain/shell/space-navigation';
-import { canCreateAnotherSpace, NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
-import { leftSpaceDescription, SPACE_LIFE_MESSAGES } from '@mergedesk/domain/spaces/space-life';
-import { isGmailAddress } from '@mergedesk/domain/users/email';
-import type { AlertNotice } from '../../components/alert-area';
+import { sidebarUpgradeVisible } from '@mergedesk/domain/shell/space-navigation';
+import { canCreateAnotherSpace } from '@mergedesk/domain/spaces/space-switch';
 import { AlertArea } from '../../components/alert-area';
 import { ErrorScreen } from '../../components/full-page-states/error-screen';
 import { BillingWarnings } from '../../features/billing/components/billing-warnings';
@@ -28,22 +16,20 @@ import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
 import { DeletedSpacesNotices } from '../../features/space-life/components/deleted-spaces-notices';
 import { LeaveSpaceModal } from '../../features/space-life/components/leave-space-modal';
-import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
 import { prefetchMailMergesPage } from '../../features/mail-merges/api/prefetch-mail-merges';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
 import { useRolloutStatus } from '../../features/users/api/get-rollout-status';
-import { clearAlertsOnNavigation, showAlert, showSpaceCreatedAlert } from '../../lib/alerts';
+import { clearAlertsOnNavigation } from '../../lib/alerts';
 import { runWhenIdle } from '../../lib/background-task';
 import { DeferredRender } from '../../lib/deferred-render';
-import { setLastSpaceId, spacePath } from '../../lib/selected-space';
-import { newSpacePath, spaceSwitchPath } from '../../lib/space-switch';
+import { setLastSpaceId } from '../../lib/selected-space';
 import { AccountMenu } from './account-menu';
-import { isSpacePage, pathAfterSpacePrefix, withUrlPrefix } from './space-path';
+import { pathAfterSpacePrefix, withUrlPrefix } from './space-path';
+import { useSpaceShellActions, useSpaceShellNavigation } from './space-shell-state';
 import { preloadSpacePages, SpaceRoutes } from './space-routes';
 import { SpaceSidebar } from './space-sidebar';
 import { TopBar } from './top-bar';
 import { RetryAlert } from '../../components/retry-alert';
-import { queryKeys } from '../../lib/query-keys';
 
 export { preloadLandingPage } from './space-routes';
 const HEADER_HEIGHT = 60;
@@ -122,48 +108,13 @@ type SpaceShellLayoutProps = {
 
 function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLayoutProps) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [upgradeInfoOpened, upgradeInfo] = useDisclosure(false);
-  const [newSpaceRequested, setNewSpaceRequested] = useState(false);
-
-  const prefix = space.urlPrefix.replace(/\/$/, '');
-  const isGmailUser = isGmailAddress(user.userEmail);
-  const lastActivatedStep = rollout?.lastActivatedStep ?? null;
-  const restrictions = useMemo(
-    () => activeRestrictions(lastActivatedStep, isGmailUser),
-    [lastActivatedStep, isGmailUser],
-  );
-  const navigation = spaceNavigation({
-    role: space.userRole,
-    userPlan: space.userPlan,
-    workspacePlan: space.workspacePlan,
-    legacyType: space.legacyPlanType,
-    isPerSeat: space.isPerSeat,
-    status: space.status,
-    features: space.workspaceUserFeature.otherFeatures,
-    isGmailUser,
-    restrictions,
-    hasInstallationTimestamp: user.installationTimestamp != null,
-  });
-  const labels = settingsGroupLabels(space.isPerSeat);
-  const isBillingPage = isSpacePage(location.pathname, prefix, '/space/billing');
-  const upgradeLinkHidden = isUpgradeLinkHiddenOn(pathAfterSpacePrefix(location.pathname));
-  const upgrade = topBarUpgrade(
-    {
-      role: space.userRole,
-      userPlan: space.userPlan,
-      workspacePlan: space.workspacePlan,
-      status: space.status,
-    },
-    upgradeLinkHidden,
-  );
+  const { prefix, isGmailUser, restrictions, navigation, labels, upgradeLinkHidden, upgrade, notices } =
+    useSpaceShellNavigation(user, space, rollout);
 
   // Spec 000 §4 "Workspace status DISABLED": the details are not fetched for a disabled member.
   const workspace = useWorkspace(space.workspaceId, { enabled: !navigation.disabled });
-  const isLoading = isUserFetching || workspace.isFetching;
 
   useEffect(() => {
     setLastSpaceId(space.workspaceId);
@@ -177,86 +128,13 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
     clearAlertsOnNavigation(location.pathname);
     closeDrawer();
   }, [location.pathname, closeDrawer]);
-
-  // Spec 000 §2: the 'new-space' query flag opens the new-space dialog; closing it drops the flag.
-  const newSpaceOpened = newSpaceRequested || searchParams.has(NEW_SPACE_QUERY_FLAG);
-  const closeNewSpace = () => {
-    setNewSpaceRequested(false);
-    if (!searchParams.has(NEW_SPACE_QUERY_FLAG)) return;
-    const next = new URLSearchParams(searchParams);
-    next.delete(NEW_SPACE_QUERY_FLAG);
-    setSearchParams(next, { replace: true });
-  };
-
-  // Spec 000 §2: a navigation to the general or users page that follows a switch waits for loading.
-  const pendingPath = useRef<string | null>(null);
-  useEffect(() => {
-    const path = pendingPath.current;
-    if (path === null || isLoading) return;
-    pendingPath.current = null;
-    void navigate(path);
-  }, [isLoading, navigate]);
-  const openSpacePage = (path: string) => {
-    if (isLoading) pendingPath.current = path;
-    else void navigate(path);
-  };
-
-  const selectSpace = (target: SwitcherSpace) => {
-    setLastSpaceId(target.workspaceId);
-    void navigate(spaceSwitchPath(target.urlPrefix, location.search));
-  };
-
-  // Spec 002 §7: a rename or an ownership transfer invalidates the space and the current user.
-  // Issue 21: after leaving, the space is no longer the user's; the home page picks another one.
-  const [leaveOpened, setLeaveOpened] = useState(false);
-  const spaceLeft = async () => {
-    setLeaveOpened(false);
-    showAlert({
-      kind: 'remove',
-      tone: 'success',
-      title: SPACE_LIFE_MESSAGES.LEFT,
-      description: leftSpaceDescription(space.workspaceName),
-    });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
-    await navigate('/');
-  };
-
-  const refreshSpace = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all() }),
-    ]);
-  };
-
-  // Spec 000 §4 "New space creation": refresh the user, switch to the new space, 'created' alert.
-  const spaceCreated = async (created: Workspace) => {
-    await refreshSpace();
-    setLastSpaceId(created.workspaceId);
-    // Closed here, not through onClose: the navigation below also drops a 'new-space' flag.
-    setNewSpaceRequested(false);
-    // Raised for the new space's page: seen on the page being left, the navigation would clear it
-    // at once (spec 000 §4: cleared on navigation once seen).
-    // From a checkout page (the purchase's 'new-space' flag) the purchase goes on in the new space.
-    const target = newSpacePath(spacePath(created, ''), location.search, {
-      fromCheckout: isSpacePage(location.pathname, prefix, '/checkout'),
-      isGmailUser,
-    });
-    showSpaceCreatedAlert(target.split('?')[0]);
-    await navigate(target);
-  };
-
-  const notices: AlertNotice[] = legacyAlertVisible(space.userRole, space.workspacePlan, isBillingPage)
-    ? [
-        {
-          key: `legacy:${space.workspaceId}`,
-          kind: 'legacy',
-          tone: 'warning',
-          title: 'You are on a legacy plan',
-          description: LEGACY_PLAN_NOTICE,
-          link: { label: 'Go to billing', to: `${prefix}/space/billing` },
-        },
-      ]
-    : [];
+  // After the effects above, as before the split: a page opened after loading navigates last.
+  const actions = useSpaceShellActions({
+    space,
+    prefix,
+    isGmailUser,
+    isLoading: isUserFetching || workspace.isFetching,
+  });
 
   const sidebar = (onNavigate?: () => void) => (
     <SpaceSidebar
@@ -269,8 +147,8 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
         { role: space.userRole, workspacePlan: space.workspacePlan, status: space.status },
         upgradeLinkHidden,
       )}
-      onSelectSpace={selectSpace}
-      onCreateSpace={() => setNewSpaceRequested(true)}
+      onSelectSpace={actions.selectSpace}
+      onCreateSpace={actions.openNewSpace}
       onNavigate={onNavigate}
     />
   );
@@ -286,7 +164,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       user={user}
       details={workspace.data}
       restrictions={restrictions}
-      refreshSpace={refreshSpace}
+      refreshSpace={actions.refreshSpace}
     />
   );
 
@@ -308,8 +186,8 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
               user={user}
               space={space}
               navigation={navigation}
-              onOpenSpacePage={openSpacePage}
-              onLeaveSpace={() => setLeaveOpened(true)}
+              onOpenSpacePage={actions.openSpacePage}
+              onLeaveSpace={actions.openLeave}
             />
           }
         />
@@ -351,18 +229,18 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
       </AppShell.Main>
 
       <LeaveSpaceModal
-        opened={leaveOpened}
-        onClose={() => setLeaveOpened(false)}
+        opened={actions.leaveOpened}
+        onClose={actions.closeLeave}
         workspaceId={space.workspaceId}
         workspaceName={space.workspaceName}
-        onLeft={() => void spaceLeft()}
+        onLeft={() => void actions.spaceLeft()}
       />
       <NewSpaceModal
-        opened={newSpaceOpened}
-        onClose={closeNewSpace}
+        opened={actions.newSpaceOpened}
+        onClose={actions.closeNewSpace}
         userId={user.userId}
         canCreate={canCreateAnotherSpace(user.userWorkspaces ?? [])}
-        onCreated={spaceCreated}
+        onCreated={actions.spaceCreated}
       />
       {upgrade === 'info-modal' && (
         <UpgradeInfoModal

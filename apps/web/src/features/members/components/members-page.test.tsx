@@ -1,7 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeatMember, SeatSummaryResponse } from '@mergedesk/domain/api/members';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { PENDING_SEAT_TYPE } from '@mergedesk/domain/members/status';
@@ -13,6 +12,7 @@ import {
   userWorkspace,
   workspaceDetails,
 } from '../../../test/fixtures';
+import { fakeTimerUser, runOnFakeTimers } from '../../../test/fake-timers';
 import { renderRoutes } from '../../../test/render';
 import { MembersPage } from './members-page';
 
@@ -61,6 +61,12 @@ type Server = {
 };
 
 const fetchMock = stubFetch();
+// The search, selection and suggestion debounces and every wait run on the test's clock (test/fake-timers.ts).
+runOnFakeTimers();
+let user: UserEvent;
+beforeEach(() => {
+  user = fakeTimerUser();
+});
 
 function serve(server: Server) {
   fetchMock.mockImplementation((input, init) => {
@@ -138,15 +144,13 @@ function renderMembers(options: { space?: UserWorkspace; server?: Partial<Server
       {
         path: '/:workspaceId/:slug/space/users',
         element: (
-          <MantineProvider env="test">
-            <MembersPage
-              space={options.space ?? userWorkspace()}
-              details={details}
-              userId={options.userId ?? OLIVIA}
-              isInvitationRestricted={false}
-              prefix={PREFIX}
-            />
-          </MantineProvider>
+          <MembersPage
+            space={options.space ?? userWorkspace()}
+            details={details}
+            userId={options.userId ?? OLIVIA}
+            isInvitationRestricted={false}
+            prefix={PREFIX}
+          />
         ),
       },
       { path: '*', element: <p>Elsewhere</p> },
@@ -157,7 +161,7 @@ function renderMembers(options: { space?: UserWorkspace; server?: Partial<Server
 
 const table = () => screen.findByRole('table', { name: 'Members' });
 const selectRow = async (email: string) =>
-  userEvent.click(await screen.findByRole('checkbox', { name: `Select ${email}` }));
+  user.click(await screen.findByRole('checkbox', { name: `Select ${email}` }));
 const drawer = () => screen.findByRole('dialog', { name: /selected/ });
 
 describe('MembersPage (spec 002 §2.7)', () => {
@@ -184,11 +188,11 @@ describe('MembersPage (spec 002 §2.7)', () => {
   it('sorts by a column on click, ascending then descending', async () => {
     renderMembers();
     await table();
-    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Email' }));
     await waitFor(() =>
       expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('sortBy')).toBe('userEmail:asc'),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Email' }));
     await waitFor(() =>
       expect(calls('GET', '/users/v1').at(-1)?.url.searchParams.get('sortBy')).toBe('userEmail:desc'),
     );
@@ -203,7 +207,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
   it('searches (debounced) and says when nobody matches', async () => {
     renderMembers();
     await table();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search members' }), 'zed');
+    await user.type(screen.getByRole('textbox', { name: 'Search members' }), 'zed');
     expect(await screen.findByText('No results found')).toBeInTheDocument();
     expect(
       screen.getByText('Sorry, there is no space member that fits with your search.'),
@@ -217,11 +221,13 @@ describe('MembersPage (spec 002 §2.7)', () => {
       const n = String(index + 1).padStart(2, '0');
       return member({ userEmail: `m${n}@acme.test`, userName: `Person ${n}` });
     });
+    // The third cell of each body row. The table's own cells, not a role query per row: 25 of
+    // those, at each check of a wait, took most of this test's time.
     const emailsShown = async () =>
       within(await table())
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+        .map((row) => (row as HTMLTableRowElement).cells[2]?.textContent);
     const emails = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => `m${String(from + i).padStart(2, '0')}@acme.test`);
     const lastQuery = () => calls('GET', '/users/v1').at(-1)?.url.searchParams;
@@ -236,14 +242,14 @@ describe('MembersPage (spec 002 §2.7)', () => {
       expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
       expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
-      await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
       await waitFor(async () => expect(await emailsShown()).toEqual(emails(26, 30)));
       expect(lastQuery()?.get('limitOffset')).toBe('25');
       expect(pageButton(2)).toHaveAttribute('aria-current', 'page');
       expect(pageButton(1)).not.toHaveAttribute('aria-current');
       expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 
-      await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+      await user.click(screen.getByRole('button', { name: 'Previous page' }));
       await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
       expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
     });
@@ -255,21 +261,23 @@ describe('MembersPage (spec 002 §2.7)', () => {
       );
       renderMembers({ server: { items: [...many.slice(0, 27), ...others] } });
       await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
-      await userEvent.click(pageButton(2));
+      await user.click(pageButton(2));
       await waitFor(async () =>
         expect(await emailsShown()).toEqual([...emails(26, 27), ...others.map((m) => m.userEmail)]),
       );
 
-      await userEvent.type(screen.getByRole('textbox', { name: 'Search members' }), 'acme.test');
+      // Pasted: typing would render the 25-row table once a key for nothing this test looks at.
+      await user.click(screen.getByRole('textbox', { name: 'Search members' }));
+      await user.paste('acme.test');
       await waitFor(() => expect(lastQuery()?.get('filterBy')).toBe('search:acme.test'));
       expect(lastQuery()?.get('limitOffset')).toBe('0');
       await waitFor(async () => expect(await emailsShown()).toEqual(emails(1, 25)));
       expect(pageButton(1)).toHaveAttribute('aria-current', 'page');
       expect(screen.getByText('Total: 27')).toBeInTheDocument();
 
-      await userEvent.click(pageButton(2));
+      await user.click(pageButton(2));
       await waitFor(async () => expect(await emailsShown()).toEqual(emails(26, 27)));
-      await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+      await user.click(screen.getByRole('button', { name: 'Email' }));
       await waitFor(() => expect(lastQuery()?.get('sortBy')).toBe('userEmail:asc'));
       expect(lastQuery()?.get('limitOffset')).toBe('0');
       await waitFor(() => expect(pageButton(1)).toHaveAttribute('aria-current', 'page'));
@@ -278,7 +286,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
 
   it("opens 'Manage seats' for the owner with the add and remove seat links", async () => {
     renderMembers();
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(within(dialog).getByRole('link', { name: 'Add seats' })).toHaveAttribute(
       'href',
@@ -298,7 +306,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
         }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(within(dialog).getByText(/you first need to cancel the scheduled downgrade/)).toBeInTheDocument();
     expect(
@@ -319,9 +327,9 @@ describe('MembersPage (spec 002 §2.7)', () => {
         }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
-    await userEvent.click(within(dialog).getByRole('link', { name: 'Cancel downgrade' }));
+    await user.click(within(dialog).getByRole('link', { name: 'Cancel downgrade' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${PREFIX}/space/billing`));
     expect(router.state.location.state).toEqual({ openCancelScheduledRemoval: true });
   });
@@ -334,7 +342,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
         }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add members' }));
+    await user.click(await screen.findByRole('button', { name: 'Add members' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add members' });
     expect(within(dialog).getByText(/you first need to cancel the scheduled downgrade/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
@@ -360,7 +368,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
 
   it('sends seat changes to support when support manages the subscription (spec 002 §6, §8)', async () => {
     renderMembers({ server: { seats: { ...seats(), paymentSource: 'SUPPORT' } as Seats } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage seats' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(
       within(dialog).getByText('If you wish to add or remove more seats, please contact support'),
@@ -368,7 +376,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
     expect(within(dialog).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Add seats' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Remove seats' })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     // Nobody is removed here: the seats are support's.
     await selectRow('mia@acme.test');
     const panel = await drawer();
@@ -386,7 +394,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
       within(panel).getByText('Select member to: Change their role / Remove them from the space'),
     ).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
-    await userEvent.click(within(panel).getByRole('button', { name: 'Re-invite' }));
+    await user.click(within(panel).getByRole('button', { name: 'Re-invite' }));
     expect(await screen.findByText('Invitation successfully sent again.')).toBeInTheDocument();
     expect(calls('PUT', '/invitations/resend')[0]?.body).toEqual({ invitedUserEmails: ['paula@acme.test'] });
   });
@@ -407,7 +415,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
     for (const other of ['Re-invite', 'Cancel invitation', 'Save role']) {
       expect(within(panel).queryByRole('button', { name: other })).not.toBeInTheDocument();
     }
-    await userEvent.click(within(panel).getByRole('button', { name: 'Activate' }));
+    await user.click(within(panel).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('1 member successfully activated.')).toBeInTheDocument();
     expect(calls('PUT', '/members/activate')[0]?.body).toEqual({ userIds: [DORA] });
   });
@@ -415,7 +423,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
   it('cancels a pending invitation', async () => {
     renderMembers();
     await selectRow('paula@acme.test');
-    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Cancel invitation' }));
+    await user.click(within(await drawer()).getByRole('button', { name: 'Cancel invitation' }));
     expect(await screen.findByText('Invitation successfully cancelled.')).toBeInTheDocument();
     expect(calls('DELETE', '/invitations')[0]?.body).toEqual({ invitedUserEmails: ['paula@acme.test'] });
   });
@@ -434,9 +442,9 @@ describe('MembersPage (spec 002 §2.7)', () => {
     const panel = await drawer();
     const save = within(panel).getByRole('button', { name: 'Save role' });
     expect(save).toBeDisabled();
-    await userEvent.click(within(panel).getByRole('radio', { name: /Admin/ }));
+    await user.click(within(panel).getByRole('radio', { name: /Admin/ }));
     expect(save).toBeEnabled();
-    await userEvent.click(save);
+    await user.click(save);
     expect(await screen.findByText('Role successfully updated.')).toBeInTheDocument();
     expect(calls('PUT', '/members/change-role')[0]?.body).toEqual({
       memberRoles: [{ userId: MIA, userRole: 'ADMIN' }],
@@ -446,9 +454,9 @@ describe('MembersPage (spec 002 §2.7)', () => {
   it('removes an active member after confirmation', async () => {
     renderMembers();
     await selectRow('mia@acme.test');
-    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await drawer()).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove this member?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('1 member successfully removed from the space.')).toBeInTheDocument();
     expect(calls('PATCH', '/users/v1')[0]?.body).toEqual({ userEmails: ['mia@acme.test'] });
     await waitFor(() =>
@@ -460,14 +468,14 @@ describe('MembersPage (spec 002 §2.7)', () => {
     renderMembers();
     await selectRow('mia@acme.test');
     const panel = await drawer();
-    await userEvent.click(within(panel).getByRole('button', { name: 'Remove' }));
+    await user.click(within(panel).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove this member?' });
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(confirm).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: '1 member selected' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select mia@acme.test' })).toBeChecked();
     expect(calls('PATCH', '/users/v1')).toEqual([]);
-    await userEvent.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: 'Select mia@acme.test' })).not.toBeChecked(),
     );
@@ -517,7 +525,7 @@ describe('MembersPage (spec 002 §2.7)', () => {
 
 describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
   const openAdd = async () => {
-    await userEvent.click(await screen.findByRole('button', { name: 'Add members' }));
+    await user.click(await screen.findByRole('button', { name: 'Add members' }));
     return screen.findByRole('dialog', { name: 'Add members' });
   };
 
@@ -541,11 +549,11 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
   it('adds the typed addresses and shows the banner', async () => {
     renderMembers();
     const dialog = await openAdd();
-    await userEvent.type(
+    await user.type(
       within(dialog).getByRole('combobox', { name: 'Email addresses' }),
       'Zoe@Acme.test,yan@acme.test ',
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('2 members successfully added.')).toBeInTheDocument();
     expect(calls('POST', '/users/v1')[0]?.body).toEqual({ userEmails: ['zoe@acme.test', 'yan@acme.test'] });
   });
@@ -554,18 +562,18 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
     renderMembers();
     const dialog = await openAdd();
     const input = within(dialog).getByRole('combobox', { name: 'Email addresses' });
-    await userEvent.type(input, 'z');
-    // One character: nothing is asked.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await user.type(input, 'z');
+    // One character: nothing is asked, even once the 500 ms debounce is over.
+    await act(() => vi.advanceTimersByTimeAsync(700));
     expect(calls('GET', '/v2/users/suggest')).toEqual([]);
-    await userEvent.type(input, 'o');
-    const option = await screen.findByRole('option', { name: 'Zoe Zed <zoe@acme.test>' }, { timeout: 2000 });
+    await user.type(input, 'o');
+    const option = await screen.findByRole('option', { name: 'Zoe Zed <zoe@acme.test>' });
     const [lookup] = calls('GET', '/v2/users/suggest');
     expect(lookup?.url.searchParams.get('keyword')).toBe('zo');
     expect(lookup?.url.searchParams.get('workspaceId')).toBe(ACME_SALES_ID);
     expect(screen.queryByRole('option', { name: /Yan Young/ })).not.toBeInTheDocument();
-    await userEvent.click(option);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('1 member successfully added.')).toBeInTheDocument();
     expect(calls('POST', '/users/v1')[0]?.body).toEqual({ userEmails: ['zoe@acme.test'] });
   });
@@ -573,7 +581,7 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
   it('blocks more addresses than available seats with the spec message', async () => {
     renderMembers({ server: { seats: seats({ availableSeats: 1, assignedSeats: 8 }) } });
     const dialog = await openAdd();
-    await userEvent.type(
+    await user.type(
       within(dialog).getByRole('combobox', { name: 'Email addresses' }),
       'a@acme.test b@acme.test ',
     );
@@ -588,10 +596,7 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
   it('keeps an address outside the space domain as an error tag', async () => {
     renderMembers();
     const dialog = await openAdd();
-    await userEvent.type(
-      within(dialog).getByRole('combobox', { name: 'Email addresses' }),
-      'nina@newcomer.test ',
-    );
+    await user.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'nina@newcomer.test ');
     expect(
       within(dialog).getByText("We can't add some email addresses. Hover over them to know why."),
     ).toBeInTheDocument();
@@ -616,11 +621,11 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
       },
     });
     const dialog = await openAdd();
-    await userEvent.type(
+    await user.type(
       within(dialog).getByRole('combobox', { name: 'Email addresses' }),
       'zoe@acme.test mia@acme.test pat@acme.test ',
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(
       await within(dialog).findByText('pat@acme.test is already a paid user in another space.'),
     ).toBeInTheDocument();
@@ -637,15 +642,15 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
       },
     });
     const dialog = await openAdd();
-    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(
       await screen.findByText(
         '1 member successfully added. pat@acme.test is already a paid user in another space.',
       ),
     ).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('keeps an address refused as already paid (MULTIPLE_PAYMENT restricted) as an error tag', async () => {
     renderMembers({
@@ -660,13 +665,13 @@ describe('MembersPage: Add members (spec 002 §2.7, §5, §8)', () => {
       },
     });
     const dialog = await openAdd();
-    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Email addresses' }), 'pat@acme.test ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(
       await within(dialog).findByRole('list', { name: 'Addresses that cannot be added' }),
     ).toHaveTextContent('pat@acme.test: pat@acme.test is already a paid user in another space.');
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
-  }, 20_000);
+  });
 });
 
 describe('MembersPage: seats reach members already in the space (issue 21)', () => {
@@ -678,7 +683,7 @@ describe('MembersPage: seats reach members already in the space (issue 21)', () 
     renderMembers({ server: { items: [olivia, adam, mia, fred()] } });
     await selectRow('fred@acme.test');
     const panel = await drawer();
-    await userEvent.click(within(panel).getByRole('button', { name: 'Give a seat' }));
+    await user.click(within(panel).getByRole('button', { name: 'Give a seat' }));
     expect(await screen.findByText('1 member now has a seat.')).toBeInTheDocument();
     expect(calls('PUT', '/members/seats')[0]?.body).toEqual({ userIds: [FRED] });
   });
@@ -730,7 +735,7 @@ describe('MembersPage: seats reach members already in the space (issue 21)', () 
       },
     });
     expect(await screen.findByText('3 members')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Manage seats' }));
+    await user.click(screen.getByRole('button', { name: 'Manage seats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage seats' });
     expect(within(dialog).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
       'href',

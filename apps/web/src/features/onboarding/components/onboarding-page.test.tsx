@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { fakeSession, signedInSession } from '../../../test/fake-session';
+import { fakeTimerUser, runOnFakeTimers } from '../../../test/fake-timers';
 import { renderPage } from '../../../test/render';
 import { OnboardingPage } from './onboarding-page';
 import { MARKETPLACE_VISITED_STORAGE_KEY } from './onboarding-steps';
@@ -17,6 +18,13 @@ const renderOnboarding = (
   );
 
 describe('onboarding', () => {
+  // The tooltips' delays and every wait run on the test's clock (test/fake-timers.ts).
+  runOnFakeTimers();
+  let user: UserEvent;
+  beforeEach(() => {
+    user = fakeTimerUser();
+  });
+
   it('starts at step 1 for a signed-out visitor, with the create-account button and a sign-in link', async () => {
     const session = fakeSession();
     renderOnboarding({ isUserLoaded: false }, session);
@@ -25,7 +33,7 @@ describe('onboarding', () => {
     expect(screen.getByText('Install MergeDesk')).toBeInTheDocument();
     expect(screen.getByText('Send your first merge')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Create an account with Google' }));
+    await user.click(screen.getByRole('button', { name: 'Create an account with Google' }));
     expect(session.signIn).toHaveBeenCalledWith({ createAccount: true, continue: '/get-started' });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
@@ -36,12 +44,12 @@ describe('onboarding', () => {
     const continueButton = screen.getByRole('button', { name: 'Continue' });
     expect(continueButton).toHaveAttribute('aria-disabled', 'true');
 
-    await userEvent.hover(continueButton);
+    await user.hover(continueButton);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'You must have MergeDesk installed to continue.',
     );
 
-    await userEvent.click(continueButton);
+    await user.click(continueButton);
     expect(screen.getByRole('heading', { name: 'Install MergeDesk' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip the tutorial' })).toHaveAttribute('href', '/');
   });
@@ -60,12 +68,12 @@ describe('onboarding', () => {
     const marketplace = await screen.findByRole('link', { name: 'Go to Marketplace' });
     expect(marketplace).toHaveAttribute('target', '_blank');
     marketplace.addEventListener('click', (event) => event.preventDefault());
-    await userEvent.click(marketplace);
+    await user.click(marketplace);
 
     expect(window.sessionStorage.getItem(MARKETPLACE_VISITED_STORAGE_KEY)).toBe('1');
     const continueButton = screen.getByRole('button', { name: 'Continue' });
     expect(continueButton).toHaveAttribute('aria-disabled', 'false');
-    await userEvent.click(continueButton);
+    await user.click(continueButton);
 
     expect(
       await screen.findByRole('heading', { name: 'Open Google Sheets to launch MergeDesk' }),
@@ -88,17 +96,17 @@ describe('onboarding', () => {
 
   it('enables Continue for a user who has installed the add-on, and lets them go back to step 2', async () => {
     renderOnboarding({ installationTimestamp: 1_700_000_000_000 });
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { name: 'Open Google Sheets to launch MergeDesk' });
 
-    await userEvent.click(screen.getByRole('button', { name: /Install MergeDesk/ }));
+    await user.click(screen.getByRole('button', { name: /Install MergeDesk/ }));
     expect(await screen.findByRole('heading', { name: 'Install MergeDesk' })).toBeInTheDocument();
   });
 
   it('does not let a signed-in user go back to step 1', async () => {
     renderOnboarding({ installationTimestamp: 1_700_000_000_000 });
     await screen.findByRole('heading', { name: 'Install MergeDesk' });
-    await userEvent.click(screen.getByRole('button', { name: /Create your account/ }));
+    await user.click(screen.getByRole('button', { name: /Create your account/ }));
     expect(screen.getByRole('heading', { name: 'Install MergeDesk' })).toBeInTheDocument();
   });
 });
