@@ -14,7 +14,7 @@ import type { Report } from './report';
 const DATA_DIR = '.data/bench';
 const PORT = Number(process.env.BENCH_POSTGRES_PORT ?? 54390);
 
-export type BenchDatabase = {
+type BenchDatabase = {
   connectionString: string;
   /** The superuser, for the statistics views (pg_stat_io). */
   adminConnectionString: string;
@@ -28,7 +28,7 @@ export type BenchDatabase = {
  * BENCH_PG_SETTINGS="commit_delay=20,wal_buffers=16MB": server settings for the run's PostgreSQL
  * (passed as -c at its start), to measure what a setting changes.
  */
-export function benchPostgresSettings(): Record<string, string> {
+function benchPostgresSettings(): Record<string, string> {
   const settings: Record<string, string> = {};
   for (const pair of (process.env.BENCH_PG_SETTINGS ?? '').split(',')) {
     const [name, ...value] = pair.split('=');

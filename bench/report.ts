@@ -28,7 +28,7 @@ export type Row = {
 };
 
 /** A value against a baseline: `value / baseline` must stay within the bounds given. */
-export type RatioBound = {
+type RatioBound = {
   baselineName: string;
   baseline: number;
   /** e.g. 0.7: at least 70 % of the baseline (throughput). */
@@ -39,7 +39,7 @@ export type RatioBound = {
   as: 'percent' | 'times';
 };
 
-export type Target = {
+type Target = {
   section: string;
   name: string;
   value: number;
@@ -63,7 +63,7 @@ export type Report = {
   printTargets: () => void;
 };
 
-export function passes(target: Target): boolean {
+function passes(target: Target): boolean {
   const { value, ratio } = target;
   if (!Number.isFinite(value)) return false;
   if (target.below !== undefined && !(value < target.below)) return false;
@@ -96,7 +96,7 @@ function boundText(target: Target): string {
 }
 
 /** One target as a Markdown table row (section, target, measured, baseline, ratio, bound, result). */
-export function targetCells(target: Target): string[] {
+function targetCells(target: Target): string[] {
   const { ratio, unit, digits } = target;
   const baseline = ratio
     ? `${ratio.baselineName}: ${formatNumber(ratio.baseline, digits)} ${unit}`

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** A person's steps through billing (issue 8), shared by billing.spec.ts and the screenshots. */
 
-export async function openSpace(page: Page, name: string): Promise<void> {
+async function openSpace(page: Page, name: string): Promise<void> {
   const switcher = page.getByRole('combobox', { name: /Switch space/ });
   await expect(switcher).toBeVisible();
   if (!(await switcher.textContent())?.includes(name)) {

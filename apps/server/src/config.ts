@@ -12,7 +12,7 @@ const booleanString = z
  * Every environment variable the server reads, parsed once at start (README "Configuration").
  * Defaults are the local development set-up of `npm start`.
  */
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

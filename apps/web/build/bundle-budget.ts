@@ -14,7 +14,7 @@ export const BUDGETS_KIB = {
   allJs: 300,
 } as const;
 
-export type BudgetName = keyof typeof BUDGETS_KIB;
+type BudgetName = keyof typeof BUDGETS_KIB;
 
 /** What the budget needs to know of a chunk of the build output. */
 export type ChunkInfo = {
@@ -24,7 +24,7 @@ export type ChunkInfo = {
   moduleIds: readonly string[];
 };
 
-export type Measure = { files: string[]; brotliKiB: number; gzipKiB: number; budgetKiB: number };
+type Measure = { files: string[]; brotliKiB: number; gzipKiB: number; budgetKiB: number };
 export type BundleReport = Record<BudgetName, Measure>;
 
 /** The chunks `roots` load before they run: themselves and their static imports, transitively. */

@@ -14,14 +14,14 @@ export const MIN_COMPRESS_BYTES = 1024;
 export type Compressed = { file: string; bytes: number; brotli: number; gzip: number };
 
 /** Brotli at its best quality, as the file is compressed once at build and served many times. */
-export const brotliBytes = (data: Buffer) =>
+const brotliBytes = (data: Buffer) =>
   brotli(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-export const gzipBytes = (data: Buffer) => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION });
+const gzipBytes = (data: Buffer) => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION });
 
 /**
  * Writes `file.br` and `file.gz` beside every compressible file of `dir` (recursively) of at least

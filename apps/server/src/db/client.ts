@@ -113,9 +113,9 @@ function releaseEveryTransactionClient(db: { _: { session: unknown } }, pool: pg
 }
 
 /** How long shutdown waits for the pool's connections before it drops them. */
-export const POOL_END_GRACE_MS = 2000;
+const POOL_END_GRACE_MS = 2000;
 
-export const CONNECTION_TIMEOUT_MS = 5000;
+const CONNECTION_TIMEOUT_MS = 5000;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

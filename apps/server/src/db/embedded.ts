@@ -68,7 +68,7 @@ const newPassword = () => randomBytes(24).toString('base64url');
  * (0600, owner only) so restarts reuse them. A cluster initialised before the file existed is the
  * legacy one: its superuser is `mergedesk`, whose fixed password the bootstrap replaces.
  */
-export function readOrCreateCredentials(
+function readOrCreateCredentials(
   dataDir: string,
   options: { legacyCluster: boolean },
 ): EmbeddedCredentials {
@@ -120,7 +120,7 @@ function systemIds(user: string): { uid: number; gid: number } {
  * system user can reach its directory inside), and the cluster's directory belongs to the user
  * PostgreSQL runs as, mode 0700. (Earlier versions made DATA_DIR 0777 as root.)
  */
-export function prepareDirectories(root: string, databaseDir: string): void {
+function prepareDirectories(root: string, databaseDir: string): void {
   const asRoot = userInfo().uid === 0;
   mkdirSync(root, { recursive: true });
   chmodSync(root, asRoot ? 0o711 : 0o700);
@@ -255,7 +255,7 @@ const isAlive = (pid: number) => processInfo(pid) !== undefined;
 /** How long an orphaned PostgreSQL gets for its fast shutdown before it is told to quit at once. */
 const ORPHAN_STOP_MS = 30_000;
 
-export class DataDirInUseError extends Error {}
+class DataDirInUseError extends Error {}
 
 /**
  * A server killed outright (SIGKILL, the OOM killer, a crash of the machine's session) leaves its
@@ -269,7 +269,7 @@ export class DataDirInUseError extends Error {}
  * running server on the same DATA_DIR: that is refused with a message, never killed. A lock file
  * naming a process that is not PostgreSQL (its pid reused since) is removed.
  */
-export async function stopOrphanedCluster(
+async function stopOrphanedCluster(
   databaseDir: string,
   log: (message: string) => void = console.warn,
 ): Promise<'none' | 'stopped'> {
@@ -312,7 +312,7 @@ export async function stopOrphanedCluster(
  * (docs/decisions/303-postgresql-keeps-its-durable-commit-settings.md). Durability is never traded:
  * fsync and synchronous_commit stay on.
  */
-export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {};
+const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {};
 
 /**
  * Starts the embedded PostgreSQL used when DATABASE_URL is unset. Data lives in `dataDir` and

@@ -5,7 +5,7 @@ import { findPgCode } from './client';
  * SQLSTATEs after which the same transaction, run again, may succeed: PostgreSQL rolled it back
  * whole (serialization_failure 40001, deadlock_detected 40P01), so nothing of it was written.
  */
-export const TRANSIENT_TRANSACTION_CODES: readonly string[] = ['40001', '40P01'];
+const TRANSIENT_TRANSACTION_CODES: readonly string[] = ['40001', '40P01'];
 
 export function isTransientTransactionError(error: unknown): boolean {
   const code = findPgCode(error);

@@ -314,10 +314,10 @@ export async function readAggregationBacklog(
 }
 
 /** The longest wait between two runs while they fail. */
-export const MAX_BACKOFF_MS = 10_000;
+const MAX_BACKOFF_MS = 10_000;
 
 /** The wait before the next run: the interval, doubled per consecutive failure up to MAX_BACKOFF_MS. */
-export function nextDelay(intervalMs: number, failures: number): number {
+function nextDelay(intervalMs: number, failures: number): number {
   if (failures === 0) return intervalMs;
   return Math.min(Math.max(intervalMs, MAX_BACKOFF_MS), intervalMs * 2 ** Math.min(failures, 16));
 }
@@ -326,7 +326,7 @@ export function nextDelay(intervalMs: number, failures: number): number {
  * How late tracked hits may reach the counters before the poller warns that it is not keeping up
  * (docs/operations.md "Processes"); while behind it warns again at this interval.
  */
-export const HIT_LAG_WARN_MS = 60_000;
+const HIT_LAG_WARN_MS = 60_000;
 
 /**
  * What a job logs through: pino's logger (the app's), whose methods read `this`. They are declared
@@ -363,7 +363,7 @@ export const createAggregationStatus = (): AggregationStatus => ({
 });
 
 /** While the database stays away, the poller says so again at this interval (one line a minute). */
-export const OUTAGE_WARN_MS = 60_000;
+const OUTAGE_WARN_MS = 60_000;
 
 export type EventAggregator = {
   /** Runs until no unaggregated event is left (or the batch came back short). */

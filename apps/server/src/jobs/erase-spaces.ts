@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { eraseDeletedSpaces } from '../modules/space-life/space-life.service';
 
 /** How often the erase job looks for deleted spaces whose grace period is over (days-long periods). */
-export const ERASE_INTERVAL_MS = 10 * 60_000;
+const ERASE_INTERVAL_MS = 10 * 60_000;
 
 export type SpaceEraser = { runOnce: () => Promise<string[]>; stop: () => Promise<void> };
 

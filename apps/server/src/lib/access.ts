@@ -37,8 +37,8 @@ import { AppError } from './app-error';
  * DISABLED members and roles or capabilities below the requirement get 403. The server refuses to
  * start when a route whose path or schema carries a space id declares no `config.space`.
  */
-export const ACCESS_POLICIES = ['public', 'session', 'user'] as const;
-export type AccessPolicy = (typeof ACCESS_POLICIES)[number];
+const ACCESS_POLICIES = ['public', 'session', 'user'] as const;
+type AccessPolicy = (typeof ACCESS_POLICIES)[number];
 
 export type SessionIdentity = AccessTokenClaims;
 
@@ -46,7 +46,7 @@ export type SessionIdentity = AccessTokenClaims;
 export type SpaceMembership = MembershipRecord;
 
 /** Where a route finds the id of its space (after validation, so values are the validated ones). */
-export type SpaceSource =
+type SpaceSource =
   | { param: string }
   | { query: string }
   | { body: string }
@@ -64,7 +64,7 @@ export type SpaceSource =
     };
 
 /** A packages/domain rule over the caller in the space, with the 403 message when it says no. */
-export type SpaceCapability = { rule: (user: UserInSpace) => boolean; message: string };
+type SpaceCapability = { rule: (user: UserInSpace) => boolean; message: string };
 
 export type SpaceAccess = {
   from: SpaceSource;
@@ -127,7 +127,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const registeredRoutes = new WeakMap<FastifyInstance, RouteAccessRecord[]>();
 
 /** What the access check needs to know about the session an access token names. */
-export type SessionState = {
+type SessionState = {
   email: string;
   revokedAt: Date | null;
   expiresAt: Date;

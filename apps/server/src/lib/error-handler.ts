@@ -12,8 +12,8 @@ import { isDatabaseUnavailable, toSafeDatabaseError } from '../db/errors';
 import { isAppError } from './app-error';
 
 export const VALIDATION_FAILED_MESSAGE = 'Invalid request.';
-export const NOT_FOUND_MESSAGE = 'Not found.';
-export const BAD_REQUEST_MESSAGE = 'The request could not be processed.';
+const NOT_FOUND_MESSAGE = 'Not found.';
+const BAD_REQUEST_MESSAGE = 'The request could not be processed.';
 
 /**
  * Reasons the domain attaches to its validation messages (e.g. the space name's TOO_SHORT and
@@ -43,10 +43,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-export const SERVICE_UNAVAILABLE_MESSAGE =
+const SERVICE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
 
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 type ErrorReply = { statusCode: number; body: ErrorBody };
 

@@ -33,7 +33,7 @@ export function singleFilterValue(
 }
 
 /** `text` with the LIKE wildcards (`%`, `_`) and the escape character (`\`) matching literally. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
  * the request lines (serializeRequestForLog), the messages and top-level fields of every log call
  * (redactLogText, through app.ts's logger hooks) and error messages (redactSerializedError).
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** `ann@example.org` → `a***@example.org`: the first character of the local part is kept. */
 export function maskEmailAddress(address: string): string {
@@ -25,7 +25,7 @@ export function maskEmailAddress(address: string): string {
 const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
 /** Every e-mail address in a text, masked. */
-export function maskEmailAddresses(text: string): string {
+function maskEmailAddresses(text: string): string {
   return text.replace(EMAIL_IN_TEXT, maskEmailAddress);
 }
 

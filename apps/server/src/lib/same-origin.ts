@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
-export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
+const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
 
 /**
  * Whether a browser sent this request from a page of another origin: its Origin header is not one
@@ -9,7 +9,7 @@ export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and w
  * cross-site. Callers that are not browsers send neither and pass. The refresh cookie is
  * SameSite=Strict, but "same site" admits every subdomain of the site; Origin names the page.
  */
-export function isForeignOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
+function isForeignOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) return !ownOrigins.has(origin);
   return request.headers['sec-fetch-site'] === 'cross-site';

@@ -69,7 +69,7 @@ export class GmailMailAdapter implements MailAdapter {
 }
 
 /** An HTML message from the user to nobody yet (a draft), UTF-8 throughout. */
-export function buildRfc2822Message(user: UserRecord, draft: DraftContent): string {
+function buildRfc2822Message(user: UserRecord, draft: DraftContent): string {
   return buildMimeMessage(
     [`From: ${encodeHeader(user.name)} <${user.email}>`, `Subject: ${encodeHeader(draft.subject)}`],
     'text/html',
@@ -78,7 +78,7 @@ export function buildRfc2822Message(user: UserRecord, draft: DraftContent): stri
 }
 
 /** A plain-text message from the sender to one address, UTF-8 throughout. */
-export function buildPlainTextMessage(sender: UserRecord, message: OutgoingMail): string {
+function buildPlainTextMessage(sender: UserRecord, message: OutgoingMail): string {
   return buildMimeMessage(
     [
       `From: ${encodeHeader(sender.name)} <${sender.email}>`,
@@ -111,6 +111,6 @@ export function encodeHeader(text: string): string {
   return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
 
-export function toBase64Url(text: string): string {
+function toBase64Url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url');
 }

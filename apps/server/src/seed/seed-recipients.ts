@@ -13,7 +13,7 @@ import { DOMAINS, FIRST_NAMES, LAST_NAMES, pick, seededRandom } from './seed-con
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export const DEMO_MERGE_LINKS = [
+const DEMO_MERGE_LINKS = [
   'https://acme.test/pricing',
   'https://acme.test/webinar',
   'https://acme.test/case-study',

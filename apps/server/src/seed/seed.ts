@@ -110,7 +110,7 @@ type DemoInvitation = {
   linked: boolean;
 };
 
-export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
+const DEMO_INVITATIONS: readonly DemoInvitation[] = [
   {
     token: 'demo-nina-acme-sales',
     space: 'Acme Sales',

@@ -25,7 +25,7 @@ const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 const ROOT = path.join(import.meta.dirname, '..', '..', '..', '..');
 
 /** The environment of such a server: the demo data, fast aggregation, no tracking limits. */
-export const serverProcessEnv = (env: Record<string, string>): Record<string, string> => ({
+const serverProcessEnv = (env: Record<string, string>): Record<string, string> => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'info',
   HOST: '127.0.0.1',

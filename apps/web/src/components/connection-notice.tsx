@@ -1,7 +1,7 @@
 import { Group, Loader, Paper, Text } from '@mantine/core';
 import { useSession } from '../lib/session-context';
 
-export const RECONNECTING_TEXT = 'Connection lost. Reconnecting…';
+const RECONNECTING_TEXT = 'Connection lost. Reconnecting…';
 
 /**
  * Tells the person that the app is reconnecting while the session cannot reach the server

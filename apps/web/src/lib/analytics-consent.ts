@@ -21,7 +21,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const readAnalyticsConsent = (): AnalyticsConsent | null =>
+const readAnalyticsConsent = (): AnalyticsConsent | null =>
   parseAnalyticsConsent(readCookie(CONSENT_COOKIE));
 
 export function saveAnalyticsConsent(consent: AnalyticsConsent): void {

@@ -34,7 +34,7 @@ export function trackEvent(event: TrackedEvent): void {
 
 /** Query parameters of the OpenID sign-in callback: one-time secrets, never recorded. */
 const SIGN_IN_CALLBACK_PARAMS = ['code', 'state'];
-export const SIGN_IN_CALLBACK_PATH = '/auth/callback';
+const SIGN_IN_CALLBACK_PATH = '/auth/callback';
 
 /**
  * A sign-in callback address — the callback page, or any URL carrying the provider's `code` or
@@ -68,7 +68,7 @@ export type PageViewContext = {
 };
 
 /** The space a path belongs to: its first segment is the workspace id (spec 000 §2 "Route prefix"). */
-export function spaceOfPath(
+function spaceOfPath(
   pathname: string,
   spaces: readonly PageViewSpace[] | undefined,
 ): PageViewSpace | null {

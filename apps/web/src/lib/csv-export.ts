@@ -32,7 +32,7 @@ export function downloadCsv(fileName: string, csv: string): void {
 export type CsvCell = CsvValue;
 
 /** A header line and the rows as CSV text. */
-export function writeCsv(header: readonly CsvValue[], rows: ReadonlyArray<readonly CsvValue[]>): string {
+function writeCsv(header: readonly CsvValue[], rows: ReadonlyArray<readonly CsvValue[]>): string {
   return Papa.unparse(
     { fields: header.map((cell) => String(csvCell(cell))), data: rows.map((row) => row.map(csvCell)) },
     { newline: '\r\n' },

@@ -10,7 +10,7 @@ import { callEndpoint } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** GET /api/v2/users/suggest: people the caller may add to the space, by e-mail or name. */
-export const getSuggestions = (
+const getSuggestions = (
   workspaceId: string,
   keyword: string,
   signal?: AbortSignal,

@@ -2,7 +2,7 @@ import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** The last space the person selected, remembered across visits in this browser. */
-export const LAST_SPACE_STORAGE_KEY = 'mergedesk.last-space-id';
+const LAST_SPACE_STORAGE_KEY = 'mergedesk.last-space-id';
 
 export function getLastSpaceId(): string | null {
   return readStorage(LAST_SPACE_STORAGE_KEY);

@@ -14,7 +14,7 @@ export const OWNER_LOOKUP_QUERY: ListQuery = { filterBy: formatFilterBy({ userRo
  * pages (spec 002 §2.3, §2.4). Shared by both features, which cannot import features/members; its
  * key starts with the members list's, so a change to the members refreshes it too.
  */
-export const getSpaceOwner = async (workspaceId: string, signal?: AbortSignal): Promise<Member | null> => {
+const getSpaceOwner = async (workspaceId: string, signal?: AbortSignal): Promise<Member | null> => {
   const list = await callEndpoint('members.list', {
     params: { workspaceId },
     query: OWNER_LOOKUP_QUERY,
@@ -23,7 +23,7 @@ export const getSpaceOwner = async (workspaceId: string, signal?: AbortSignal): 
   return list.items[0] ?? null;
 };
 
-export const getSpaceOwnerQueryOptions = (workspaceId: string) =>
+const getSpaceOwnerQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.members.owner(workspaceId, OWNER_LOOKUP_QUERY),
     queryFn: ({ signal }) => getSpaceOwner(workspaceId, signal),

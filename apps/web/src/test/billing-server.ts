@@ -61,7 +61,7 @@ export function subscription(overrides: Partial<SubscriptionV1> = {}): Subscript
 }
 
 /** The payment plans of one currency, built from the domain's price table as the server does. */
-export function paymentPlans(currency: 'USD' | 'EUR' = 'USD'): PaymentPlan[] {
+function paymentPlans(currency: 'USD' | 'EUR' = 'USD'): PaymentPlan[] {
   return PRICE_CATALOG.filter((price) => price.currency === currency).map((price) => ({
     stripePriceId: `price_${price.lookupKey}`,
     lookupKey: price.lookupKey,

@@ -37,7 +37,7 @@ export function userWorkspace(overrides: Partial<UserWorkspace> = {}): UserWorks
 }
 
 /** Acme Premium (PREMIUM): its owner's view unless overridden; every Premium feature is on. */
-export const PREMIUM_FEATURES = {
+const PREMIUM_FEATURES = {
   teamAnalyticsDashboard: true,
   manageUserRoles: true,
   transferOwnerShip: true,

@@ -6,7 +6,7 @@ import { requestAddress, requestJson, requestMethod } from './fetch-stub';
 import { jsonResponse, memberRow } from './fixtures';
 
 /** A member row of the owner lookup (spec 002 §7). */
-export const ownerMember = (memberEmail: string): Member => memberRow(memberEmail, { userRole: 'OWNER' });
+const ownerMember = (memberEmail: string): Member => memberRow(memberEmail, { userRole: 'OWNER' });
 
 export type SuppressionServer = {
   items: SuppressionItem[];

@@ -18,9 +18,9 @@ import { createOidcClient } from './oidc-client';
 export type AuthRoutesOptions = { config: Config; db: Database; signer: AccessTokenSigner };
 
 /** httpOnly cookie holding the refresh credential (docs/decisions/004-where-credentials-live.md). */
-export const REFRESH_COOKIE = 'md_session';
+const REFRESH_COOKIE = 'md_session';
 /** httpOnly cookie sealing state, nonce and PKCE verifier during the provider round trip. */
-export const SIGN_IN_STATE_COOKIE = 'md_signin';
+const SIGN_IN_STATE_COOKIE = 'md_signin';
 const COOKIE_PATH = AUTH_BASE_PATH;
 
 const errorResponses = {

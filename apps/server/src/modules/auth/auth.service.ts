@@ -37,7 +37,7 @@ export type SignInState = {
 };
 
 /** The refresh credential in the httpOnly cookie: `{sessionId}.{secret}`; only a hash is stored. */
-export function formatRefreshCredential(sessionId: string, secret: string): string {
+function formatRefreshCredential(sessionId: string, secret: string): string {
   return `${sessionId}.${secret}`;
 }
 
@@ -334,5 +334,3 @@ export function createAuthService(deps: {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { billingCustomers, seatRemovals, stripeWebhookEvents, subscriptions } from '../../db/schema';
 import { memberView } from '../members/members.views';
@@ -243,15 +243,6 @@ export async function recordEvent(db: Executor, eventId: string, type: string): 
     .onConflictDoNothing()
     .returning({ eventId: stripeWebhookEvents.eventId });
   return rows.length > 0;
-}
-
-/** Spaces with a Stripe subscription (the demo set-up reads them). */
-export async function listStripeSubscriptionIds(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ id: subscriptions.stripeSubscriptionId })
-    .from(subscriptions)
-    .where(isNotNull(subscriptions.stripeSubscriptionId));
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 }
 
 // ------------------------------------------------------------------ per-user (legacy model) members

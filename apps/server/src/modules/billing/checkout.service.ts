@@ -50,7 +50,7 @@ import { sellablePrice } from './subscriptions.service';
  * Expires the space's open Checkout Sessions (Stripe's checkout.sessions.expire); a session that
  * completed or expired meanwhile is left as it is. Returns the ids it expired.
  */
-export async function expireOpenSessions(
+async function expireOpenSessions(
   stripe: Stripe,
   customer: string,
   workspaceId: string,
@@ -79,7 +79,7 @@ const LIVE_STRIPE_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set([
 ]);
 
 /** The caller buys for a Gmail account (PRO_PERSONAL) or a domain one. */
-export const isGmailBuyer = (user: UserRecord): boolean => isGmailAddress(user.email);
+const isGmailBuyer = (user: UserRecord): boolean => isGmailAddress(user.email);
 
 async function stripePriceFor(stripe: Stripe, catalog: CatalogPrice): Promise<Stripe.Price> {
   const [price] = (await stripe.prices.list({ lookup_keys: [catalog.lookupKey], active: true })).data;

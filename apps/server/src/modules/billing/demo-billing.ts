@@ -57,7 +57,7 @@ export async function subscribeSpaceDirectly(
  * docs/decisions/218-demo-spaces-for-billing.md). `perUser`: the subscription names its paid members
  * (the space's seeded paid users, paid-members.ts) and counts them as its quantity.
  */
-export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<
+const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<
   { space: string; perUser?: true } & Omit<DirectSubscription, 'metadata'>
 > = [
   { space: 'Acme Sales', lookupKey: 'pro_yearly_usd', quantity: 10, email: 'olivia@acme.test' },
@@ -71,11 +71,11 @@ export const DEMO_STRIPE_SUBSCRIPTIONS: ReadonlyArray<
     perUser: true,
   },
 ];
-export const DEMO_PAYPAL_SPACE = "Penny's space";
+const DEMO_PAYPAL_SPACE = "Penny's space";
 /** The demo's PayPal billing agreement (the local PayPal stand-in accepts it). */
-export const DEMO_PAYPAL_AGREEMENT = 'I-PENNY0DEMO';
+const DEMO_PAYPAL_AGREEMENT = 'I-PENNY0DEMO';
 /** The demo's space billed outside the product (spec 001 §1: SUPPORT and OFFLINE are managed by support). */
-export const DEMO_OFFLINE_SPACE = 'Offline Team';
+const DEMO_OFFLINE_SPACE = 'Offline Team';
 /** The demo's space whose subscription support gave (payment source SUPPORT, per seat). */
 export const DEMO_SUPPORT_SPACE = 'Support Team';
 

@@ -95,7 +95,7 @@ export async function getCheckoutUsers(
 }
 
 /** A per-user Pro or Premium card subscription that ends at the period end (downgradeToFree). */
-export const movingToFree = (row: SubscriptionRow): boolean =>
+const movingToFree = (row: SubscriptionRow): boolean =>
   isMovingToFree({
     workspacePlan: row.workspacePlan,
     paymentSource: row.paymentSource,
@@ -112,7 +112,7 @@ async function isPricedPerUser(stripe: Stripe, row: SubscriptionRow): Promise<bo
 
 const isCardError = (error: unknown): boolean => (error as { type?: string }).type === 'StripeCardError';
 
-export const CARD_DECLINED_MESSAGE =
+const CARD_DECLINED_MESSAGE =
   'Your card was declined. Update your card from Manage billing, then try again.';
 
 /** The new plan of a PUT: a legacy licence switched in place, a Pro ↔ Premium change, or the same. */

@@ -15,7 +15,7 @@ import type Stripe from 'stripe';
  * (`transfer_lookup_key`) and the old one is archived, so existing subscriptions keep their price.
  */
 
-export const stripeProductId = (product: BillingProduct): string => `mergedesk_${product.toLowerCase()}`;
+const stripeProductId = (product: BillingProduct): string => `mergedesk_${product.toLowerCase()}`;
 
 export type CatalogSyncResult = { created: string[]; replaced: string[]; unchanged: string[] };
 

@@ -9,7 +9,7 @@ import { scheduledDowngradeEmails } from './legacy-users.service';
  * the payment source of the member rules). Members gets it from app.ts (memberBillingFacts
  * below), so members never imports billing.
  */
-export async function scheduledSeatRemovalOf(
+async function scheduledSeatRemovalOf(
   db: Executor,
   workspaceId: string,
 ): Promise<{ targetSeatsQuantity: number; removeSeatsAtTimestamp: number } | null> {
@@ -20,7 +20,7 @@ export async function scheduledSeatRemovalOf(
 }
 
 /** The payment source of the space's ACTIVE subscription (null: none). */
-export async function paymentSourceOf(db: Executor, workspaceId: string): Promise<PaymentSource | null> {
+async function paymentSourceOf(db: Executor, workspaceId: string): Promise<PaymentSource | null> {
   return (await findActiveSubscription(db, workspaceId))?.paymentSource ?? null;
 }
 

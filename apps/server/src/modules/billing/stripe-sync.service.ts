@@ -91,7 +91,7 @@ type LatestInvoiceState = {
 };
 
 /** The payment intent of an invoice's default payment (Stripe's 2025+ invoice shape). */
-export function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
+function paymentIntentIdOf(invoice: Stripe.Invoice): string | null {
   const payments = invoice.payments?.data ?? [];
   const payment = payments.find((entry) => entry.is_default) ?? payments[0];
   return idOf(payment?.payment.payment_intent ?? null);
@@ -107,7 +107,7 @@ export async function invoiceWithIntent(
   return { invoice, intent: intentId === null ? null : await stripe.paymentIntents.retrieve(intentId) };
 }
 
-export async function readLatestInvoice(
+async function readLatestInvoice(
   stripe: Stripe,
   invoiceId: string | null,
 ): Promise<LatestInvoiceState> {
@@ -358,7 +358,7 @@ async function stillLive(
 }
 
 /** Metadata of a subscription found to duplicate the space's live one: the id of the one kept. */
-export const DUPLICATE_OF_KEY = 'duplicateOf';
+const DUPLICATE_OF_KEY = 'duplicateOf';
 
 /** The subscription was bought to replace `live` (a legacy licence switched to a new plan). */
 const replaces = (subscription: Stripe.Subscription, live: SubscriptionRow): boolean =>

@@ -18,7 +18,7 @@ import {
   type Currency,
   type PriceTier,
 } from '@mergedesk/domain/billing/prices';
-import { MAX_SEATS, paidUsersOf } from '@mergedesk/domain/members/seats';
+import { paidUsersOf } from '@mergedesk/domain/members/seats';
 import type Stripe from 'stripe';
 import type { Executor } from '../../db/client';
 import type { MembershipRecord } from '../../db/records';
@@ -298,9 +298,6 @@ export async function sellablePrice(
   }
   return { price, lookupKey: catalog.lookupKey };
 }
-
-/** §9 maximum seats, for the add and purchase checks. */
-export const MAX_PURCHASABLE_SEATS = MAX_SEATS;
 
 // ------------------------------------------------------------------ portal and invoices
 

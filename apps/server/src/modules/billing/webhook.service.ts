@@ -9,7 +9,7 @@ import { idOf, syncStripeSubscription } from './stripe-sync.service';
 export const BAD_SIGNATURE_MESSAGE = 'The webhook signature could not be verified.';
 
 /** The subscription an event is about (null: an event we have nothing to apply for). */
-export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
+function subscriptionIdOfEvent(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown> & { object?: string };
   switch (object.object) {
     case 'checkout.session':

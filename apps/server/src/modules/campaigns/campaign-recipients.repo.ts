@@ -157,7 +157,7 @@ export type RecipientExportRow = {
  * campaign_events_recipient_type_idx (an index-only scan per recipient), and the per-link click
  * counts only for those who clicked. Exported for the benchmark's EXPLAIN ANALYZE.
  */
-export function recipientExportSql(
+function recipientExportSql(
   query: RecipientQuery,
   after: { email: string; id: string } | undefined,
   limit: number,

@@ -10,7 +10,7 @@ import { cappedTotal, countCapped, ONE, pageWithTotal } from '../../lib/list-que
 
 type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
-export type CampaignFilters = {
+type CampaignFilters = {
   workspaceId: string;
   /** LIKE patterns (already escaped), all of which must match */
   search: string[];

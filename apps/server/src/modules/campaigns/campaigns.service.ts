@@ -30,7 +30,7 @@ import {
 import { containsPattern, listQueryFailed, singleFilterValue } from '../../lib/list-query';
 
 /** The poll-responses fallback answers the newest responses, at most this many. */
-export const POLL_RESPONSES_LIMIT = 1000;
+const POLL_RESPONSES_LIMIT = 1000;
 
 const epochMsSchema = z.coerce.number().pipe(clientTimestampMs());
 

@@ -15,8 +15,8 @@ import {
 } from '../workspaces/workspaces.views';
 import { containsPattern, ONE, pageWithCappedTotal } from '../../lib/list-query';
 
-export type MemberFilterKey = (typeof MEMBER_FILTER_KEYS)[number];
-export type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
+type MemberFilterKey = (typeof MEMBER_FILTER_KEYS)[number];
+type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
 
 /** Filters with their values already checked against the domain's enums. */
 export type MemberFilters = {
@@ -42,7 +42,7 @@ export type MemberListRow = {
 };
 
 /** `total` counts at most this many rows, so a huge space cannot make the count expensive. */
-export const MEMBER_TOTAL_CAP = 10000;
+const MEMBER_TOTAL_CAP = 10000;
 
 const roleRank = sql`case ${workspaceMembers.role} ${sql.join(
   Object.entries(ROLE_RANK).map(([role, rank]) => sql`when ${role} then ${rank}`),
@@ -280,7 +280,7 @@ export async function findOldestOwnedSpace(db: Executor, userId: string): Promis
 }
 
 export type SeatMemberFilters = { userStatus?: MemberStatus[]; userRole?: Role[]; search?: string };
-export type SeatMemberSortKey = 'userName' | 'userEmail' | 'userRole' | 'userStatus' | 'createTimestamp';
+type SeatMemberSortKey = 'userName' | 'userEmail' | 'userRole' | 'userStatus' | 'createTimestamp';
 export type SeatMemberQuery = {
   filters: SeatMemberFilters;
   sort: Array<{ key: SeatMemberSortKey; direction: 'asc' | 'desc' }>;

@@ -34,7 +34,7 @@ import {
 } from './space-life.repo';
 
 /** Ours: the same answer as any space the caller cannot reach (cross-space = 404). */
-export const SPACE_NOT_FOUND = 'Space not found.';
+const SPACE_NOT_FOUND = 'Space not found.';
 
 /**
  * A member leaves the space (issue 21): their row goes (so their seat or licence is free again),

@@ -56,7 +56,7 @@ export type SuppressionListConfig = {
 };
 
 /** Rows per keyset batch of an export (each batch one statement, the connection free in between). */
-export const SUPPRESSION_EXPORT_BATCH = 2000;
+const SUPPRESSION_EXPORT_BATCH = 2000;
 
 /**
  * What a member sees of a space's list: the shared entries and their own personal ones (a

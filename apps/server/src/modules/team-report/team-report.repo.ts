@@ -14,7 +14,7 @@ import { ONE, pageWithCappedTotal } from '../../lib/list-query';
 
 type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
 
-export type YearMonth = { year: number; month: number };
+type YearMonth = { year: number; month: number };
 
 /**
  * The 'last 30 days' read from monthly counters (spec 002 §2.5): the current month in full plus
@@ -136,7 +136,7 @@ export async function listTeamMembers(
 }
 
 /** Members counted as active users by the summary. */
-export const ACTIVE_MEMBER_STATUSES: readonly MemberStatus[] = ['ACTIVE', 'LEGACY'];
+const ACTIVE_MEMBER_STATUSES: readonly MemberStatus[] = ['ACTIVE', 'LEGACY'];
 
 /**
  * The summary of the report: its default rows (ACTIVE and LEGACY members) counted and their figures

@@ -145,7 +145,7 @@ export function createBatchWriter<T, R = void>(options: BatchWriterOptions<T, R>
 }
 
 /** The events a recipient's hit records (sent and bounced come from the add-on). */
-export type TrackedEventType = Exclude<CampaignEventType, 'sent' | 'bounced'>;
+type TrackedEventType = Exclude<CampaignEventType, 'sent' | 'bounced'>;
 
 export type TrackedEvent = {
   recipientId: string;
@@ -211,7 +211,7 @@ export const TRACKED_EVENTS_STATEMENT = 'mergedesk_insert_tracked_events';
  * moves it. Answers, per event in order, the link a click by index was written with (undefined for
  * a click not written, and for every other event).
  */
-export async function insertTrackedEvents(
+async function insertTrackedEvents(
   db: StatementRunner,
   events: readonly TrackedEvent[],
 ): Promise<WrittenEvent[]> {
@@ -270,4 +270,4 @@ export function createEventWriter(
 }
 
 /** The pauses between the runs of a batch while the database is away: about 7 s in all. */
-export const OUTAGE_RETRY_DELAYS_MS: readonly number[] = [100, 200, 400, 800, 1600, 2000, 2000];
+const OUTAGE_RETRY_DELAYS_MS: readonly number[] = [100, 200, 400, 800, 1600, 2000, 2000];

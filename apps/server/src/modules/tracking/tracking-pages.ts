@@ -44,14 +44,14 @@ export function trackingErrorPage(message: string): string {
 }
 
 export const DISABLED_LINK_TITLE = 'This link is no longer available';
-export const DISABLED_LINK_TEXT = 'The link in this message has been disabled.';
+const DISABLED_LINK_TEXT = 'The link in this message has been disabled.';
 
 /** The neutral page of a link disabled for abuse: no redirect, no accusation, no details. */
 export function disabledLinkPage(): string {
   return trackingPage(DISABLED_LINK_TITLE, `<p>${escapeHtml(DISABLED_LINK_TEXT)}</p>`);
 }
 
-export const UNSUBSCRIBE_TITLE = 'Unsubscribe';
+const UNSUBSCRIBE_TITLE = 'Unsubscribe';
 export const UNSUBSCRIBE_QUESTION = 'Do you want to stop receiving these emails?';
 export const UNSUBSCRIBE_BUTTON = 'Unsubscribe';
 /** The form field the confirmation button posts (the RFC 8058 one-click body is another). */
@@ -70,10 +70,10 @@ export function unsubscribeConfirmationPage(): string {
 }
 
 export const LINK_WARNING_TITLE = 'Check this link before you continue';
-export const LINK_WARNING_TEXT = 'The link you clicked in an email leads to this address:';
+const LINK_WARNING_TEXT = 'The link you clicked in an email leads to this address:';
 export const LINK_WARNING_CAUTION =
   'This website is on our list of sites to be careful with. Continue only if you trust the sender and expected this link.';
-export const linkWarningContinueText = (host: string): string => `Continue to ${host}`;
+const linkWarningContinueText = (host: string): string => `Continue to ${host}`;
 
 /**
  * What a click on a link to a blocklisted host shows instead of the redirect

@@ -7,16 +7,15 @@ import { upsertUnsubscription } from '../suppression-lists/suppression-list.serv
 import { findRecipientTarget, findSentLink, upsertPollResponse } from '../campaigns/tracking-targets.service';
 import type { TrackingTokens } from './tracking-token';
 
+
+/** Where a click goes: its link, a neutral page (link disabled) or the invalid-link page. */
+export type ClickTarget = { kind: 'redirect'; url: string } | { kind: 'disabled' } | { kind: 'invalid' };
+
 /**
  * What the recipients of a merge meet: the open pixel, click redirects, the unsubscribe link and
  * form responses. Each hit only appends an event (batched, durable before the answer); counters
  * are the aggregation job's (jobs/aggregate-events.ts), so a recipient never waits on them.
  */
-export type TrackingService = ReturnType<typeof createTrackingService>;
-
-/** Where a click goes: its link, a neutral page (link disabled) or the invalid-link page. */
-export type ClickTarget = { kind: 'redirect'; url: string } | { kind: 'disabled' } | { kind: 'invalid' };
-
 export function createTrackingService(deps: {
   db: Database;
   tokens: TrackingTokens;

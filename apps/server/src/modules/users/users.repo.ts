@@ -12,11 +12,6 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 /** Locks the user row until the transaction ends: serialises the caller's space creations. */
 export type NewUser = {
   email: string;

@@ -8,7 +8,7 @@ import { createUser, getCurrentUser, getRolloutStatus, getUserById, suggestUsers
 
 const tags = ['users'];
 
-export const SUGGESTIONS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this space can add members.';
+const SUGGESTIONS_FORBIDDEN_MESSAGE = 'Only an admin or the owner of this space can add members.';
 
 /** The current user, account creation, suggestions and rollout status, under /api/v2/users (spec 000 §7). */
 export const usersRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {

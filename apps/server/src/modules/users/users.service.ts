@@ -27,7 +27,7 @@ import {
   type RolloutStatusRecord,
 } from './users.repo';
 
-export const SUGGESTION_LIMIT = 10;
+const SUGGESTION_LIMIT = 10;
 
 /** Rollout status of a user without a row: registered, eligible, and no restriction (ARCHITECTURE.md). */
 export const DEFAULT_ROLLOUT_STATUS: RolloutStatusRecord = {
@@ -62,7 +62,7 @@ export async function getUserById(
   return getCurrentUser(db, caller, options);
 }
 
-export function toCurrentUser(
+function toCurrentUser(
   user: UserRecord,
   workspaces?: { memberships: MembershipRecord[]; counters: MonthlySentMailsRecord[] },
 ): CurrentUser {
@@ -148,7 +148,7 @@ export async function createUser(
   }
 }
 
-export type NewAccount = {
+type NewAccount = {
   email: string;
   name: string;
   picture: string | null;
@@ -157,7 +157,7 @@ export type NewAccount = {
 };
 
 /** Creates the account rows; runs inside the caller's transaction (also used by the demo seed). */
-export async function createAccount(tx: Executor, account: NewAccount): Promise<UserRecord> {
+async function createAccount(tx: Executor, account: NewAccount): Promise<UserRecord> {
   const email = account.email.toLowerCase();
   const name = account.name.trim() === '' ? localPart(email) : account.name.trim();
   const user = await insertUser(tx, {
@@ -182,7 +182,7 @@ export async function createAccount(tx: Executor, account: NewAccount): Promise<
 }
 
 /** "{first name}'s space", kept within the space-name rules of the domain. */
-export function personalSpaceName(name: string): string {
+function personalSpaceName(name: string): string {
   const firstName = name.trim().split(/\s+/)[0] ?? '';
   const parsed = spaceNameSchema.safeParse(`${firstName}'s space`);
   return parsed.success ? parsed.data : 'My space';

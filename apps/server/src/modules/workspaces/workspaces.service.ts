@@ -55,7 +55,7 @@ export function allowedUserCountFor(workspace: WorkspaceRecord, userPlan: UserPl
 
 type WorkspaceExtras = Pick<Workspace, 'memberCount' | 'workspaceFeatures' | 'workspaceDomains'>;
 
-export function toWorkspace(
+function toWorkspace(
   membership: MembershipRecord,
   caller: UserRecord,
   extras: WorkspaceExtras = {},

@@ -21,8 +21,8 @@ import { createTabSync } from './tab-sync';
 export const AUTH_FLAG_COOKIE = 'md_auth';
 
 /** Spec 000 §9: "the login timestamp and tokens are kept in local storage" — we keep only the times. */
-export const LOGIN_AT_STORAGE_KEY = 'mergedesk.login-at';
-export const LAST_ACTIVITY_STORAGE_KEY = 'mergedesk.last-activity';
+const LOGIN_AT_STORAGE_KEY = 'mergedesk.login-at';
+const LAST_ACTIVITY_STORAGE_KEY = 'mergedesk.last-activity';
 
 export const browserAuthFlag: AuthFlag = {
   isSet: () => readCookie(AUTH_FLAG_COOKIE) === '1',

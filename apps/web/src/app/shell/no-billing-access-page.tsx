@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 
 /** Ours (issue 21): the page title and heading of billing for someone who may not see it. */
-export const NO_BILLING_ACCESS_TITLE = 'Billing is managed by the space owner';
-export const noBillingAccessText = (spaceName: string): string =>
+const NO_BILLING_ACCESS_TITLE = 'Billing is managed by the space owner';
+const noBillingAccessText = (spaceName: string): string =>
   `Only the owner of ${spaceName} can see and change its billing. Ask them if the space needs more seats or another plan.`;
 
 /**

@@ -97,7 +97,7 @@ const CHECKOUT_STEPS = [
 ] as const satisfies readonly { path: string; step: CheckoutStep }[];
 
 /** Spec 000 §6: "A feature gate redirects to a fallback route (default '/')". */
-export const FEATURE_GATE_FALLBACK = '/';
+const FEATURE_GATE_FALLBACK = '/';
 
 export type SpaceRoutesProps = {
   prefix: string;

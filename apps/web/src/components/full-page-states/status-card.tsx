@@ -3,7 +3,7 @@ import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { CenteredPage } from './centered-page';
 
-export type StatusKind = 'success' | 'warning' | 'error';
+type StatusKind = 'success' | 'warning' | 'error';
 
 const ICONS = {
   success: { Icon: IconCircleCheck, color: 'teal' },

@@ -44,7 +44,7 @@ export type SuppressionListConfig = {
   exportKind: ExportKind;
 };
 
-export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
+const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   list: 'unsubscriptions',
   title: 'Unsubscriptions',
   endpoints: {
@@ -71,7 +71,7 @@ export const UNSUBSCRIPTION_LIST: SuppressionListConfig = {
   exportKind: 'UNSUBSCRIPTIONS',
 };
 
-export const BOUNCE_LIST: SuppressionListConfig = {
+const BOUNCE_LIST: SuppressionListConfig = {
   list: 'bounces',
   title: 'Bounces',
   endpoints: {

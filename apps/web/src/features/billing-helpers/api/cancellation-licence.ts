@@ -4,7 +4,7 @@ import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET …/_ah/api/subscriptions/v1/licence: the signed-in user's licence; null when there is none (404). */
-export const getCancellationLicence = (signal?: AbortSignal): Promise<CancellationLicence | null> =>
+const getCancellationLicence = (signal?: AbortSignal): Promise<CancellationLicence | null> =>
   callEndpoint('billing.cancellationLicence', { signal }).catch((error: unknown) => {
     if (isApiErrorStatus(error, 404)) return null;
     throw error;
@@ -18,7 +18,7 @@ export const useCancellationLicence = (enabled: boolean) =>
   });
 
 /** POST /_ah/api/subscriptions/v1/cancelAutoRenewal {subscriptionId} (spec 001 §7; the answer is not read). */
-export const cancelAutoRenewal = (subscriptionId: string) =>
+const cancelAutoRenewal = (subscriptionId: string) =>
   callEndpoint('billing.cancelAutoRenewal', { body: { subscriptionId } });
 
 export const useCancelAutoRenewal = () => useMutation({ mutationFn: cancelAutoRenewal });

@@ -7,9 +7,9 @@ import { HELP_CENTER_URL } from '../../../lib/product';
 import { useSession } from '../../../lib/session-context';
 import { useCancelAutoRenewal, useCancellationLicence } from '../api/cancellation-licence';
 
-export const STOP_RENEWAL_TITLE = 'Are you sure you want to stop the automatic renewal?';
+const STOP_RENEWAL_TITLE = 'Are you sure you want to stop the automatic renewal?';
 /** Spec 001 §2 says what the warning says; the words are ours. */
-export const STOP_RENEWAL_WARNING =
+const STOP_RENEWAL_WARNING =
   'This action is permanent: to have a paid plan again after the end of your licence, you will need to buy a new plan.';
 
 /**

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
 type Ids = { workspaceId: string; subscriptionId: string };
 
 /** POST …/subscriptions/v2/{subId}/seats/v1 (spec 001 §7): buys seats at the prorated price. */
-export const addSeats = (ids: Ids, body: AddSeatsBody) =>
+const addSeats = (ids: Ids, body: AddSeatsBody) =>
   callEndpoint('billing.addSeats', { params: ids, body });
 
 export const useAddSeats = (ids: Ids) =>

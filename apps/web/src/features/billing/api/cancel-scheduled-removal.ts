@@ -3,7 +3,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE …/seats/v1/scheduled-removals (spec 001 §7): 'Cancel downgrade' (owner only). */
-export const cancelScheduledRemoval = (workspaceId: string, subscriptionId: string) =>
+const cancelScheduledRemoval = (workspaceId: string, subscriptionId: string) =>
   callEndpoint('billing.cancelSeatRemoval', { params: { workspaceId, subscriptionId } });
 
 export const useCancelScheduledRemoval = (workspaceId: string, subscriptionId: string) => {

@@ -10,7 +10,7 @@ export type CheckoutSessionBody =
  * POST …/stripe/checkout/v1|v2/session (spec 001 §7): a purchase; the answer carries the address of
  * the provider's hosted card page.
  */
-export const createCheckoutSession = (workspaceId: string, { version, body }: CheckoutSessionBody) =>
+const createCheckoutSession = (workspaceId: string, { version, body }: CheckoutSessionBody) =>
   version === 'v1'
     ? callEndpoint('billing.checkoutSessionV1', { params: { workspaceId }, body })
     : callEndpoint('billing.checkoutSessionV2', { params: { workspaceId }, body });

@@ -11,7 +11,7 @@ const PENDING_INTERVAL_MS = 2000;
  * GET …/stripe/checkout/v1/outcome?sessionId (ours, issue 22): what became of the Checkout Session
  * the billing page returned from — no success banner before Stripe confirms.
  */
-export const getCheckoutOutcome = (
+const getCheckoutOutcome = (
   workspaceId: string,
   sessionId: string,
   signal?: AbortSignal,
@@ -22,7 +22,7 @@ export const getCheckoutOutcome = (
     signal,
   });
 
-export const getCheckoutOutcomeQueryOptions = (workspaceId: string, sessionId: string) =>
+const getCheckoutOutcomeQueryOptions = (workspaceId: string, sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.billing.checkoutOutcome(workspaceId, sessionId),
     queryFn: ({ signal }) => getCheckoutOutcome(workspaceId, sessionId, signal),

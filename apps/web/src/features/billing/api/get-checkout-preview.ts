@@ -12,7 +12,7 @@ const INFO_ENDPOINTS = { v1: 'billing.checkoutInfoV1', v2: 'billing.checkoutInfo
  * POST …/stripe/checkout/v1|v2/info (spec 001 §7): what a purchase or a change costs, with tax;
  * previewProratedChanges asks for what is charged today for a change of the running subscription.
  */
-export const getCheckoutPreview = (
+const getCheckoutPreview = (
   workspaceId: string,
   request: PaymentPreviewRequest,
   previewProratedChanges: boolean,
@@ -27,7 +27,7 @@ export const getCheckoutPreview = (
   });
 
 /** Spec 001 §9: previews are stale after 5 minutes. The last answer stays while the next loads. */
-export const getCheckoutPreviewQueryOptions = (
+const getCheckoutPreviewQueryOptions = (
   workspaceId: string,
   request: PaymentPreviewRequest,
   previewProratedChanges = false,

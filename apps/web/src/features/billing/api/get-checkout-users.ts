@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys';
  * GET …/stripe/checkout/v1/users: the users of a per-user (legacy model) space with their paid
  * flags and restrictions, and the plan's user limits (spec 001 §3 "Checkout user entry").
  */
-export const getCheckoutUsers = (workspaceId: string, signal?: AbortSignal): Promise<CheckoutUsersResponse> =>
+const getCheckoutUsers = (workspaceId: string, signal?: AbortSignal): Promise<CheckoutUsersResponse> =>
   callEndpoint('billing.checkoutUsers', { params: { workspaceId }, signal });
 
 /** Stale after 5 s, as the subscriptions they are billed with (spec 001 §9). */
-export const getCheckoutUsersQueryOptions = (workspaceId: string) =>
+const getCheckoutUsersQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.billing.checkoutUsers(workspaceId),
     queryFn: ({ signal }) => getCheckoutUsers(workspaceId, signal),

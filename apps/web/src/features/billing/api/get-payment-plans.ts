@@ -5,11 +5,11 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /workspace-billing/payment-plans/v1 (spec 001 §7): the prices of one currency. */
-export const getPaymentPlans = (currency: Currency, signal?: AbortSignal): Promise<PaymentPlan[]> =>
+const getPaymentPlans = (currency: Currency, signal?: AbortSignal): Promise<PaymentPlan[]> =>
   callEndpoint('billing.paymentPlans', { query: { currency }, signal }).then((list) => list.items);
 
 /** Spec 001 §9: payment plans are cached for 30 s. */
-export const getPaymentPlansQueryOptions = (currency: Currency) =>
+const getPaymentPlansQueryOptions = (currency: Currency) =>
   queryOptions({
     queryKey: queryKeys.billing.paymentPlans(currency),
     queryFn: ({ signal }) => getPaymentPlans(currency, signal),

@@ -15,7 +15,7 @@ export const getSubscriptions = (workspaceId: string, signal?: AbortSignal): Pro
   }).then((list) => list.items);
 
 /** Spec 001 §9: subscriptions are stale after 5 s. */
-export const getSubscriptionsQueryOptions = (workspaceId: string) =>
+const getSubscriptionsQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.billing.subscriptions(workspaceId),
     queryFn: ({ signal }) => getSubscriptions(workspaceId, signal),

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
  * GET …/stripe/customer/v1/portal?returnUrl (spec 001 §7): a one-time portal address, so it is
  * asked for on the click and never cached ("never stale"); only for STRIPE subscriptions.
  */
-export const getCustomerPortalUrl = (workspaceId: string, returnUrl: string): Promise<string> =>
+const getCustomerPortalUrl = (workspaceId: string, returnUrl: string): Promise<string> =>
   callEndpoint('billing.customerPortal', { params: { workspaceId }, query: { returnUrl } }).then(
     (portal) => portal.url,
   );

@@ -10,7 +10,7 @@ const removalBody = (paymentPlanId: string, targetSeatsQuantity: number): SeatRe
 });
 
 /** POST …/seats/v1/removal-quote: what the renewal costs at the target seat count, and when. */
-export const getSeatRemovalQuote = (ids: Ids, paymentPlanId: string, target: number, signal?: AbortSignal) =>
+const getSeatRemovalQuote = (ids: Ids, paymentPlanId: string, target: number, signal?: AbortSignal) =>
   callEndpoint('billing.seatRemovalQuote', {
     params: ids,
     body: removalBody(paymentPlanId, target),
@@ -18,7 +18,7 @@ export const getSeatRemovalQuote = (ids: Ids, paymentPlanId: string, target: num
   });
 
 /** Spec 001 §9: proration quotes are stale after 5 minutes. */
-export const getSeatRemovalQuoteQueryOptions = (ids: Ids, paymentPlanId: string, target: number) =>
+const getSeatRemovalQuoteQueryOptions = (ids: Ids, paymentPlanId: string, target: number) =>
   queryOptions({
     queryKey: queryKeys.billing.removalQuote(ids.workspaceId, ids.subscriptionId, target),
     queryFn: ({ signal }) => getSeatRemovalQuote(ids, paymentPlanId, target, signal),
@@ -32,7 +32,7 @@ export const useSeatRemovalQuote = (ids: Ids, paymentPlanId: string | null, targ
   });
 
 /** POST …/seats/v1/scheduled-removals (spec 001 §7): the removal, applied at the period end. */
-export const scheduleSeatRemoval = (ids: Ids, paymentPlanId: string, target: number) =>
+const scheduleSeatRemoval = (ids: Ids, paymentPlanId: string, target: number) =>
   callEndpoint('billing.scheduleSeatRemoval', {
     params: ids,
     body: removalBody(paymentPlanId, target),

@@ -329,7 +329,7 @@ function SeatDowngradeNotice(props: {
 }
 
 /** Ours (spec 002 §2.7 names the dialog, not its texts). */
-export const CANCEL_DOWNGRADE_DIALOG_TITLE = 'Cancel the scheduled downgrade?';
+const CANCEL_DOWNGRADE_DIALOG_TITLE = 'Cancel the scheduled downgrade?';
 
 function ScheduledCycleChange({
   subscription,

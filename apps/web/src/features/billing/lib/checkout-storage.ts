@@ -21,7 +21,7 @@ export type StoredCheckoutForm = {
   code: string;
 };
 
-export const DEFAULT_CHECKOUT_FORM: StoredCheckoutForm = {
+const DEFAULT_CHECKOUT_FORM: StoredCheckoutForm = {
   country: CHECKOUT_DEFAULTS.country,
   isBusinessPurchase: false,
   vatNumber: '',

@@ -6,11 +6,11 @@ import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 export type InvitationAcceptance = AcceptInvitationResponse;
 
 /** PUT /api/invitations/{token}/accept (spec 002 §7). */
-export const acceptInvitation = (token: string): Promise<InvitationAcceptance> =>
+const acceptInvitation = (token: string): Promise<InvitationAcceptance> =>
   callEndpoint('invitations.accept', { params: { token } });
 
 /** Spec 002 §8, §9: only a server error (500) is retried, 3 times; every other answer is final. */
-export const shouldRetryAcceptance = (failureCount: number, error: unknown): boolean =>
+const shouldRetryAcceptance = (failureCount: number, error: unknown): boolean =>
   failureCount < INVITATION_ACCEPT_RETRIES && isApiErrorStatus(error, 500);
 
 export const useAcceptInvitation = () =>

@@ -22,10 +22,10 @@ import { useSession } from '../../../lib/session-context';
 import { useAcceptInvitation, type InvitationAcceptance } from '../api/accept-invitation';
 
 /** The optional {status} segment that accepts at once (spec 002 §2.10). */
-export const AUTO_ACCEPT_STATUS = 'accept';
+const AUTO_ACCEPT_STATUS = 'accept';
 /** Ours: the page before accepting, when the link has no 'accept' status. */
-export const INVITATION_TITLE = 'You have been invited to a space';
-export const SWITCH_ACCOUNT_LABEL = 'Switch account';
+const INVITATION_TITLE = 'You have been invited to a space';
+const SWITCH_ACCOUNT_LABEL = 'Switch account';
 
 export type InvitationPageProps = {
   /** The signed-in user (the route renders for signed-in people only). */

@@ -3,7 +3,7 @@ import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/v1/users/me/scheduledCampaigns/{scheduledMergeId} (spec 002 §7). */
-export const cancelScheduledCampaign = (scheduledMergeId: string): Promise<unknown> =>
+const cancelScheduledCampaign = (scheduledMergeId: string): Promise<unknown> =>
   callEndpoint('scheduledCampaigns.cancel', { params: { scheduledMergeId } });
 
 /**

@@ -5,10 +5,10 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id}/links (issue 9): clicks and unique clickers per link. */
-export const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Promise<CampaignLinkStats> =>
+const getCampaignLinks = (campaignId: string, signal?: AbortSignal): Promise<CampaignLinkStats> =>
   callEndpoint('campaigns.links', { params: { id: campaignId }, signal });
 
-export const getCampaignLinksQueryOptions = (campaignId: string) =>
+const getCampaignLinksQueryOptions = (campaignId: string) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.links(campaignId),
     queryFn: ({ signal }) => getCampaignLinks(campaignId, signal),

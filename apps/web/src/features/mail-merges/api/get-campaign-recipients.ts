@@ -13,7 +13,7 @@ export const recipientFilterBy = (status: RecipientFilter): string | undefined =
   status === 'all' ? undefined : formatFilterBy({ status });
 
 /** GET /api/v1/users/me/campaigns/{id}/recipients (issue 9), one page. */
-export const getCampaignRecipients = (
+const getCampaignRecipients = (
   campaignId: string,
   { status, page }: RecipientListParams,
   signal?: AbortSignal,
@@ -29,7 +29,7 @@ export const getCampaignRecipients = (
   });
 
 /** Refreshed with the campaign detail (every 30 s); the page shown stays while the next loads. */
-export const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams) =>
+const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.recipients(campaignId, params),
     queryFn: ({ signal }) => getCampaignRecipients(campaignId, params, signal),

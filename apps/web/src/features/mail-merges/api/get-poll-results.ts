@@ -12,7 +12,7 @@ export type CampaignPoll =
  * Spec 002 §4.2: GET /api/v1/users/me/campaigns/{id}/pollResults first; if that fails,
  * GET …/pollResponses instead (an error of the fallback is the query's error).
  */
-export async function getCampaignPoll(campaignId: string, signal?: AbortSignal): Promise<CampaignPoll> {
+async function getCampaignPoll(campaignId: string, signal?: AbortSignal): Promise<CampaignPoll> {
   const options = { params: { id: campaignId }, signal };
   try {
     const results = await callEndpoint('campaigns.pollResults', options);
@@ -25,7 +25,7 @@ export async function getCampaignPoll(campaignId: string, signal?: AbortSignal):
 }
 
 /** Refreshed with the campaign detail, every 30 s (spec 002 §4.2). */
-export const getCampaignPollQueryOptions = (campaignId: string) =>
+const getCampaignPollQueryOptions = (campaignId: string) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.poll(campaignId),
     queryFn: ({ signal }) => getCampaignPoll(campaignId, signal),

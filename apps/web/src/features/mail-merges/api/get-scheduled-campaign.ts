@@ -4,10 +4,10 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/scheduled-campaigns/{id} (spec 002 §7). */
-export const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<ScheduledCampaign> =>
+const getScheduledCampaign = (id: string, signal?: AbortSignal): Promise<ScheduledCampaign> =>
   callEndpoint('scheduledCampaigns.get', { params: { id }, signal });
 
-export const getScheduledCampaignQueryOptions = (id: string) =>
+const getScheduledCampaignQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.scheduledCampaign(id),
     queryFn: ({ signal }) => getScheduledCampaign(id, signal),

@@ -11,7 +11,7 @@ export const getScheduledCampaigns = (
   signal?: AbortSignal,
 ): Promise<ScheduledCampaignList> => callEndpoint('scheduledCampaigns.list', { query, signal });
 
-export const getScheduledCampaignsQueryOptions = (workspaceId: string, query: ListQuery) =>
+const getScheduledCampaignsQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
     queryKey: queryKeys.scheduledCampaigns.page(workspaceId, query),
     queryFn: ({ signal }) => getScheduledCampaigns(query, signal),

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/workspaces/{id}/campaigns/count?isScheduled=true (spec 002 §7). */
-export const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Promise<CampaignCount> =>
+const getScheduledCount = (workspaceId: string, signal?: AbortSignal): Promise<CampaignCount> =>
   callEndpoint('campaigns.count', {
     params: { id: workspaceId },
     query: { isScheduled: true },

@@ -5,11 +5,11 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/users/me/campaigns/{id} (spec 002 §7). */
-export const getSentCampaign = (campaignId: string, signal?: AbortSignal): Promise<SentCampaign> =>
+const getSentCampaign = (campaignId: string, signal?: AbortSignal): Promise<SentCampaign> =>
   callEndpoint('campaigns.get', { params: { id: campaignId }, signal });
 
 /** Spec 002 §4.2: the campaign detail is refreshed every 30 s. */
-export const getSentCampaignQueryOptions = (campaignId: string) =>
+const getSentCampaignQueryOptions = (campaignId: string) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.detail(campaignId),
     queryFn: ({ signal }) => getSentCampaign(campaignId, signal),

@@ -16,7 +16,7 @@ export const scheduledCampaignTitle = (
 ): string => scheduledTitle(campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName);
 
 /** Ours (issue 9): a merge whose sender's account is gone. */
-export const UNKNOWN_SENDER = 'Former member';
+const UNKNOWN_SENDER = 'Former member';
 
 /** The Sender column: the sender's name, else the address, else UNKNOWN_SENDER. */
 export const senderLabel = (campaign: Pick<SentCampaign, 'senderName' | 'senderEmail'>): string =>

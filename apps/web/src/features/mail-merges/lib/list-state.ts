@@ -21,7 +21,7 @@ export type SentListState = {
 /** Spec 002 §2.2: Date is the default sort, descending. */
 export const DEFAULT_SENT_SORT: SentListState['sort'] = { key: 'lastUpdateTimestamp', direction: 'desc' };
 
-export const SENT_QUERY_PARAMS = {
+const SENT_QUERY_PARAMS = {
   search: 'search',
   dateFilter: 'date',
   sort: 'sort',

@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type MemberList = { items: Member[]; total: number };
 
 /** GET /api/workspaces/{workspaceId}/members with filterBy, sortBy, limit and limitOffset (spec 000 §7). */
-export const getMembers = (
+const getMembers = (
   workspaceId: string,
   query: ListQuery,
   signal?: AbortSignal,
@@ -18,7 +18,7 @@ export const getMembers = (
 /** Every query of the members list (and the owner lookup) shares this prefix. */
 
 /** Spec 000 §7: cached 1 s, refetched on mount, enabled only when a limit is given. */
-export const getMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
+const getMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
     queryKey: queryKeys.members.page(workspaceId, query),
     queryFn: ({ signal }) => getMembers(workspaceId, query, signal),

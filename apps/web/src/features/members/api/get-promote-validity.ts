@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/members/promote-validity (spec 002 §7): "Items; empty list on error". */
-export const getPromoteValidity = async (
+const getPromoteValidity = async (
   workspaceId: string,
   signal?: AbortSignal,
 ): Promise<PromoteValidityResponse['items']> => {
@@ -21,7 +21,7 @@ export const getPromoteValidity = async (
   }
 };
 
-export const getPromoteValidityQueryOptions = (workspaceId: string) =>
+const getPromoteValidityQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.members.promoteValidity(workspaceId),
     queryFn: ({ signal }) => getPromoteValidity(workspaceId, signal),

@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type SeatMemberList = { items: SeatMember[]; total: number };
 
 /** GET /api/workspaces/{id}/users/v1 with filterBy, sortBy, limit, limitOffset (spec 002 §7). */
-export const getSeatMembers = (
+const getSeatMembers = (
   workspaceId: string,
   query: ListQuery,
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export const getSeatMembers = (
 /** Every query of this list shares the prefix, so one invalidation refreshes them all. */
 
 /** Spec 002 §7: refetched on mount, stale after 1 s, refetched on window focus. */
-export const getSeatMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
+const getSeatMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
     queryKey: queryKeys.seatMembers.page(workspaceId, query),
     queryFn: ({ signal }) => getSeatMembers(workspaceId, query, signal),

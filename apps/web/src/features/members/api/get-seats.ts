@@ -4,11 +4,11 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/seats: the subscription's seat info (spec 002 §3 "Subscription seat") and payment source. */
-export const getSeats = (workspaceId: string, signal?: AbortSignal): Promise<SpaceSeatsResponse> =>
+const getSeats = (workspaceId: string, signal?: AbortSignal): Promise<SpaceSeatsResponse> =>
   callEndpoint('members.seats', { params: { workspaceId }, signal });
 
 /** Spec 000 §7: subscriptions are stale after 5 s. */
-export const getSeatsQueryOptions = (workspaceId: string) =>
+const getSeatsQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.seats(workspaceId),
     queryFn: ({ signal }) => getSeats(workspaceId, signal),

@@ -21,7 +21,7 @@ export type ManageSeatsModalProps = {
 };
 
 /** Ours (issue 21): a Free space has no seats to add or remove; buying them is the upgrade. */
-export const FREE_PLAN_SEATS_NOTICE = 'Your space is on the Free plan. Upgrade to buy seats for its members.';
+const FREE_PLAN_SEATS_NOTICE = 'Your space is on the Free plan. Upgrade to buy seats for its members.';
 
 /**
  * The owner's 'Manage seats' dialog (spec 002 §2.7, §4.6, §9): the seat count with links to add

@@ -5,7 +5,7 @@ import type { AssignableRole, Verdict } from '@mergedesk/domain/members/permissi
 import type { MemberAction } from '@mergedesk/domain/members/status';
 import { CONTACT_US_URL } from '../../../lib/product';
 
-export type DrawerMember = { key: string; name: string; email: string };
+type DrawerMember = { key: string; name: string; email: string };
 
 /** One action of the drawer, with the domain's verdict for the whole selection. */
 export type DrawerAction = { action: Exclude<MemberAction, 'changeRole'>; label: string; verdict: Verdict };

@@ -58,7 +58,7 @@ export function useMemberSelection(workspaceId: string, billingModel: BillingMod
   };
 }
 
-export type MemberSelection = ReturnType<typeof useMemberSelection>;
+type MemberSelection = ReturnType<typeof useMemberSelection>;
 
 export type MemberSelectionPanelProps = {
   selection: MemberSelection;

@@ -16,7 +16,7 @@ import { OWNER_LOOKUP_QUERY, UPGRADE_MODAL_ADMINS_QUERY, useMembers } from '../a
 import { RetryAlert } from '../../../components/retry-alert';
 import { useModalDisplayEvent } from '../../../lib/analytics';
 
-export const UPGRADE_INFO_MODAL_TITLE = 'Request an upgrade';
+const UPGRADE_INFO_MODAL_TITLE = 'Request an upgrade';
 
 export type UpgradeInfoModalProps = {
   opened: boolean;

@@ -15,7 +15,7 @@ import { ROLE_OPTIONS } from '@mergedesk/domain/members/messages';
 import { actionsForStatus, type MemberAction } from '@mergedesk/domain/members/status';
 import type { DrawerAction, RoleChoice } from '../components/member-drawer';
 
-export const ACTION_LABELS = {
+const ACTION_LABELS = {
   reinvite: 'Re-invite',
   cancelInvitation: 'Cancel invitation',
   activate: 'Activate',
@@ -23,7 +23,7 @@ export const ACTION_LABELS = {
 } as const satisfies Record<DrawerAction['action'], string>;
 
 /** Ours: a selection whose statuses allow no common action. */
-export const MIXED_SELECTION_NOTICE = 'Select members with the same status to act on them together.';
+const MIXED_SELECTION_NOTICE = 'Select members with the same status to act on them together.';
 
 const ok: Verdict = { ok: true };
 /** The first refusal among the selected members, or ok. */

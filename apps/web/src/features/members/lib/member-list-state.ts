@@ -8,7 +8,7 @@ import { MEMBER_SEARCH_DEBOUNCE_MS } from '@mergedesk/domain/members/email-entry
 export type MemberSort<K extends string> = { key: K; direction: SortDirection } | null;
 
 /** Clicking a column: ascending first, then descending, then back to the list's own order. */
-export function nextMemberSort<K extends string>(current: MemberSort<K>, key: K): MemberSort<K> {
+function nextMemberSort<K extends string>(current: MemberSort<K>, key: K): MemberSort<K> {
   if (current?.key !== key) return { key, direction: 'asc' };
   return current.direction === 'asc' ? { key, direction: 'desc' } : null;
 }

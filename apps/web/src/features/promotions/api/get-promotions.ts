@@ -5,14 +5,14 @@ import { PROMOTION_STALE_TIME_MS } from '@mergedesk/domain/session/constants';
 import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const PROMOTIONS_PROJECT = 'mergedesk';
-export const PROMOTIONS_PLACEMENT = 'sidebar';
+const PROMOTIONS_PROJECT = 'mergedesk';
+const PROMOTIONS_PLACEMENT = 'sidebar';
 
 /**
  * GET /api/cannon?project=mergedesk&placement=sidebar. Spec 000 §2: every field is a required
  * string and invalid entries are dropped, so each item is validated here too.
  */
-export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> => {
+const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> => {
   const response = await callEndpoint('promotions.list', {
     query: { project: PROMOTIONS_PROJECT, placement: PROMOTIONS_PLACEMENT },
     signal,
@@ -24,7 +24,7 @@ export const getPromotions = async (signal?: AbortSignal): Promise<Promotion[]> 
   });
 };
 
-export const getPromotionsQueryOptions = () =>
+const getPromotionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.promotions(PROMOTIONS_PROJECT, PROMOTIONS_PLACEMENT),
     queryFn: ({ signal }) => getPromotions(signal),

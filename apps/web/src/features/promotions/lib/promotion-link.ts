@@ -1,7 +1,7 @@
 import { readStorage, writeStorage } from '../../../lib/storage';
 
 /** Campaign source of every promotion link (the project name the promotions are served for). */
-export const PROMOTION_UTM_SOURCE = 'mergedesk';
+const PROMOTION_UTM_SOURCE = 'mergedesk';
 
 export const PROMOTION_TRACKING_SESSION_KEY = 'mergedesk.promotion-tracking-session-id';
 

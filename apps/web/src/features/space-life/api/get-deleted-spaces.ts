@@ -3,7 +3,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/deleted-workspaces (issue 21): spaces the signed-in user was in, deleted, not yet erased. */
-export const getDeletedSpacesQueryOptions = () =>
+const getDeletedSpacesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.deletedWorkspaces(),
     queryFn: () => callEndpoint('spaceLife.deletedSpaces'),

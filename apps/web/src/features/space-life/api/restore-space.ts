@@ -3,7 +3,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/deleted-workspaces/{id}/restore (issue 21): the owner restores a deleted space. */
-export const restoreSpace = (workspaceId: string): Promise<{ success: boolean }> =>
+const restoreSpace = (workspaceId: string): Promise<{ success: boolean }> =>
   callEndpoint('spaceLife.restore', { params: { id: workspaceId } });
 
 /** On success the user's spaces and the deleted ones are asked again. */

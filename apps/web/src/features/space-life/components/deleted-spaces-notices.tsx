@@ -13,7 +13,7 @@ import { useDeletedSpaces } from '../api/get-deleted-spaces';
 import { useRestoreSpace } from '../api/restore-space';
 
 /** The dismissal key of a deleted space's banner: shown once per space, until dismissed. */
-export const deletedSpaceAlertKey = (workspaceId: string): string => `deleted-space-${workspaceId}`;
+const deletedSpaceAlertKey = (workspaceId: string): string => `deleted-space-${workspaceId}`;
 
 /**
  * The 'deleted' banner of spec 000 §8 ("user is switched to another space"), for each space the

@@ -6,7 +6,7 @@ import { callEndpoint } from '../../../lib/api-client';
  * DELETE /api/v1/workspaces/{id} with the typed name (issue 21): the owner deletes the space; a live
  * subscription stops renewing first, the data is erased after the grace period.
  */
-export const deleteSpace = (workspaceId: string, workspaceName: string): Promise<DeletedWorkspace> =>
+const deleteSpace = (workspaceId: string, workspaceName: string): Promise<DeletedWorkspace> =>
   callEndpoint('spaceLife.delete', {
     params: { id: workspaceId },
     body: { workspaceName },

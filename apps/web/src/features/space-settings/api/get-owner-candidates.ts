@@ -19,7 +19,7 @@ const CANDIDATE_LIMIT = UPGRADE_MODAL_MEMBER_LIMIT;
  * limit)": the seat members (userStatus) in a per-seat space, the members list (memberStatus) in a
  * per-user one; the domain's isOwnerCandidate keeps those who may become the owner (§5).
  */
-export async function getOwnerCandidates(
+async function getOwnerCandidates(
   workspaceId: string,
   space: CandidateSpace,
   signal?: AbortSignal,
@@ -50,7 +50,7 @@ export async function getOwnerCandidates(
   );
 }
 
-export const getOwnerCandidatesQueryOptions = (workspaceId: string, space: CandidateSpace) =>
+const getOwnerCandidatesQueryOptions = (workspaceId: string, space: CandidateSpace) =>
   queryOptions({
     queryKey: queryKeys.members.ownerCandidates(workspaceId, space.billingModel, space.workspacePlan),
     queryFn: ({ signal }) => getOwnerCandidates(workspaceId, space, signal),

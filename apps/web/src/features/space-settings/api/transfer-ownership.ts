@@ -7,7 +7,7 @@ import { callEndpoint } from '../../../lib/api-client';
  * owner becomes a member. 409 with reason user_owns_too_many_workspaces when the new owner already
  * owns the maximum number of spaces.
  */
-export const transferOwnership = (workspaceId: string, userId: string): Promise<unknown> =>
+const transferOwnership = (workspaceId: string, userId: string): Promise<unknown> =>
   callEndpoint('members.transferOwnership', {
     params: { workspaceId },
     body: { userId } satisfies TransferOwnershipBody,

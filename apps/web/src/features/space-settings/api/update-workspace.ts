@@ -8,7 +8,7 @@ export type UpdateWorkspaceBody = { workspaceName: string; memberInviteUser?: bo
  * PUT /api/v1/workspaces/{id} with workspaceName and memberInviteUser (spec 002 §7): renames the
  * space (owner only; the server validates the name with the same domain rule).
  */
-export const updateWorkspace = (workspaceId: string, body: UpdateWorkspaceBody): Promise<Workspace> =>
+const updateWorkspace = (workspaceId: string, body: UpdateWorkspaceBody): Promise<Workspace> =>
   callEndpoint('workspaces.update', { params: { id: workspaceId }, body });
 
 /** The caller refreshes the space and the current user (both show the name) once it succeeds. */

@@ -11,8 +11,8 @@ import { useUpdateWorkspace } from '../api/update-workspace';
 const spaceNameFormSchema = z.object({ workspaceName: spaceNameSchema });
 
 /** Ours (spec 002 §2.9 shows no text for a saved name). */
-export const SPACE_NAME_SAVED_MESSAGE = 'The space name has been saved.';
-export const SPACE_NAME_SAVE_FAILED_MESSAGE = 'An error occurred. Please try again.';
+const SPACE_NAME_SAVED_MESSAGE = 'The space name has been saved.';
+const SPACE_NAME_SAVE_FAILED_MESSAGE = 'An error occurred. Please try again.';
 
 export type SpaceNameFormProps = {
   workspaceId: string;

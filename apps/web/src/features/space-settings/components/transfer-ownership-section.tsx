@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useTransferOwnership } from '../api/transfer-ownership';
 
-export const TRANSFER_SECTION_TITLE = 'Transfer ownership';
+const TRANSFER_SECTION_TITLE = 'Transfer ownership';
 const TOO_MANY_SPACES_REASON = 'user_owns_too_many_workspaces';
 
 export type OwnerOption = { userId: string; name: string; email: string };

@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * Answers 201 with the new space; 400 VALIDATION_FAILED with errors on workspaceName; 403
  * OWNED_SPACES_LIMIT_REACHED.
  */
-export const createWorkspace = (body: { workspaceName: string; userId: string }): Promise<Workspace> =>
+const createWorkspace = (body: { workspaceName: string; userId: string }): Promise<Workspace> =>
   callEndpoint('workspaces.create', {
     body: { ...body, memberInviteUser: true } satisfies CreateWorkspaceBody,
   });

@@ -4,14 +4,14 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/workspaces/{id}: the space details (404 for non-members). */
-export const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise<Workspace> =>
+const getWorkspace = (workspaceId: string, signal?: AbortSignal): Promise<Workspace> =>
   callEndpoint('workspaces.get', {
     params: { id: workspaceId },
     query: { includeDomains: true, includeFeatures: true, includeMembersCount: true },
     signal,
   });
 
-export const getWorkspaceQueryOptions = (workspaceId: string) =>
+const getWorkspaceQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.workspaces.detail(workspaceId),
     queryFn: ({ signal }) => getWorkspace(workspaceId, signal),

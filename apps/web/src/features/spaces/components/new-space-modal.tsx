@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useModalDisplayEvent } from '../../../lib/analytics';
 
-export const NEW_SPACE_MODAL_TITLE = 'Create a new space';
+const NEW_SPACE_MODAL_TITLE = 'Create a new space';
 
 const newSpaceFormSchema = z.object({ workspaceName: spaceNameSchema });
 

@@ -5,8 +5,8 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { spacePlanLabel } from '@mergedesk/domain/plans/plans';
 
 /** Value of the option that opens the new-space dialog (spec 000 §2 "Space switcher"). */
-export const CREATE_WORKSPACE_OPTION = 'create-workspace';
-export const ADDON_SPACE_CAPTION = 'Emails are sent from this space';
+const CREATE_WORKSPACE_OPTION = 'create-workspace';
+const ADDON_SPACE_CAPTION = 'Emails are sent from this space';
 
 export type SwitcherSpace = Pick<
   UserWorkspace,

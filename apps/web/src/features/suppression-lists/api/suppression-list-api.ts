@@ -18,7 +18,7 @@ type SuppressionPage = { items: SuppressionItem[]; total: number };
 /** The unsubscription list names its space `:id`, the bounce list `:workspaceId`. */
 const spaceParams = (workspaceId: string) => ({ id: workspaceId, workspaceId });
 
-export const getSuppressions = (
+const getSuppressions = (
   config: SuppressionListConfig,
   workspaceId: string,
   query: ListQuery,
@@ -27,7 +27,7 @@ export const getSuppressions = (
   callEndpoint(config.endpoints.list, { params: spaceParams(workspaceId), query, signal });
 
 /** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
-export const getSuppressionsQueryOptions = (
+const getSuppressionsQueryOptions = (
   config: SuppressionListConfig,
   workspaceId: string,
   query: ListQuery,

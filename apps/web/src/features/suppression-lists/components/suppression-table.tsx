@@ -13,7 +13,7 @@ import { WholeBadge } from '../../../components/whole-badge';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 
 /** Why a row's Delete is disabled, shown as its tooltip; null when it can be deleted. */
-export type DeleteBlock = string | null;
+type DeleteBlock = string | null;
 
 export type SuppressionTableProps = {
   /** Accessible name of the table, e.g. 'Unsubscriptions'. */

@@ -13,7 +13,7 @@ export type SuppressionListState = {
 };
 
 /** Newest first, as the other dated tables of spec 002 (§2.2 "default sort descending"). */
-export const DEFAULT_SUPPRESSION_LIST_STATE: SuppressionListState = {
+const DEFAULT_SUPPRESSION_LIST_STATE: SuppressionListState = {
   search: '',
   sort: { key: 'lastUpdateTimestamp', direction: 'desc' },
   page: 1,
@@ -23,7 +23,7 @@ export const DEFAULT_SUPPRESSION_LIST_STATE: SuppressionListState = {
  * The list parameters of spec 002 §7 for one page. filterBy is a comma list, so commas cannot be
  * part of a search (an e-mail address never contains one).
  */
-export function suppressionListQuery(state: SuppressionListState): ListQuery {
+function suppressionListQuery(state: SuppressionListState): ListQuery {
   const search = state.search.replace(/,/g, ' ').trim();
   return {
     filterBy: search ? formatFilterBy({ search }) : undefined,

@@ -22,7 +22,7 @@ export const getTeamMembers = (
   });
 
 /** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
-export const getTeamMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
+const getTeamMembersQueryOptions = (workspaceId: string, query: ListQuery) =>
   queryOptions({
     queryKey: queryKeys.teamReport.membersPage(workspaceId, query),
     queryFn: ({ signal }) => getTeamMembers(workspaceId, query, signal),

@@ -5,10 +5,10 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/workspaces/{id}/team-report/summary (spec 002 §7 "Team report"); 403 when not allowed. */
-export const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promise<TeamSummary> =>
+const getTeamSummary = (workspaceId: string, signal?: AbortSignal): Promise<TeamSummary> =>
   callEndpoint('teamReport.summary', { params: { id: workspaceId }, signal });
 
-export const getTeamSummaryQueryOptions = (workspaceId: string) =>
+const getTeamSummaryQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: queryKeys.teamReport.summary(workspaceId),
     queryFn: ({ signal }) => getTeamSummary(workspaceId, signal),

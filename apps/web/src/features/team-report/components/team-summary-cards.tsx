@@ -9,7 +9,7 @@ import { RetryAlert } from '../../../components/retry-alert';
  * labelled as the last 30 days. Issue 9: the sums are the team's (the rows below added up), where
  * the mail merges page counts the caller's own, so the labels say so.
  */
-export const SUMMARY_LABELS = {
+const SUMMARY_LABELS = {
   activeUserCount: 'Active users',
   emailSentAllTime: 'Emails sent by the team all time',
   emailSentThisMonth: 'Emails sent by the team in the last 30 days',

@@ -22,7 +22,7 @@ export const TEAM_MEMBER_COLUMN_ORDER = [
 ] as const satisfies readonly TeamReportSortKey[];
 
 /** Shown for a member who has never sent an e-mail (lastEmailSentTimestamp null). */
-export const NEVER_SENT = 'Never';
+const NEVER_SENT = 'Never';
 
 /** The date as the tables show it ('MMMM do, yyyy'), or 'Never'. */
 export const lastEmailSentLabel = (member: Pick<TeamMember, 'lastEmailSentTimestamp'>): string =>

@@ -7,7 +7,7 @@ import { callEndpoint } from '../../../lib/api-client';
  * §7 "Templates"): saves a gallery template as a Gmail draft. 403 with reason
  * 'missing_authorization' when the session lacks the Gmail compose permission.
  */
-export const createDraft = (userId: string, templateId: string): Promise<CreateDraftResponse> =>
+const createDraft = (userId: string, templateId: string): Promise<CreateDraftResponse> =>
   callEndpoint('templates.createDraft', {
     params: { userId },
     body: { fromTemplate: templateId, source: 'GALLERY' } satisfies CreateDraftBody,

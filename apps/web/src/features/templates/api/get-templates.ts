@@ -4,13 +4,13 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"). */
-export const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
+const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
   callEndpoint('templates.list', { signal });
 
 /** The gallery changes with releases, not while a person looks at it. */
 const TEMPLATES_STALE_TIME_MS = 5 * 60 * 1000;
 
-export const getTemplatesQueryOptions = () =>
+const getTemplatesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.templates(),
     queryFn: ({ signal }) => getTemplates(signal),

@@ -5,7 +5,7 @@ import { readStorage, writeStorage } from '../../../lib/storage';
  * and the button becomes Open. Kept in localStorage per user and template, so it survives reloads
  * and another account on the same browser starts afresh.
  */
-export const importedDraftKey = (userId: string, templateId: string): string =>
+const importedDraftKey = (userId: string, templateId: string): string =>
   `mergedesk.template-draft.${userId}.${templateId}`;
 
 export const readImportedDraft = (userId: string, templateId: string): string | null =>

@@ -18,7 +18,7 @@ import { draftCreatedMessage, readImportedDraft, rememberImportedDraft } from '.
  * we come back to finishes the import it started (spec 002 §4.5 "First the compose permission is
  * requested, then the draft is created").
  */
-export const IMPORT_QUERY_PARAM = 'import';
+const IMPORT_QUERY_PARAM = 'import';
 
 export type TemplateImport = {
   /** The message id of the template's draft when it was imported before (the button becomes Open). */

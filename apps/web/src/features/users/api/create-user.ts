@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@mergedesk/domain/api/users';
 import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: POST v2 /users/workspace-activation-create-user?checkPeopleApi=true. */
-export const createUser = (userEmail: string): Promise<CurrentUser> =>
+const createUser = (userEmail: string): Promise<CurrentUser> =>
   callEndpoint('users.create', {
     query: { checkPeopleApi: true },
     body: { userEmail, createSource: 'WEBAPP' },
@@ -17,12 +15,4 @@ export async function ensureUserExists(userEmail: string): Promise<void> {
   } catch (error) {
     if (!isApiErrorStatus(error, 409)) throw error;
   }
-}
-
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ensureUserExists,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
-  });
 }

@@ -5,7 +5,7 @@ import { callEndpoint, isApiErrorStatus } from '../../../lib/api-client';
 import { refreshSession } from '../../../lib/session-context';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
+const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
   callEndpoint('users.me', { query: { includeWorkspaces: true }, signal });
 
 /**
@@ -13,7 +13,7 @@ export const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
  * 404 (no account for this Google identity) and a second 401 are final. (The session provider
  * turns a final failure into the 'no-user' state or a cleared session.)
  */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   try {
     return await getCurrentUser(signal);
   } catch (error) {
@@ -23,7 +23,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
 }
 
 /** Retries once after 500 ms — except a 401 (already refreshed above) and a 404 (no account). */
-export const shouldRetryCurrentUser = (failureCount: number, error: unknown): boolean =>
+const shouldRetryCurrentUser = (failureCount: number, error: unknown): boolean =>
   failureCount < ME_RETRY_COUNT && !isApiErrorStatus(error, 401, 404);
 
 export const getCurrentUserQueryOptions = () =>

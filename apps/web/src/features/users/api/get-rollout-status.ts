@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Spec 000 §7: the rollout status of the signed-in user, with the spec's fixed query. */
-export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =>
+const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =>
   callEndpoint('users.rolloutStatus', {
     query: {
       checkIsRegistered: true,
@@ -17,7 +17,7 @@ export const getRolloutStatus = (signal?: AbortSignal): Promise<RolloutStatus> =
     signal,
   });
 
-export const getRolloutStatusQueryOptions = () =>
+const getRolloutStatusQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.rolloutStatus(),
     queryFn: ({ signal }) => getRolloutStatus(signal),

@@ -47,7 +47,7 @@ export type InformationPageProps = {
  * What is bought: seats (v2, per seat; Pro yearly) or, in the per-user model (v1), the plan and
  * interval with the users made paid (spec 001 §7: the session carries their ids).
  */
-export type InformationPurchase =
+type InformationPurchase =
   | { version: 'v2'; quantity: number }
   | { version: 'v1'; target: CheckoutTarget; paidUsers: WorkspaceUserPlan[] };
 

@@ -28,7 +28,7 @@ export type RemoveSeatsPageProps = {
 };
 
 /** Ours: the spec asks for "a warning when all seats are in use" without its words. */
-export const ALL_SEATS_IN_USE =
+const ALL_SEATS_IN_USE =
   'All your seats are in use. Remove members from the space before you remove seats.';
 
 /**
