@@ -16,7 +16,7 @@ import {
 } from './html';
 import { handleInteractionRequest, interactionUrl, matchInteractionRoute } from './interactions';
 
-export type IdentityProviderClient = {
+type IdentityProviderClient = {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];

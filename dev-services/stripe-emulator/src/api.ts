@@ -80,7 +80,7 @@ const vatCountry = (value: string): string => {
 };
 
 /** Stripe refuses a malformed tax id with `tax_id_invalid`. */
-export const checkTaxId = (type: string, value: string, param: string): void => {
+const checkTaxId = (type: string, value: string, param: string): void => {
   if (!(TAX_ID_TYPES as readonly string[]).includes(type)) {
     throw invalidRequest(
       `Invalid ${param.replace('value', 'type')}: must be one of ${TAX_ID_TYPES.join(', ')}`,

@@ -22,7 +22,7 @@ import { newId } from './state';
 
 const DAY = 86_400;
 /** Renewal payments that fail are retried 3, 5 and 7 days after the previous attempt. */
-export const RETRY_DELAYS_DAYS = [3, 5, 7];
+const RETRY_DELAYS_DAYS = [3, 5, 7];
 /** An incomplete subscription expires after 23 hours, as Stripe's do. */
 const INCOMPLETE_EXPIRY = 23 * 3600;
 

@@ -4,7 +4,7 @@
  */
 export type CardBehaviour = 'succeeds' | 'requires_action' | 'declined' | 'fails_off_session';
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   '4242424242424242': 'succeeds',
   '5555555555554444': 'succeeds',
   '4000002760003184': 'requires_action',

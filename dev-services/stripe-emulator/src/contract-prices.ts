@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
  * MergeDesk sells (a graduated per-seat price per year and per month, a flat licence), with their
  * own lookup keys, so a test-mode account's real price table is left alone.
  */
-export type ContractPrice = {
+type ContractPrice = {
   lookupKey: string;
   currency: 'usd' | 'eur';
   interval: 'year' | 'month';
@@ -24,7 +24,7 @@ const PRO_YEARLY_TIERS = [
   { upTo: null, unitAmount: 2400 },
 ] as const;
 
-export const CONTRACT_PRICES = {
+const CONTRACT_PRICES = {
   pro_yearly_usd: {
     lookupKey: 'contract_pro_yearly_usd',
     currency: 'usd',

@@ -46,7 +46,7 @@ const EU_STANDARD_RATES: Readonly<Record<string, number>> = {
 };
 
 /** The account's head office (Stripe Tax origin): the seller's EU registration is Belgian. */
-export const ORIGIN_COUNTRY = 'BE';
+const ORIGIN_COUNTRY = 'BE';
 
 export type Tier = { upTo: number | null; unitAmount: number; flatAmount?: number | null };
 

@@ -15,7 +15,7 @@ import type { Delivery, WebhookEndpoint } from './webhooks';
 import { WebhookSender } from './webhooks';
 
 /** The Stripe API version the emulator speaks: the one the installed `stripe` SDK pins. */
-export const EMULATOR_API_VERSION = '2026-10-28.endive';
+const EMULATOR_API_VERSION = '2026-10-28.endive';
 
 export type StripeEmulatorOptions = {
   /** 0 picks a free port. */

@@ -129,7 +129,7 @@ export type Price = {
   livemode: false;
 };
 
-export type SubscriptionItem = {
+type SubscriptionItem = {
   id: string;
   object: 'subscription_item';
   created: number;
@@ -141,10 +141,10 @@ export type SubscriptionItem = {
   metadata: Metadata;
 };
 
-export type SubscriptionStatus =
+type SubscriptionStatus =
   'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'trialing';
 
-export type PendingUpdate = {
+type PendingUpdate = {
   expires_at: number;
   subscription_items: { id: string; price: string; quantity: number }[];
 };
@@ -198,7 +198,7 @@ export type InvoiceLine = {
   metadata: Metadata;
 };
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
 
 export type Invoice = {
   id: string;
@@ -265,7 +265,7 @@ export type Invoice = {
   livemode: false;
 };
 
-export type PaymentIntentStatus =
+type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
   | 'requires_action'
@@ -371,7 +371,7 @@ export type TestClock = {
   livemode: false;
 };
 
-export type PortalSession = {
+type PortalSession = {
   id: string;
   object: 'billing_portal.session';
   created: number;

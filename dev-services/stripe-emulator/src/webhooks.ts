@@ -28,17 +28,13 @@ export type Delivery = {
   at: string;
 };
 
-export const signPayload = (
-  payload: string,
-  secret: string,
-  timestamp = Math.floor(Date.now() / 1000),
-): string => {
+const signPayload = (payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string => {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${signature}`;
 };
 
 /** Default backoff between attempts (ms): Stripe retries for days; a local stand-in needs minutes. */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
 
 export class WebhookSender {
   readonly deliveries: Delivery[] = [];

@@ -68,10 +68,7 @@ const newPassword = () => randomBytes(24).toString('base64url');
  * (0600, owner only) so restarts reuse them. A cluster initialised before the file existed is the
  * legacy one: its superuser is `mergedesk`, whose fixed password the bootstrap replaces.
  */
-function readOrCreateCredentials(
-  dataDir: string,
-  options: { legacyCluster: boolean },
-): EmbeddedCredentials {
+function readOrCreateCredentials(dataDir: string, options: { legacyCluster: boolean }): EmbeddedCredentials {
   const file = path.join(dataDir, CREDENTIALS_FILE);
   if (existsSync(file)) {
     chmodSync(file, 0o600);

@@ -43,8 +43,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-const SERVICE_UNAVAILABLE_MESSAGE =
-  'The service is temporarily unavailable. Please try again in a moment.';
+const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 

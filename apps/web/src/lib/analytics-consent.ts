@@ -21,8 +21,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-const readAnalyticsConsent = (): AnalyticsConsent | null =>
-  parseAnalyticsConsent(readCookie(CONSENT_COOKIE));
+const readAnalyticsConsent = (): AnalyticsConsent | null => parseAnalyticsConsent(readCookie(CONSENT_COOKIE));
 
 export function saveAnalyticsConsent(consent: AnalyticsConsent): void {
   writeCookie(CONSENT_COOKIE, analyticsConsentValue(consent), {

@@ -68,10 +68,7 @@ export type PageViewContext = {
 };
 
 /** The space a path belongs to: its first segment is the workspace id (spec 000 §2 "Route prefix"). */
-function spaceOfPath(
-  pathname: string,
-  spaces: readonly PageViewSpace[] | undefined,
-): PageViewSpace | null {
+function spaceOfPath(pathname: string, spaces: readonly PageViewSpace[] | undefined): PageViewSpace | null {
   const first = pathname.split('/')[1] ?? '';
   return spaces?.find((space) => space.workspaceId === first) ?? null;
 }

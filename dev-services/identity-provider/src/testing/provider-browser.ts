@@ -98,7 +98,7 @@ export async function browse(
   throw new Error('too many redirects');
 }
 
-export function decodeHtml(value: string): string {
+function decodeHtml(value: string): string {
   return value
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")

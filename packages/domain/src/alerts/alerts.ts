@@ -31,7 +31,7 @@ export type BillingWarningKind = Extract<
 >;
 
 /** Spec 000 §4 Alerts: remove, create, transfer, join and error are cleared on navigation once seen. */
-export const CLEARED_ON_NAVIGATION: ReadonlySet<AlertKind> = new Set<AlertKind>([
+const CLEARED_ON_NAVIGATION: ReadonlySet<AlertKind> = new Set<AlertKind>([
   'remove',
   'create',
   'transfer',
@@ -154,7 +154,7 @@ export const joinedSpaceDescription = (workspaceName: string): string => `You ha
 export const INVITATION_ERROR_TITLE = 'The invitation could not be finalized.';
 export const INVITATION_RESTRICTED_MESSAGE = 'Sorry, this invitation link is no longer valid.';
 
-export const INVITATION_ERROR_MESSAGES = {
+const INVITATION_ERROR_MESSAGES = {
   INVALID: 'The invite link is invalid.',
   WRONG_ACCOUNT: 'You are logged into a different account than the one invited.',
   NOT_ACTIVE: 'The invite link has expired or been cancelled.',

@@ -17,17 +17,16 @@ import { emailSchema } from '../users/email';
  */
 
 /** One merge sends to at most this many recipients per call (a Gmail account's daily maximum is 2,000). */
-export const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
+const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
 /** Tracked links per recipient, and distinct links per merge. */
-export const MAX_LINKS_PER_RECIPIENT = 50;
+const MAX_LINKS_PER_RECIPIENT = 50;
 export const MAX_LINKS_PER_CAMPAIGN = 10000;
-export { INVALID_LINK_MESSAGE, LINK_CREDENTIALS_MESSAGE, MAX_LINK_LENGTH } from '../tracking/links';
-export const MAX_ADDRESSES_PER_REPORT = 1000;
+const MAX_ADDRESSES_PER_REPORT = 1000;
 
-export const RECIPIENTS_REQUIRED_MESSAGE = 'At least one recipient is required.';
-export const TOO_MANY_RECIPIENTS_MESSAGE = `At most ${MAX_RECIPIENTS_PER_CAMPAIGN} recipients can be registered at once.`;
+const RECIPIENTS_REQUIRED_MESSAGE = 'At least one recipient is required.';
+const TOO_MANY_RECIPIENTS_MESSAGE = `At most ${MAX_RECIPIENTS_PER_CAMPAIGN} recipients can be registered at once.`;
 export const TOO_MANY_LINKS_MESSAGE = `At most ${MAX_LINKS_PER_CAMPAIGN} distinct links can be tracked per mail merge.`;
-export const UNKNOWN_SCHEDULED_STATUS_MESSAGE = `Status must be one of: ${SCHEDULED_STATUSES.join(', ')}.`;
+const UNKNOWN_SCHEDULED_STATUS_MESSAGE = `Status must be one of: ${SCHEDULED_STATUSES.join(', ')}.`;
 
 const sheetKeySchema = clientText()
   .trim()
@@ -43,7 +42,7 @@ const sheetKeySchema = clientText()
  * javascript:, data: or a user:pass@ host would be an attack). The link keeps the spelling the
  * add-on sent (it is the key of `clickUrls`); the server stores its normalised form.
  */
-export const trackedLinkSchema = z.string().superRefine((value, context) => {
+const trackedLinkSchema = z.string().superRefine((value, context) => {
   const checked = checkTrackedLink(value);
   if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message });
 });
@@ -56,7 +55,7 @@ export const trackedLinkSchema = z.string().superRefine((value, context) => {
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 visible ASCII characters.';
+const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 visible ASCII characters.';
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used with a different request.';
 export const idempotencyHeadersSchema = z.looseObject({
@@ -90,7 +89,7 @@ export const sentCampaignBodySchema = z.object({
 });
 export type SentCampaignBody = z.infer<typeof sentCampaignBodySchema>;
 
-export const trackedRecipientSchema = z
+const trackedRecipientSchema = z
   .object({
     email: z.string(),
     trackingToken: z.string(),
@@ -104,7 +103,6 @@ export const trackedRecipientSchema = z
     clickUrls: z.record(z.string(), z.string()),
   })
   .meta({ id: 'TrackedRecipient' });
-export type TrackedRecipient = z.infer<typeof trackedRecipientSchema>;
 
 export const sentCampaignResponseSchema = z.object({
   campaignId: z.string(),
@@ -112,7 +110,7 @@ export const sentCampaignResponseSchema = z.object({
 });
 export type SentCampaignResponse = z.infer<typeof sentCampaignResponseSchema>;
 
-export const scheduledStatusBodySchema = z.enum(SCHEDULED_STATUSES, {
+const scheduledStatusBodySchema = z.enum(SCHEDULED_STATUSES, {
   error: UNKNOWN_SCHEDULED_STATUS_MESSAGE,
 });
 
@@ -178,7 +176,7 @@ export const addonScheduledCampaignSchema = z
   .meta({ id: 'AddonScheduledCampaign' });
 export type AddonScheduledCampaign = z.infer<typeof addonScheduledCampaignSchema>;
 
-export const ADDRESSES_REQUIRED_MESSAGE = 'At least one email address is required.';
+const ADDRESSES_REQUIRED_MESSAGE = 'At least one email address is required.';
 
 /** Bounces or replies the add-on found in the sender's mailbox for one merge. */
 export const campaignAddressesBodySchema = z.object({
@@ -189,7 +187,6 @@ export const campaignAddressesBodySchema = z.object({
       error: `At most ${MAX_ADDRESSES_PER_REPORT} email addresses can be reported at once.`,
     }),
 });
-export type CampaignAddressesBody = z.infer<typeof campaignAddressesBodySchema>;
 
 export const campaignReportResponseSchema = z.object({
   /** Events written: one per matching recipient of the merge. */

@@ -10,19 +10,18 @@ export const tokenRequestSchema = z.object({
 });
 
 /** What the sign-in was asked to do, carried through the provider round trip (spec 000 §4 "Sign-in"). */
-export const signInIntentSchema = z.object({
+const signInIntentSchema = z.object({
   continue: z.string().optional(),
   createAccount: z.boolean(),
   redirectToBilling: z.boolean(),
 });
 export type SignInIntent = z.infer<typeof signInIntentSchema>;
 
-export const googleProfileSchema = z.object({
+const googleProfileSchema = z.object({
   name: z.string(),
   email: z.string(),
   picture: z.string().nullable(),
 });
-export type GoogleProfile = z.infer<typeof googleProfileSchema>;
 
 /**
  * Response of token and refresh-token. `expiresAt` is in seconds (spec 000 §3); `idToken` is the

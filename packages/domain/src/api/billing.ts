@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { CHECKOUT_FIELD_LIMITS } from '../billing/checkout-form';
-import { CANNOT_DOWNGRADE_REASON } from '../billing/legacy-checkout';
 import { billingIntervalSchema, currencySchema, LEGAL_ENTITIES } from '../billing/prices';
 import { MAX_SEATS } from '../members/seats';
 import { legacyTypeSchema, paymentSourceSchema, spacePlanSchema, userPlanSchema } from '../plans/plans';
@@ -20,7 +19,6 @@ export {
   billingPath,
   CHECKOUT_SESSION_QUERY_PARAM,
   STOP_RENEWAL_MESSAGES,
-  type BillingPath,
 } from './billing-paths';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,19 +26,18 @@ export {
 // ---------------------------------------------------------------------------------------------
 
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED'] as const;
-export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
 export const PURCHASE_TYPES = ['B2B', 'B2C'] as const;
 
 /** Status of a scheduled seat removal (spec 001 §3 "Scheduled seat removal"). */
 export const SEAT_REMOVAL_STATUSES = ['PENDING', 'APPLIED', 'CANCELED'] as const;
-export const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
+const purchaseTypeSchema = z.enum(PURCHASE_TYPES);
 
-export const legalEntitySchema = z.enum(LEGAL_ENTITIES);
+const legalEntitySchema = z.enum(LEGAL_ENTITIES);
 
 /** Spec 001 §3: upTo < 0 is unbounded. */
-export const priceTierSchema = z.object({ upTo: z.number().int(), unitAmount: z.number().int() });
+const priceTierSchema = z.object({ upTo: z.number().int(), unitAmount: z.number().int() });
 
 /** A query flag: 'true' / 'false' (absent = false). */
 const queryFlag = z
@@ -60,7 +57,7 @@ export const billingSubscriptionParamsSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 
 /** One priced line of a subscription (§3 subscriptionPaymentPlans[]). */
-export const subscriptionPaymentPlanSchema = z.object({
+const subscriptionPaymentPlanSchema = z.object({
   /** The Stripe price id. */
   paymentPlanId: z.string(),
   userPlanType: userPlanSchema,
@@ -73,7 +70,7 @@ export const subscriptionPaymentPlanSchema = z.object({
 });
 export type SubscriptionPaymentPlan = z.infer<typeof subscriptionPaymentPlanSchema>;
 
-export const PAYMENT_INTENT_STATUSES = [
+const PAYMENT_INTENT_STATUSES = [
   'requires_payment_method',
   'requires_confirmation',
   'requires_action',
@@ -82,11 +79,11 @@ export const PAYMENT_INTENT_STATUSES = [
   'canceled',
   'succeeded',
 ] as const;
-export const paymentIntentStatusSchema = z.enum(PAYMENT_INTENT_STATUSES);
+const paymentIntentStatusSchema = z.enum(PAYMENT_INTENT_STATUSES);
 export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
 
 /** §3 additionalStripeInfo.latestInvoice. */
-export const latestInvoiceInfoSchema = z.object({
+const latestInvoiceInfoSchema = z.object({
   paid: z.boolean(),
   hostedInvoiceUrl: z.string().nullable(),
   paymentIntent: z.object({ status: paymentIntentStatusSchema }).nullable(),
@@ -98,7 +95,7 @@ export const latestInvoiceInfoSchema = z.object({
 });
 
 /** §3 additionalStripeInfo (only with retrieveAdditionalStripeInfo=true and a STRIPE subscription). */
-export const additionalStripeInfoSchema = z.object({
+const additionalStripeInfoSchema = z.object({
   country: z.string().nullable(),
   companyName: z.string().nullable(),
   couponId: z.string().nullable(),
@@ -178,7 +175,7 @@ export const subscriptionV1Schema = z
 export type SubscriptionV1 = z.infer<typeof subscriptionV1Schema>;
 
 /** An item of GET subscriptions/v2: always with its payment plans. */
-export const subscriptionV2Schema = z
+const subscriptionV2Schema = z
   .object({ ...subscriptionFields, subscriptionPaymentPlans: z.array(subscriptionPaymentPlanSchema) })
   .meta({ id: 'SubscriptionV2' });
 export type SubscriptionV2 = z.infer<typeof subscriptionV2Schema>;
@@ -197,7 +194,7 @@ export const subscriptionsV2QuerySchema = z.object({ status: subscriptionStatusS
  * A user's new plan in the per-user model: `userId` is the checkout user's `id` (checkoutUsers),
  * `userPlan` FREE or a paid plan (PRO, PRO_PERSONAL for Gmail addresses).
  */
-export const workspaceUserPlanSchema = z.object({ userId: z.string().uuid(), userPlan: userPlanSchema });
+const workspaceUserPlanSchema = z.object({ userId: z.string().uuid(), userPlan: userPlanSchema });
 export type WorkspaceUserPlan = z.infer<typeof workspaceUserPlanSchema>;
 
 /**
@@ -235,7 +232,7 @@ export const SUBSCRIPTION_UPDATE_ERROR_STATUS = {
 // Payment plans (§3 "Payment plan (list)")
 // ---------------------------------------------------------------------------------------------
 
-export const paymentPlanSchema = z
+const paymentPlanSchema = z
   .object({
     stripePriceId: z.string(),
     /** Our lookup key, e.g. pro_yearly_usd. */
@@ -258,7 +255,7 @@ export const paymentPlansQuerySchema = z.object({ currency: currencySchema.optio
 // Checkout: payment preview (§3 "Payment preview request", "Payment info")
 // ---------------------------------------------------------------------------------------------
 
-export const seatPlanSchema = z.object({
+const seatPlanSchema = z.object({
   userPlan: userPlanSchema,
   quantity: z.number().int().min(0).max(MAX_SEATS),
 });
@@ -406,10 +403,10 @@ export type CheckoutOutcome = z.infer<typeof checkoutOutcomeSchema>;
 // (spec 001 §2, §3 "Checkout user entry", §4; rules in billing/legacy-checkout.ts)
 // ---------------------------------------------------------------------------------------------
 
-export const CHECKOUT_USER_STATUSES = ['ACTIVE', 'ACCEPTED', 'PENDING', 'DISABLED'] as const;
+const CHECKOUT_USER_STATUSES = ['ACTIVE', 'ACCEPTED', 'PENDING', 'DISABLED'] as const;
 
 /** §3 "Checkout user entry": one member of a per-user space as the options step shows it. */
-export const checkoutUserSchema = z
+const checkoutUserSchema = z
   .object({
     /** The id the checkout calls take (userIds, workspaceUserPlans, userUpdates): the member's id. */
     id: z.string().uuid(),
@@ -449,17 +446,6 @@ export const checkoutUsersResponseSchema = z
   })
   .meta({ id: 'CheckoutUsers' });
 export type CheckoutUsersResponse = z.infer<typeof checkoutUsersResponseSchema>;
-
-/**
- * The `reason` of the per-user checkout refusals (PUT subscription, checkout v1 session and
- * preview) and their status: paid users spanning domains on the Pro plan → the cannot-downgrade
- * page; a paid-user limit or a user paid elsewhere → the radio restriction's message.
- */
-export const LEGACY_CHECKOUT_ERROR_STATUS = {
-  [CANNOT_DOWNGRADE_REASON]: 409,
-  max_users_reached: 409,
-  already_paid_user: 409,
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Customer portal, latest invoice, payment intent

@@ -24,9 +24,9 @@ export const RECIPIENT_STATUS_FILTER_MESSAGE =
 export const RECIPIENT_SEARCH_TOO_LONG_MESSAGE = 'Search must be at most 254 characters.';
 export const RECIPIENT_LIMIT_MESSAGE = 'Limit must be at most 100.';
 
-export const clickedLinkSchema = z.object({ url: z.string(), clicks: z.number().int() });
+const clickedLinkSchema = z.object({ url: z.string(), clicks: z.number().int() });
 
-export const campaignRecipientSchema = z
+const campaignRecipientSchema = z
   .object({
     recipientId: z.string(),
     email: z.string(),

@@ -19,8 +19,6 @@ import { clientText } from '../text/client-text';
  */
 export const CAMPAIGN_FILTER_KEYS = ['workspaceId', 'search', 'from', 'to'] as const;
 export const CAMPAIGN_SORT_KEYS = ['lastUpdateTimestamp', 'createTimestamp', 'sheetName'] as const;
-export type CampaignFilterKey = (typeof CAMPAIGN_FILTER_KEYS)[number];
-export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
 
 /** A list's total is counted up to this many rows. */
 export const CAMPAIGN_TOTAL_CAP = 10000;
@@ -32,7 +30,7 @@ export const CAMPAIGN_DATE_FILTER_MESSAGE = 'Filters from and to must be timesta
 /** 404 for a campaign that does not exist or belongs to a space the caller is not in. */
 export const CAMPAIGN_NOT_FOUND_MESSAGE = 'Mail merge not found';
 
-export const campaignEventCountsSchema = z.object({
+const campaignEventCountsSchema = z.object({
   clickedCount: z.number().int(),
   openedCount: z.number().int(),
   sentCount: z.number().int(),
@@ -40,7 +38,6 @@ export const campaignEventCountsSchema = z.object({
   unsubscribedCount: z.number().int(),
   respondedCount: z.number().int(),
 });
-export type CampaignEventCounts = z.infer<typeof campaignEventCountsSchema>;
 
 export const sentCampaignSchema = z
   .object({

@@ -379,7 +379,3 @@ export type EndpointResponse<N extends EndpointName> =
 /** The JSON body an endpoint takes (never for an endpoint without a body). */
 export type EndpointBody<N extends EndpointName> =
   SchemasOf<N> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
-
-/** The query parameters an endpoint reads, as sent. */
-export type EndpointQuery<N extends EndpointName> =
-  SchemasOf<N> extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;

@@ -8,13 +8,13 @@ import { BILLING_PATHS } from './billing-paths';
  * Paths are full (no plugin prefix): what the table says is what the server serves.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a route answers: `json` (the default) is validated against its response schema in
  * development and tests; the others are not JSON API answers and have no response schema.
  */
-export type EndpointKind = 'json' | 'csv' | 'text' | 'html' | 'redirect' | 'image';
+type EndpointKind = 'json' | 'csv' | 'text' | 'html' | 'redirect' | 'image';
 
 /** `status`: the success status when it is not 200 (201 Created, 202 Accepted, 204 No Content). */
 export type Endpoint = { method: HttpMethod; path: string; kind?: EndpointKind; status?: 201 | 202 | 204 };
@@ -229,7 +229,7 @@ export const ENDPOINTS = {
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The names of a path's `:params`, e.g. 'workspaceId' | 'subscriptionId'. */
-export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
   ? Param | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Param}`
     ? Param

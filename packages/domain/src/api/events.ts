@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clientInt, clientJson, clientText } from '../text/client-text';
 
 /** Usage events of spec 000 §7 ("cloud logging function") plus page views. */
-export const USAGE_EVENT_TYPES = [
+const USAGE_EVENT_TYPES = [
   'webapp_error',
   'stripe_checkout_session_created',
   'webapp_display_modal',

@@ -3,12 +3,10 @@ import { clientText, MAX_CLIENT_INT, NUMBER_MESSAGES } from '../text/client-text
 import { LIST_SEARCH_MAX_LENGTH } from './list-filters';
 
 export { formatFilterBy, LIST_SEARCH_MAX_LENGTH } from './list-filters';
-export const LIST_SEARCH_TOO_LONG_MESSAGE = `Search must be at most ${LIST_SEARCH_MAX_LENGTH} characters.`;
+const LIST_SEARCH_TOO_LONG_MESSAGE = `Search must be at most ${LIST_SEARCH_MAX_LENGTH} characters.`;
 
 /** One `search` filter value. */
-export const listSearchSchema = z
-  .string()
-  .max(LIST_SEARCH_MAX_LENGTH, { error: LIST_SEARCH_TOO_LONG_MESSAGE });
+const listSearchSchema = z.string().max(LIST_SEARCH_MAX_LENGTH, { error: LIST_SEARCH_TOO_LONG_MESSAGE });
 
 /**
  * The shared list parameters of spec 000 §7 / 002 §7: `filterBy` is a comma list of `key:value`
@@ -34,7 +32,7 @@ export type ParsedListQuery<F extends string, S extends string> = {
   limit: number;
   offset: number;
 };
-export type ListQueryIssue = { field: 'filterBy' | 'sortBy'; message: string };
+type ListQueryIssue = { field: 'filterBy' | 'sortBy'; message: string };
 export type ListQueryResult<F extends string, S extends string> =
   { ok: true; value: ParsedListQuery<F, S> } | { ok: false; issues: ListQueryIssue[] };
 

@@ -11,7 +11,7 @@ export const MEMBER_FILTER_KEYS = ['userRole', 'memberStatus', 'userPlan', 'memb
 export const MEMBER_SORT_KEYS = ['createTimestamp', 'userName', 'memberEmail', 'userRole'] as const;
 
 /** Item of GET /api/workspaces/{workspaceId}/members (spec 002 §3 "Member (members-list response, older)"). */
-export const memberSchema = z
+const memberSchema = z
   .object({
     userId: z.string().uuid().nullable(),
     userName: z.string(),
@@ -57,7 +57,7 @@ export const SEAT_MEMBER_SORT_KEYS = [
 ] as const;
 
 /** Item of GET /api/workspaces/{id}/users/v1 (spec 002 §3 "Space member (seat model), as returned"). */
-export const seatMemberSchema = z
+const seatMemberSchema = z
   .object({
     workspaceId: z.string().uuid(),
     userEmail: z.string(),
@@ -113,7 +113,7 @@ export const userEmailsBodySchema = z.object({ userEmails: userEmailsSchema });
 export type UserEmailsBody = z.input<typeof userEmailsBodySchema>;
 
 /** One address of an add: errorDetails is null when it was added (spec 002 §3 "Add response"). */
-export const addResultSchema = z.object({
+const addResultSchema = z.object({
   userEmail: z.string(),
   errorDetails: z.string().nullable(),
   /** e.g. 'already_paid_user' (spec 002 §8, shown as ALREADY_PAID) */
@@ -132,7 +132,7 @@ export const onlyCheckValidityQuerySchema = z.object({
 });
 
 /** Spec 002 §3 "Invite validity result": email and errorMsg (null when valid). */
-export const validityItemSchema = z.object({ email: z.string(), errorMsg: z.string().nullable() });
+const validityItemSchema = z.object({ email: z.string(), errorMsg: z.string().nullable() });
 export const validityResponseSchema = z
   .object({ items: z.array(validityItemSchema) })
   .meta({ id: 'ValidityResponse' });
@@ -153,7 +153,7 @@ export const changeRoleBodySchema = z.object({
 export type ChangeRoleBody = z.infer<typeof changeRoleBodySchema>;
 
 /** GET /api/workspaces/{id}/members/promote-validity: may each free member become paid here? */
-export const promoteValidityItemSchema = z.object({
+const promoteValidityItemSchema = z.object({
   userId: z.string().uuid(),
   userEmail: z.string(),
   /** 'already_paid_user' when the person is already paid in another space (spec 002 §8). */
@@ -164,7 +164,6 @@ export type PromoteValidityResponse = z.infer<typeof promoteValidityResponseSche
 
 /** PUT /api/workspaces/{id}/members/seats (ours, issue 21): give free members a paid seat. */
 export const giveSeatsBodySchema = z.object({ userIds: userIdsSchema });
-export type GiveSeatsBody = z.input<typeof giveSeatsBodySchema>;
 export const giveSeatsResponseSchema = z.object({
   success: z.boolean(),
   /** One per member given a seat; errorCode already_paid_user when they are paid elsewhere too. */

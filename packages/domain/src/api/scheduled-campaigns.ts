@@ -16,15 +16,13 @@ export const SCHEDULED_CAMPAIGN_SORT_KEYS = [
   'createTimestamp',
   'mergeSourceSheetName',
 ] as const;
-export type ScheduledCampaignFilterKey = (typeof SCHEDULED_CAMPAIGN_FILTER_KEYS)[number];
-export type ScheduledCampaignSortKey = (typeof SCHEDULED_CAMPAIGN_SORT_KEYS)[number];
 
 export const SCHEDULED_CAMPAIGN_TOTAL_CAP = 10000;
 
 /** 404 for a scheduled merge that does not exist or is not the caller's. */
 export const SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE = 'Scheduled mail merge not found';
 
-export const scheduledErrorDetailsSchema = z.object({
+const scheduledErrorDetailsSchema = z.object({
   error: z.string().nullable(),
   errorDetails: z.string().nullable(),
   recoverableErrorRetries: z.number().int(),

@@ -11,7 +11,6 @@ export const deleteWorkspaceBodySchema = z.object({
   /** The space's name, typed by the owner to confirm. */
   workspaceName: z.string().max(300),
 });
-export type DeleteWorkspaceBody = z.infer<typeof deleteWorkspaceBodySchema>;
 
 export const deletedWorkspaceSchema = z
   .object({
@@ -30,7 +29,6 @@ export const deletedWorkspaceSchema = z
 export type DeletedWorkspace = z.infer<typeof deletedWorkspaceSchema>;
 
 export const deletedWorkspaceListSchema = z.object({ items: z.array(deletedWorkspaceSchema) });
-export type DeletedWorkspaceList = z.infer<typeof deletedWorkspaceListSchema>;
 
 export const leaveWorkspaceResponseSchema = z.object({
   success: z.boolean(),

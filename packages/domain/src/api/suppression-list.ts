@@ -25,7 +25,7 @@ export type SuppressionType = z.infer<typeof suppressionTypeSchema>;
  * add-on reported it (a bounce of the sender's merge).
  */
 export const SUPPRESSION_SOURCES = ['MANUAL', 'LINK', 'ADDON'] as const;
-export const suppressionSourceSchema = z.enum(SUPPRESSION_SOURCES);
+const suppressionSourceSchema = z.enum(SUPPRESSION_SOURCES);
 export type SuppressionSource = z.infer<typeof suppressionSourceSchema>;
 
 /**
@@ -41,12 +41,12 @@ export type SuppressionSortKey = (typeof SUPPRESSION_SORT_KEYS)[number];
 export const SUPPRESSION_TOTAL_CAP = 10000;
 
 /** At most this many addresses per add call. */
-export const MAX_SUPPRESSIONS_PER_ADD = 500;
+const MAX_SUPPRESSIONS_PER_ADD = 500;
 
 /** Spec 002 §5: "A workspace id and at least one email are required." */
-export const SUPPRESSION_EMAILS_REQUIRED_MESSAGE = 'At least one email address is required.';
-export const SUPPRESSION_TOO_MANY_MESSAGE = `At most ${MAX_SUPPRESSIONS_PER_ADD} email addresses can be added at once.`;
-export const SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE = 'WorkspaceId is required';
+const SUPPRESSION_EMAILS_REQUIRED_MESSAGE = 'At least one email address is required.';
+const SUPPRESSION_TOO_MANY_MESSAGE = `At most ${MAX_SUPPRESSIONS_PER_ADD} email addresses can be added at once.`;
+const SUPPRESSION_WORKSPACE_REQUIRED_MESSAGE = 'WorkspaceId is required';
 
 /** List item: timestamps in milliseconds since the epoch. */
 export const suppressionItemSchema = z.object({
@@ -85,12 +85,6 @@ export const deleteSuppressionParamsSchema = z.object({
   workspaceId: clientText(),
   emailAddress: emailSchema,
 });
-
-export {
-  SUPPRESSION_LIST_SHOWS_TYPE,
-  SUPPRESSION_TYPE_LABELS,
-  suppressionItemDate,
-} from './suppression-display';
 
 export const suppressionCsvHeader = (list: SuppressionList): string[] =>
   SUPPRESSION_LIST_SHOWS_TYPE[list] ? ['Email address', 'Date', 'Type'] : ['Email address', 'Date'];

@@ -18,7 +18,6 @@ export const TEAM_REPORT_SORT_KEYS = [
   'emailSentThisMonth',
   'emailSentAllTime',
 ] as const;
-export type TeamReportFilterKey = (typeof TEAM_REPORT_FILTER_KEYS)[number];
 export type TeamReportSortKey = (typeof TEAM_REPORT_SORT_KEYS)[number];
 
 export const TEAM_REPORT_TOTAL_CAP = 10000;
@@ -27,7 +26,7 @@ export { TEAM_REPORT_FORBIDDEN_MESSAGE } from './team-report-messages';
 /** 400 for a memberStatus filter value that is not a member status. */
 export const TEAM_REPORT_STATUS_FILTER_MESSAGE = 'Unknown member status.';
 
-export const teamMemberSchema = z
+const teamMemberSchema = z
   .object({
     userId: z.string().nullable(),
     userName: z.string(),

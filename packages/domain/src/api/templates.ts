@@ -9,7 +9,7 @@ import { clientText } from '../text/client-text';
  * Creating a draft needs the Gmail compose permission: without it the answer is 403 with reason
  * MISSING_AUTHORIZATION_REASON, and the web app asks for the permission first (§4.5).
  */
-export const templateSchema = z
+const templateSchema = z
   .object({
     id: z.string(),
     subject: z.string(),
@@ -36,7 +36,6 @@ export {
   DRAFT_CREATION_FAILED_MESSAGE,
   DRAFT_MISSING_AUTHORIZATION_MESSAGE,
   DRAFT_OTHER_USER_MESSAGE,
-  DRAFT_TEMPLATE_REQUIRED_MESSAGE,
   TEMPLATE_NOT_FOUND_MESSAGE,
 } from '../templates/messages';
 

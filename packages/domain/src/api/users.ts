@@ -10,13 +10,13 @@ import {
 import { roleSchema } from '../roles/roles';
 import { emailSchema } from '../users/email';
 
-export const monthlySentMailsSchema = z.object({
+const monthlySentMailsSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
   count: z.number().int(),
 });
 
-export const otherFeaturesSchema = z.object({
+const otherFeaturesSchema = z.object({
   teamAnalyticsDashboard: z.boolean(),
   manageUserRoles: z.boolean(),
   transferOwnerShip: z.boolean(),
@@ -26,7 +26,7 @@ export const otherFeaturesSchema = z.object({
 export type OtherFeatures = z.infer<typeof otherFeaturesSchema>;
 
 /** One entry of `userWorkspaces` (spec 000 §3). Timestamps are milliseconds since the epoch. */
-export const userWorkspaceSchema = z
+const userWorkspaceSchema = z
   .object({
     workspaceId: z.string().uuid(),
     workspaceName: z.string(),
@@ -88,7 +88,7 @@ export const suggestQuerySchema = z.object({
   keyword: clientText().trim().max(320).default(''),
   workspaceId: z.string().uuid(),
 });
-export const suggestedUserSchema = z.object({ userEmail: z.string(), userName: z.string() });
+const suggestedUserSchema = z.object({ userEmail: z.string(), userName: z.string() });
 export type SuggestedUser = z.infer<typeof suggestedUserSchema>;
 export const suggestResponseSchema = z.object({ items: z.array(suggestedUserSchema) });
 

@@ -3,7 +3,7 @@ import { legacyTypeSchema, spacePlanSchema, spaceStatusSchema, userPlanSchema } 
 import { roleSchema } from '../roles/roles';
 import { spaceNameSchema } from '../spaces/space-name';
 
-export const workspaceFeatureSchema = z.object({
+const workspaceFeatureSchema = z.object({
   userPlan: userPlanSchema,
   hasMultiDomain: z.boolean(),
   allowedUserCount: z.number().int(),

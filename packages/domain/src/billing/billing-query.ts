@@ -25,8 +25,8 @@ export const BILLING_SUCCESS_QUERY_PARAMS = [
 ] as const;
 
 /** Spec 001 §9: seat counts of a success banner lie in 1..99; workspace seats up to 100. */
-export const SUCCESS_SEATS_RANGE = { min: 1, max: 99 } as const;
-export const SUCCESS_WORKSPACE_SEATS_MAX = 100;
+const SUCCESS_SEATS_RANGE = { min: 1, max: 99 } as const;
+const SUCCESS_WORKSPACE_SEATS_MAX = 100;
 
 export type SuccessBanner = {
   kind:
@@ -49,11 +49,11 @@ export type BillingQueryOutcome =
 
 const seats = (count: number): string => `${count} seat${count === 1 ? '' : 's'}`;
 
-export const SUBSCRIPTION_UPDATED = 'Your subscription has been updated.';
+const SUBSCRIPTION_UPDATED = 'Your subscription has been updated.';
 export const DOWNGRADE_CANCELLED = 'You successfully cancelled the previously scheduled downgrade.';
 
 /** Spec 001 §2 banner texts, verbatim. */
-export const successBannerText = {
+const successBannerText = {
   seatPurchase: (count: number, plan: 'PRO' | 'PREMIUM'): string =>
     `Well done! You successfully purchased ${count} ${SPACE_PLAN_LABELS[plan]} seat${count === 1 ? '' : 's'} for your space.`,
   gmailUpgrade: 'Well done! You successfully upgraded your space to Pro.',
@@ -163,13 +163,7 @@ function fromFreeBanner(query: QueryReader, to: string | null): SuccessBanner | 
  * Spec 001 §2: "The plan parameter is valid only as pro-gmail or PERSONAL for Gmail users, and
  * pro-google-workspace or PROFESSIONAL for domain users". The wrong-plan page uses the same rule.
  */
-export const PLAN_QUERY_VALUES = [
-  'TEAM',
-  'PERSONAL',
-  'PROFESSIONAL',
-  'pro-gmail',
-  'pro-google-workspace',
-] as const;
+const PLAN_QUERY_VALUES = ['TEAM', 'PERSONAL', 'PROFESSIONAL', 'pro-gmail', 'pro-google-workspace'] as const;
 export const isPlanQueryForAccount = (plan: string, isGmailUser: boolean): boolean =>
   isGmailUser
     ? plan === 'pro-gmail' || plan === 'PERSONAL'

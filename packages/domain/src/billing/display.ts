@@ -10,7 +10,7 @@ import { graduatedTotal } from './prices';
  * Currency sign: spec 001 §9 "EUR gives €, otherwise $". INR is shown with ₹ (our choice,
  * docs/decisions/130-currency-sign.md): a rupee amount shown with $ would misstate the charge.
  */
-export const CURRENCY_SYMBOLS = { USD: '$', EUR: '€', INR: '₹' } as const satisfies Record<Currency, string>;
+const CURRENCY_SYMBOLS = { USD: '$', EUR: '€', INR: '₹' } as const satisfies Record<Currency, string>;
 
 /** '$60.00', '€1,234.50': two decimals, sign in front (spec 001 §9 "Prices show 2 decimals"). */
 export const formatMoney = (amountMinor: number, currency: Currency): string => {
@@ -24,7 +24,7 @@ export const formatMoney = (amountMinor: number, currency: Currency): string => 
 };
 
 /** Stripe coupon durations; only forever or repeating coupons count for the displayed rate (§9). */
-export type CouponDuration = 'forever' | 'repeating' | 'once';
+type CouponDuration = 'forever' | 'repeating' | 'once';
 export type DisplayCoupon = { percentOff: number; duration: CouponDuration };
 
 export type UnitRateInput = {
@@ -69,8 +69,7 @@ export const periodTotal = ({
     applyCoupon(graduatedTotal(tiers, Math.max(1, Math.floor(quantity))), coupon) * (1 + taxRate / 100),
   );
 
-export const SUMMARY_TITLES = ['CYCLE_CHANGE', 'UPGRADE', 'DOWNGRADE'] as const;
-export type SummaryTitle = (typeof SUMMARY_TITLES)[number];
+export type SummaryTitle = 'CYCLE_CHANGE' | 'UPGRADE' | 'DOWNGRADE';
 
 /** The heading of each summary (the spec names the titles only; the words are ours). */
 export const SUMMARY_TITLE_TEXT = {

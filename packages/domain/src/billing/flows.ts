@@ -4,13 +4,7 @@ import type { BillingInterval, LegalEntity } from './prices';
 
 /** Checkout flow types and their steps (spec 001 §2 "Checkout routes", §4, §5, §9). */
 
-export const PER_SEAT_FLOW_TYPES = [
-  'DOMAIN_PURCHASE',
-  'GMAIL_PURCHASE',
-  'ADDITIONAL_SEATS',
-  'REMOVE_SEATS',
-] as const;
-export type PerSeatFlowType = (typeof PER_SEAT_FLOW_TYPES)[number];
+export type PerSeatFlowType = 'DOMAIN_PURCHASE' | 'GMAIL_PURCHASE' | 'ADDITIONAL_SEATS' | 'REMOVE_SEATS';
 
 /** Spec 001 §4: add-seats / remove-seats by path, then Gmail versus domain users. */
 export const perSeatFlowType = (pathname: string, isGmailUser: boolean): PerSeatFlowType => {
@@ -35,16 +29,14 @@ export const PER_SEAT_FLOW_STEPS = {
 export const purchaseFirstStep = (isGmailUser: boolean): '/details' | '/information' =>
   isGmailUser ? '/information' : '/details';
 
-export const LEGACY_MODEL_FLOW_TYPES = [
-  'PURCHASE',
-  'UPGRADE',
-  'DOWNGRADE',
-  'UPGRADE_LEGACY_BE',
-  'UPGRADE_LEGACY_US',
-  'UPGRADE_LEGACY_BE_INDIVIDUAL',
-  'UPGRADE_LEGACY_US_INDIVIDUAL',
-] as const;
-export type LegacyModelFlowType = (typeof LEGACY_MODEL_FLOW_TYPES)[number];
+export type LegacyModelFlowType =
+  | 'PURCHASE'
+  | 'UPGRADE'
+  | 'DOWNGRADE'
+  | 'UPGRADE_LEGACY_BE'
+  | 'UPGRADE_LEGACY_US'
+  | 'UPGRADE_LEGACY_BE_INDIVIDUAL'
+  | 'UPGRADE_LEGACY_US_INDIVIDUAL';
 
 export type LegacyModelFlowInput = {
   /** Current space plan; null when there is no subscription. */
@@ -111,11 +103,11 @@ export const optionsButtonLabel = (flowType: LegacyModelFlowType): string => {
 };
 
 /** Spec 001 §9: team purchases start at 2 seats; the maximum is the members rules' MAX_SEATS. */
-export const MIN_TEAM_SEATS = 2;
+const MIN_TEAM_SEATS = 2;
 export const MORE_SEATS_MESSAGE = 'Need more than 100 seats? Please contact us.';
 
 /** Spec 001 §5 seat quantity message for an allowed range. */
-export const seatRangeMessage = (min: number, max: number): string =>
+const seatRangeMessage = (min: number, max: number): string =>
   min === max ? `The only allowed number is ${min}.` : `The number must be between ${min} and ${max}.`;
 
 /** Null when `value` is an integer within [min, max]; the §5 message otherwise. */
@@ -129,7 +121,7 @@ export const addSeatsRange = (currentTotal: number): { min: number; max: number 
 });
 
 /** Spec 001 §2 "Redirect error codes on the billing page". */
-export const SUBSCRIPTION_UPDATE_ERRORS = [
+const SUBSCRIPTION_UPDATE_ERRORS = [
   'cannot-update-subscription-plan-and-interval',
   'cannot-change-billing-cycle-when-scheduled',
 ] as const;

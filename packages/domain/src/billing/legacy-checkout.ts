@@ -12,8 +12,7 @@ import { emailDomain, isGmailAddress } from '../users/email';
  */
 
 /** Why a user's 'paid' radio is disabled (spec 001 §4 "Paid-user radio restrictions"). */
-export const PAID_RESTRICTIONS = ['max_users_reached', 'already_paid_user'] as const;
-export type PaidRestriction = (typeof PAID_RESTRICTIONS)[number];
+export type PaidRestriction = 'max_users_reached' | 'already_paid_user';
 
 /** Spec 001 §2 cannot-downgrade page and §4: the error code the server answers (409). */
 export const CANNOT_DOWNGRADE_REASON = 'cannot-downgrade';

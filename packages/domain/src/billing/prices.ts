@@ -121,7 +121,7 @@ export const BILLING_PRODUCT_DEFINITIONS = {
 } as const satisfies Record<BillingProduct, BillingProductDefinition>;
 
 /** Spec 001 §9, verbatim: legacy prices in whole US dollars. */
-export const LEGACY_USD_PRICES = {
+const LEGACY_USD_PRICES = {
   YEARLY: {
     LEGACY_PERSONAL: 36,
     LEGACY_PROFESSIONAL: 60,
@@ -144,7 +144,7 @@ export const LEGACY_USD_PRICES = {
 
 /** Spec 001 §9 seat coupons (the coupon UI is disabled). */
 export type SeatCouponTier = { code: string; rangeMin: number; rangeMax: number; discountPercent: number };
-export const SEAT_COUPON_TIERS: readonly SeatCouponTier[] = [
+const SEAT_COUPON_TIERS: readonly SeatCouponTier[] = [
   { code: '5SEATS', rangeMin: 5, rangeMax: 9, discountPercent: 20 },
   { code: '10SEATS', rangeMin: 10, rangeMax: 24, discountPercent: 30 },
   { code: '25SEATS', rangeMin: 25, rangeMax: 49, discountPercent: 40 },

@@ -76,7 +76,7 @@ export const seatDowngradeNotice = (
   `Your subscription is scheduled to go down to ${targetSeats} ${unit}${targetSeats === 1 ? '' : 's'} on ${formattedDate}.`;
 export const SEAT_DOWNGRADE_ADMIN_NOTICE =
   'Contact the owner of the space to cancel the scheduled downgrade.';
-export const SEAT_CHANGES_BLOCKED_BY_DOWNGRADE =
+const SEAT_CHANGES_BLOCKED_BY_DOWNGRADE =
   'If you wish to add or remove more seats, you first need to cancel the scheduled downgrade.';
 /**
  * The line under the scheduled-downgrade notice. The spec's text speaks of seats (per seat); a

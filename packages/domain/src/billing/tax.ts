@@ -10,7 +10,7 @@ import type { Currency } from './prices';
  */
 
 /** Standard VAT rates of the EU member states in percent (2025). */
-export const EU_VAT_RATES = {
+const EU_VAT_RATES = {
   AT: 20,
   BE: 21,
   BG: 20,
@@ -42,7 +42,7 @@ export const EU_VAT_RATES = {
 export type EuCountry = keyof typeof EU_VAT_RATES;
 
 /** Country of the seller of EU sales (legal entity BE). */
-export const SELLER_EU_COUNTRY: EuCountry = 'BE';
+const SELLER_EU_COUNTRY: EuCountry = 'BE';
 
 export const isEuCountry = (country: string): country is EuCountry => Object.hasOwn(EU_VAT_RATES, country);
 

@@ -25,7 +25,7 @@ export type RecipientFlags = Record<RecipientStatus, boolean>;
  * recorded; an opt-out outweighs engagement before it; a reply is worth more than a form answer,
  * which is worth more than a click, which implies an open.
  */
-export const RECIPIENT_STATUS_PRECEDENCE: readonly RecipientStatus[] = [
+const RECIPIENT_STATUS_PRECEDENCE: readonly RecipientStatus[] = [
   'bounced',
   'unsubscribed',
   'replied',

@@ -39,7 +39,7 @@ export type ScheduledStatusItem = {
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
-export const isScheduledErrorStatus = (value: unknown): value is ScheduledErrorStatus =>
+const isScheduledErrorStatus = (value: unknown): value is ScheduledErrorStatus =>
   typeof value === 'string' && (SCHEDULED_ERROR_STATUSES as readonly string[]).includes(value);
 
 /**
@@ -78,7 +78,7 @@ export const nextRetryTime = (errorDetails: ScheduledErrorDetails | null | undef
 
 // --- texts (spec 002 §4.1, §8 "Scheduled merge messages") ------------------------------------
 
-export const OUT_OF_QUOTA_MESSAGE =
+const OUT_OF_QUOTA_MESSAGE =
   'Your mail merge could not be sent in full because your sending quota was insufficient. It will resume as soon as your quota resets.';
 
 /** Spec 002 §4.1: the delivery date of an out-of-quota merge. */
@@ -100,26 +100,25 @@ export const MERGE_NOT_AVAILABLE = {
   back: 'Back to mail merges',
 } as const;
 
-export const TOO_COMPLEX_REGEXP_MESSAGE = 'The draft is too long.';
-export const SPREADSHEET_DELETED_MESSAGE =
+const TOO_COMPLEX_REGEXP_MESSAGE = 'The draft is too long.';
+const SPREADSHEET_DELETED_MESSAGE =
   'The spreadsheet could not be found. Create a new spreadsheet to send another merge.';
-export const INVALID_DRAFT_MESSAGE = "The draft couldn't be properly processed.";
-export const UNKNOWN_ERROR_MESSAGE =
+const INVALID_DRAFT_MESSAGE = "The draft couldn't be properly processed.";
+const UNKNOWN_ERROR_MESSAGE =
   'An unexpected error occurred. If you still want to send it, please schedule a new merge.';
-export const DRAFT_NOT_FOUND_MESSAGE =
-  'The draft was deleted. Create a new draft, then schedule a new merge.';
-export const NAMED_RANGE_DELETED_MESSAGE =
+const DRAFT_NOT_FOUND_MESSAGE = 'The draft was deleted. Create a new draft, then schedule a new merge.';
+const NAMED_RANGE_DELETED_MESSAGE =
   'The email address column was altered. If you still want to send it, please schedule a new merge.';
-export const USER_PROPERTY_NOT_FOUND_MESSAGE =
+const USER_PROPERTY_NOT_FOUND_MESSAGE =
   'An unrecoverable error occurred with your account. This mail merge cannot be sent and will be deleted the next time you schedule a merge.';
-export const SHEET_DELETED_MESSAGE =
+const SHEET_DELETED_MESSAGE =
   'The sheet was deleted and all attempts to send this mail merge failed. If you still want to send it, please schedule a new merge.';
 
-export const unknownErrorRetryMessage = (retryTime: string): string =>
+const unknownErrorRetryMessage = (retryTime: string): string =>
   `An unexpected error occurred. Sending will be attempted again at ${retryTime}.`;
-export const namedRangeDeletedRetryMessage = (retryTime: string): string =>
+const namedRangeDeletedRetryMessage = (retryTime: string): string =>
   `The email address column was altered. Open the sheet and then the add-on to fix it. Sending will be attempted again at ${retryTime}.`;
-export const sheetDeletedRetryMessage = (retryTime: string): string =>
+const sheetDeletedRetryMessage = (retryTime: string): string =>
   `The sheet was deleted. Restore it before ${retryTime}, when sending will be attempted again.`;
 
 /**
@@ -166,8 +165,7 @@ export const scheduledStatusMessage = (
  * A status the client does not know, without an error, reads as SCHEDULED (as the dialog shows no
  * message for it).
  */
-export const SCHEDULED_STATUS_KINDS = ['SCHEDULED', 'WAITING_FOR_QUOTA', 'RETRYING', 'FAILED'] as const;
-export type ScheduledStatusKind = (typeof SCHEDULED_STATUS_KINDS)[number];
+export type ScheduledStatusKind = 'SCHEDULED' | 'WAITING_FOR_QUOTA' | 'RETRYING' | 'FAILED';
 
 export const SCHEDULED_STATUS_LABELS = {
   SCHEDULED: 'Scheduled',

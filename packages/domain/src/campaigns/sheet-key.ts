@@ -23,7 +23,7 @@ export const sheetKeyUrl = (mergeSourceSheetKey: string | null | undefined): str
 };
 
 /** Our choice of joiner for the scheduled merge title (spec 002 §3 only says "joined"). */
-export const SCHEDULED_TITLE_SEPARATOR = ' - ';
+const SCHEDULED_TITLE_SEPARATOR = ' - ';
 
 /**
  * Spec 002 §3: "The title is the spreadsheet name and sheet name joined", e.g. 'Leads - Sheet1'.

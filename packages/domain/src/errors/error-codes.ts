@@ -28,11 +28,3 @@ export const INTERNAL_ERROR_MESSAGE = 'An internal error occurred. Please try ag
 export type FieldError = { field?: string; message: string; reason?: string };
 
 export type ErrorBody = { errors: FieldError[]; code: ErrorCode; message: string; reason?: string };
-
-/** Messages of the missing-value errors of spec 000 §8. */
-export const MISSING_VALUE_MESSAGES = {
-  workspaceId: 'WorkspaceID is required',
-  workspaceName: 'WorkspaceName is required',
-  userId: 'UserId is required',
-  workspaceIdMissing: 'Workspace id is missing',
-} as const;

@@ -2,7 +2,7 @@
  * Characters that make a spreadsheet read a cell as a formula when they come first (OWASP "CSV
  * Injection": =, +, -, @, tab and carriage return). https://owasp.org/www-community/attacks/CSV_Injection
  */
-export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
 
 /**
  * Exported cells hold text typed by other people (sheet names, subjects, e-mail addresses), so a

@@ -2,7 +2,7 @@
 export const EXPORT_LIMIT = 30_000;
 
 /** Spec 002 §9 "Exported file names", before the `_{date}` part. */
-export const EXPORT_FILE_PREFIXES = {
+const EXPORT_FILE_PREFIXES = {
   MAIL_MERGES: 'Exported_Mail_merges',
   SCHEDULED_MAIL_MERGES: 'Exported_Scheduled_Mail_merges',
   UNSUBSCRIPTIONS: 'Exported_Unsubscriptions',

@@ -75,7 +75,7 @@ export const pollPercentages = <T extends PollItem>(items: readonly T[]): Array<
 };
 
 /** Display cap of list totals (10.000+). */
-export const DISPLAY_TOTAL_CAP = 10_000;
+const DISPLAY_TOTAL_CAP = 10_000;
 
 /** A total shown with the German grouping; at or above the cap it reads e.g. '10.000+'. */
 export const formatCappedTotal = (total: number, cap: number = DISPLAY_TOTAL_CAP): string =>

@@ -21,7 +21,7 @@ export const isInvitationActive = (
 ): boolean => invitation.status === 'PENDING' && invitation.expiresAt > now;
 
 /** Spec 002 §2.10 / §8: shown when invitations are restricted (the INVITATION rollout flag). */
-export const INVITATION_RESTRICTED_MESSAGE = 'Sorry, this invitation link is no longer valid.';
+const INVITATION_RESTRICTED_MESSAGE = 'Sorry, this invitation link is no longer valid.';
 
 export const isInvitationRestricted = (
   lastActivatedStep: number | null | undefined,
@@ -38,7 +38,6 @@ export const INVITATION_ERROR_REASONS = {
   NO_SEAT: 'no_seat_available',
   TOKEN_REQUIRED: 'invitation_token_required',
 } as const;
-export type InvitationErrorReason = (typeof INVITATION_ERROR_REASONS)[keyof typeof INVITATION_ERROR_REASONS];
 
 export const INVITATION_FINALIZE_TITLE = 'The invitation could not be finalized.';
 

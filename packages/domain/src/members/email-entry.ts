@@ -1,19 +1,11 @@
-import {
-  addTags,
-  emailsToSubmit,
-  isTagSubmitKey,
-  parseTags,
-  TAG_SEPARATOR,
-  validateTag,
-  validateTags,
-} from '../suppressions/tags';
+import { addTags, emailsToSubmit } from '../suppressions/tags';
 
 /**
  * Spec 002 §5 "Email entry (member screens)": the same tag rules as the unsubscribe and bounce
  * pages (split on space and comma, lower-cased, de-duplicated, checked with the shared e-mail rule),
  * re-exported here so the member screens import them from their own concern.
  */
-export { addTags, emailsToSubmit, isTagSubmitKey, parseTags, TAG_SEPARATOR, validateTag, validateTags };
+export { addTags, emailsToSubmit };
 
 /** Spec 002 §2.7 / §9: the Add members tag input grows to at most 5 rows. */
 export const MAX_ADD_MEMBER_ROWS = 5;

@@ -35,7 +35,7 @@ export const offersGiveSeat = (
   actor.billingModel === 'PER_SEAT' &&
   (actor.workspacePlan === 'PRO' || actor.workspacePlan === 'PREMIUM');
 
-export type GiveSeatTarget = {
+type GiveSeatTarget = {
   email: string;
   status: MemberStatus;
   userPlan: UserPlan;

@@ -76,10 +76,6 @@ export const freeUserLimitTooltip = (n: number): string =>
 export const DIFFERENT_DOMAIN_TOOLTIP =
   'Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.';
 
-/** Spec 002 §8 status tooltip. */
-export const domainOnlyTooltip = (domain: string): string =>
-  `Your current plan only allows user from domain ${domain}.`;
-
 /** Spec 002 §8 add-button tooltip. */
 export const maxUsersTooltip = (n: number): string =>
   `Your current plan does not allow more than ${n} users.`;

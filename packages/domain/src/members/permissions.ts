@@ -76,9 +76,7 @@ export const canRemoveMember = (actor: MemberActor, target: MemberTarget): Verdi
  * moved to PRO or PREMIUM per user (issue 21). Per-seat spaces pay for seats, not for the people in
  * them: removing a member frees the seat.
  */
-export const isPaidUserRemovalDeferred = (
-  actor: Pick<MemberActor, 'workspacePlan' | 'billingModel'>,
-): boolean =>
+const isPaidUserRemovalDeferred = (actor: Pick<MemberActor, 'workspacePlan' | 'billingModel'>): boolean =>
   actor.workspacePlan === 'LEGACY' ||
   (actor.billingModel === 'PER_USER' && (actor.workspacePlan === 'PRO' || actor.workspacePlan === 'PREMIUM'));
 

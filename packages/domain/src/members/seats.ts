@@ -35,7 +35,7 @@ export const holdsSeat = (member: SeatHolder): boolean =>
   member.status !== 'PENDING' && isPaidUserPlan(member.userPlan);
 
 /** A pending member with a paid user plan reserves a seat until they join or are cancelled. */
-export const reservesSeat = (member: SeatHolder): boolean =>
+const reservesSeat = (member: SeatHolder): boolean =>
   member.status === 'PENDING' && isPaidUserPlan(member.userPlan);
 
 /** The seat counts of a list of members, for a space with `totalSeats` (null: unlimited). */

@@ -32,7 +32,7 @@ export type StatusDisplay = 'Active' | 'Pending' | 'Disabled' | 'Free trial';
  * Spec 002 §4.6: ACTIVE and ACCEPTED show Active, PENDING shows Pending, DISABLED shows Disabled
  * (with a tooltip). Not in the spec: FREE_TRIAL shows 'Free trial', LEGACY shows Active.
  */
-export const STATUS_DISPLAY = {
+const STATUS_DISPLAY = {
   ACTIVE: 'Active',
   ACCEPTED: 'Active',
   LEGACY: 'Active',

@@ -5,7 +5,7 @@ import type { SuggestedUser } from '../api/users';
  * 500 ms, … stale 1 s"): what is typed is looked up once it has 2 characters, 500 ms after the
  * last keystroke, and an answer is reused for 1 s.
  */
-export const SUGGESTION_MIN_CHARS = 2;
+const SUGGESTION_MIN_CHARS = 2;
 export const SUGGESTION_DEBOUNCE_MS = 500;
 export const SUGGESTION_STALE_MS = 1000;
 

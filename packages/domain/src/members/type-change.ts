@@ -21,7 +21,7 @@ export type TypeChangeInput = {
   paidUserLimit: number;
 };
 
-export const offersTypeChange = (workspacePlan: SpacePlan): boolean =>
+const offersTypeChange = (workspacePlan: SpacePlan): boolean =>
   workspacePlan === 'PRO' || workspacePlan === 'PREMIUM';
 
 export const typeChange = (input: TypeChangeInput): TypeChange | null => {

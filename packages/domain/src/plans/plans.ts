@@ -25,18 +25,15 @@ export const memberStatusSchema = z.enum(MEMBER_STATUSES);
 
 /** Status of a space (spec 000 §3 "Workspace"). */
 export const SPACE_STATUSES = ['ACTIVE', 'DISABLED'] as const;
-export type SpaceStatus = (typeof SPACE_STATUSES)[number];
 export const spaceStatusSchema = z.enum(SPACE_STATUSES);
 
 /** STANDARD = personal mailbox (Gmail) user, BUSINESS = user on their own domain (spec 000 §1, §3). */
 export const USER_TYPES = ['STANDARD', 'BUSINESS'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 export const userTypeSchema = z.enum(USER_TYPES);
 
 /** Newer spaces are billed per seat, older (legacy-era) spaces per user (spec 000 §1). */
 export const BILLING_MODELS = ['PER_SEAT', 'PER_USER'] as const;
 export type BillingModel = (typeof BILLING_MODELS)[number];
-export const billingModelSchema = z.enum(BILLING_MODELS);
 
 /**
  * Where a subscription is paid from (spec 001 "Subscription"). SUPPORT and OFFLINE are managed by
@@ -53,7 +50,7 @@ export const isSupportManagedPaymentSource = (source: PaymentSource | null | und
 /** Spec 000 §3: personal-domain (Gmail) users get PRO_PERSONAL, everybody else PRO. */
 export const paidUserPlanFor = (isGmailUser: boolean): UserPlan => (isGmailUser ? 'PRO_PERSONAL' : 'PRO');
 
-export const USER_PLAN_LABELS = {
+const USER_PLAN_LABELS = {
   FREE: 'Free',
   PRO: 'Pro',
   PRO_PERSONAL: 'Pro (Personal)',
@@ -67,14 +64,14 @@ export const SPACE_PLAN_LABELS = {
   OFFLINE: 'Offline',
 } as const satisfies Record<SpacePlan, string>;
 
-export const LEGACY_TYPE_LABELS = {
+const LEGACY_TYPE_LABELS = {
   TEAM: 'Team (legacy)',
   UNLIMITED: 'Unlimited (legacy)',
   PROFESSIONAL: 'Professional (legacy)',
   PERSONAL: 'Personal (legacy)',
 } as const satisfies Record<LegacyType, string>;
 
-export const CUSTOM_PLAN_LABEL = 'Custom';
+const CUSTOM_PLAN_LABEL = 'Custom';
 
 export type SpacePlanLabelOptions = {
   legacyType?: LegacyType | null;

@@ -4,7 +4,7 @@ import type { UserPlan } from '../plans/plans';
  * Daily recipient quota by user plan (spec 000 §9). Spec 001/002 also mention 100 recipients a day
  * with personalised attachments for personal Pro; that is a separate limit, both stand (spec 000 §9).
  */
-export const DAILY_RECIPIENT_QUOTA = {
+const DAILY_RECIPIENT_QUOTA = {
   FREE: 20,
   PRO: 1500,
   PRO_PERSONAL: 400,

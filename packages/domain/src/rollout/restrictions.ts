@@ -20,12 +20,12 @@ export type RestrictionFlag = (typeof RESTRICTION_FLAGS)[number];
 export const restrictionFlagSchema = z.enum(RESTRICTION_FLAGS);
 
 /** Inclusive range of `lastActivatedStep` values. */
-export type StepRange = { readonly from: number; readonly to: number };
+type StepRange = { readonly from: number; readonly to: number };
 
 const steps = (from: number, to: number = from): StepRange => ({ from, to });
 
 /** The table of spec 000 §6, both columns, verbatim. */
-export const RESTRICTION_STEP_RANGES = {
+const RESTRICTION_STEP_RANGES = {
   USERS_PAGE: { nonGmail: steps(1), gmail: steps(1, 2) },
   TRANSFER_WORKSPACE: { nonGmail: steps(1), gmail: steps(1, 3) },
   PREMIUM_PLAN: { nonGmail: steps(1, 3), gmail: steps(1, 3) },

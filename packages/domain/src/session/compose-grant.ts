@@ -21,7 +21,7 @@ export const WRONG_ACCOUNT_MESSAGE =
   'The Gmail permission was given for another Google account. Choose the account you are signed in with.';
 
 /** How a grant round trip that did not add the permission ended; the page it returns to says so. */
-export const GRANT_OUTCOMES = ['cancelled', 'wrong-account', 'failed'] as const;
+const GRANT_OUTCOMES = ['cancelled', 'wrong-account', 'failed'] as const;
 export type GrantOutcome = (typeof GRANT_OUTCOMES)[number];
 
 /** The query parameter that brings the outcome back to the page that asked for the permission. */

@@ -5,8 +5,7 @@ export const SESSION_TIMER_LEAD_MS = 2000;
 /** §4 step 4 / §9: the activity-based expiry is 15 minutes after the stored activity time. */
 export const ACTIVITY_EXPIRY_MS = 15 * 60 * 1000;
 
-export const DAY_SECONDS = 24 * 60 * 60;
-export const DAY_MS = DAY_SECONDS * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** §9: the session cookie lasts 36 days on the parent domain. */
 export const SESSION_COOKIE_DAYS = 36;

@@ -16,7 +16,7 @@
 
 /** Where a person lands after signing in when no safe continue path was given. */
 export const DEFAULT_LANDING_PATH = '/';
-export const CONTINUE_PATH_MAX_LENGTH = 2000;
+const CONTINUE_PATH_MAX_LENGTH = 2000;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -25,7 +25,7 @@ const ENCODED_SEPARATOR = /%(2f|5c|2e|25|[01][0-9a-f]|7f)/i;
 const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
 const SIGN_IN_PAGE = /^\/(login|auth\/callback)(\/|\?|#|$)/;
 
-export function isSafeContinuePath(value: string | null | undefined): value is string {
+function isSafeContinuePath(value: string | null | undefined): value is string {
   if (!value || value.length > CONTINUE_PATH_MAX_LENGTH) return false;
   if (!value.startsWith('/')) return false;
   if (CONTROL_CHARACTERS.test(value) || value.includes('\\')) return false;
@@ -43,7 +43,7 @@ export const continuePathOrDefault = (value: string | null | undefined): string 
   safeContinuePath(value) ?? DEFAULT_LANDING_PATH;
 
 /** Spec 000 §2: /settings/billing redirects to the billing page of the user's best space. */
-export const BILLING_LANDING_PATH = '/settings/billing';
+const BILLING_LANDING_PATH = '/settings/billing';
 
 /**
  * Where a sign-in lands (spec 000 §4 "A redirectToBilling flag sends the user to billing

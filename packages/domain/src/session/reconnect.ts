@@ -10,8 +10,8 @@ export const isTransientFailure = (status: number): boolean =>
   status === 0 || status === 408 || status === 429 || status >= 500;
 
 /** Pauses between reconnection attempts: 1 s, doubling, at most 30 s. */
-export const RECONNECT_FIRST_DELAY_MS = 1000;
-export const RECONNECT_MAX_DELAY_MS = 30_000;
+const RECONNECT_FIRST_DELAY_MS = 1000;
+const RECONNECT_MAX_DELAY_MS = 30_000;
 
 /** The pause before attempt `attempt` (0-based) to reconnect. */
 export const reconnectDelayMs = (attempt: number): number =>

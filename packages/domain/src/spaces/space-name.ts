@@ -64,7 +64,7 @@ export const canCreateSpace = (ownedSpaceCount: number): boolean => ownedSpaceCo
 export const SPACE_LIMIT_WARNING_TITLE = 'You cannot create a new space';
 export const SPACE_LIMIT_WARNING_MESSAGE = `You are already the owner of ${MAX_OWNED_SPACES} spaces which is the limit of the number of spaces you can own.`;
 
-export const SPACE_SLUG_FALLBACK = 'space';
+const SPACE_SLUG_FALLBACK = 'space';
 
 /**
  * URL slug of a space name (the {workspaceSlug} of the route prefix, spec 000 §2): accents folded

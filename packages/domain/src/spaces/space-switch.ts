@@ -6,7 +6,7 @@ import { canCreateSpace } from './space-name';
  * Spec 000 §2 "Billing query parameters": when the selected space is switched, these parameters
  * are removed from the URL (they describe a checkout of the space being left).
  */
-export const SPACE_SWITCH_CLEARED_QUERY_PARAMS = [
+const SPACE_SWITCH_CLEARED_QUERY_PARAMS = [
   'checkout',
   'from',
   'to',

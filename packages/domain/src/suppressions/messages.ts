@@ -1,20 +1,20 @@
 import { formatNumber } from '../format/numbers';
 import type { SuppressionList } from './permissions';
 
-export type SuppressionAlertSeverity = 'success' | 'warning' | 'error';
+type SuppressionAlertSeverity = 'success' | 'warning' | 'error';
 export type SuppressionAlert = { severity: SuppressionAlertSeverity; message: string };
 
 // --- add / remove results (spec 002 §4.3, §4.4, §8 "Alerts") ----------------------------------
 
-export const ALREADY_UNSUBSCRIBED_WARNING = 'These email addresses were already unsubscribed.';
-export const ALREADY_ON_BOUNCE_LIST_WARNING = 'These email addresses were already on the bounce list.';
+const ALREADY_UNSUBSCRIBED_WARNING = 'These email addresses were already unsubscribed.';
+const ALREADY_ON_BOUNCE_LIST_WARNING = 'These email addresses were already on the bounce list.';
 
 /**
  * Spec 002 §8 lists two spellings of the generic error alert; the cancel alert of §4.1 uses
  * 'occurred', and we give the unsubscription and bounce errors the other one, as the catalogue
  * spells it.
  */
-export const SUPPRESSION_ERROR_ALERT = 'An error ocurred. Please try again.';
+const SUPPRESSION_ERROR_ALERT = 'An error ocurred. Please try again.';
 
 const emailAddresses = (count: number): string =>
   `${formatNumber(count)} email ${count === 1 ? 'address' : 'addresses'}`;
@@ -77,7 +77,7 @@ const NOT_SHARED = {
   bounces: 'Sharing the bounce list with all members of your space is a Premium feature.',
 } as const satisfies Record<SuppressionList, string>;
 
-export const UPGRADE_LINK_TEXT = 'Upgrade your space';
+const UPGRADE_LINK_TEXT = 'Upgrade your space';
 
 /**
  * Spec 002 §2.3 / §2.4 / §6: the text under the page heading. It varies with whether sharing is on

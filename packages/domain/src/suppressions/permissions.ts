@@ -56,7 +56,7 @@ export const SHARED_SUPPRESSION_DELETE_MESSAGE: Record<SuppressionList, string> 
     'This address is on the bounce list of the whole space. Only the space owner and admins can delete it.',
 };
 
-export const NOT_YOUR_SUPPRESSION_MESSAGE: Record<SuppressionList, string> = {
+const NOT_YOUR_SUPPRESSION_MESSAGE: Record<SuppressionList, string> = {
   unsubscriptions: 'This unsubscription belongs to another sender. Only they can delete it.',
   bounces: 'This bounce belongs to another sender. Only they can delete it.',
 };

@@ -7,7 +7,7 @@ export const MAX_TAG_ROWS = 6;
 export const BOUNCE_TAG_PLACEHOLDER = 'Enter email addresses separated by commas';
 
 /** Spec 002 §2.4 / §9: tags are separated by space and comma (any run of whitespace or commas). */
-export const TAG_SEPARATOR = /[\s,]+/;
+const TAG_SEPARATOR = /[\s,]+/;
 
 /** Spec 002 §5: a space or comma key also triggers the submit. */
 export const isTagSubmitKey = (key: string): boolean => key === ' ' || key === ',';

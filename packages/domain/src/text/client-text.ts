@@ -122,11 +122,6 @@ export function nameRules(messages: TextMessages = {}) {
   return refusal(findNameIssue, messages);
 }
 
-/** The name rule added to a classic string schema (`nameRules` as a method chain). */
-export function withNameRules<T extends z.ZodString>(schema: T, messages: TextMessages = {}): T {
-  return refuse(schema, findNameIssue, messages);
-}
-
 /** The largest value of a PostgreSQL `integer` column (2^31 − 1). */
 export const MAX_CLIENT_INT = 2_147_483_647;
 

@@ -5,9 +5,6 @@
  */
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
-/** Length of a base64url HMAC-SHA256 without padding (32 bytes). */
-export const TRACKING_SIGNATURE_LENGTH = 43;
-
 export type TrackingTokenParts = { recipientId: string; signature: string };
 
 /** The parts of a well-formed token, or null for anything else (no partial matches). */

@@ -23,7 +23,7 @@ export function normalizeEmail(value: string): string {
 const hostUrlSchema = z.url({ normalize: true });
 
 /** The longest address accepted, normalised (punycode domain): 254 characters. */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * Zod's standard address pattern (`z.regexes.email`) with the local part widened to Unicode letters
@@ -50,7 +50,7 @@ export const emailSchema = z.pipe(
 export const isValidEmail = (value: unknown): boolean => emailSchema.safeParse(value).success;
 
 /** The personal mail domains ({host} in the spec). */
-export const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
+const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
 
 /** The part after the last '@', trimmed and lower-cased; '' when there is none. */
 export const emailDomain = (email: string): string => {

@@ -50,11 +50,7 @@ import { sellablePrice } from './subscriptions.service';
  * Expires the space's open Checkout Sessions (Stripe's checkout.sessions.expire); a session that
  * completed or expired meanwhile is left as it is. Returns the ids it expired.
  */
-async function expireOpenSessions(
-  stripe: Stripe,
-  customer: string,
-  workspaceId: string,
-): Promise<string[]> {
+async function expireOpenSessions(stripe: Stripe, customer: string, workspaceId: string): Promise<string[]> {
   const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
   const expired: string[] = [];
   for (const session of open.data) {

@@ -112,8 +112,7 @@ async function isPricedPerUser(stripe: Stripe, row: SubscriptionRow): Promise<bo
 
 const isCardError = (error: unknown): boolean => (error as { type?: string }).type === 'StripeCardError';
 
-const CARD_DECLINED_MESSAGE =
-  'Your card was declined. Update your card from Manage billing, then try again.';
+const CARD_DECLINED_MESSAGE = 'Your card was declined. Update your card from Manage billing, then try again.';
 
 /** The new plan of a PUT: a legacy licence switched in place, a Pro ↔ Premium change, or the same. */
 function targetPlanOf(row: SubscriptionRow, body: UpdateSubscriptionBody): 'PRO' | 'PREMIUM' | 'LEGACY' {

@@ -107,10 +107,7 @@ export async function invoiceWithIntent(
   return { invoice, intent: intentId === null ? null : await stripe.paymentIntents.retrieve(intentId) };
 }
 
-async function readLatestInvoice(
-  stripe: Stripe,
-  invoiceId: string | null,
-): Promise<LatestInvoiceState> {
+async function readLatestInvoice(stripe: Stripe, invoiceId: string | null): Promise<LatestInvoiceState> {
   if (invoiceId === null) {
     return {
       latestInvoiceId: null,

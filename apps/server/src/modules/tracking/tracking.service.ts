@@ -7,7 +7,6 @@ import { upsertUnsubscription } from '../suppression-lists/suppression-list.serv
 import { findRecipientTarget, findSentLink, upsertPollResponse } from '../campaigns/tracking-targets.service';
 import type { TrackingTokens } from './tracking-token';
 
-
 /** Where a click goes: its link, a neutral page (link disabled) or the invalid-link page. */
 export type ClickTarget = { kind: 'redirect'; url: string } | { kind: 'disabled' } | { kind: 'invalid' };
 

@@ -10,8 +10,7 @@ import type { SessionController } from './session-types';
 import { queryKeys } from '../../lib/query-keys';
 import { rememberGrantReturn } from '../../lib/compose-grant';
 
-;
-export type { SessionContextValue,   } from '../../lib/session-context';
+export type { SessionContextValue } from '../../lib/session-context';
 
 /** Activity (pointer, keyboard) is written to local storage at most this often. */
 const ACTIVITY_THROTTLE_MS = 10_000;

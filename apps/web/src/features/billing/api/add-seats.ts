@@ -5,8 +5,7 @@ import { callEndpoint } from '../../../lib/api-client';
 type Ids = { workspaceId: string; subscriptionId: string };
 
 /** POST …/subscriptions/v2/{subId}/seats/v1 (spec 001 §7): buys seats at the prorated price. */
-const addSeats = (ids: Ids, body: AddSeatsBody) =>
-  callEndpoint('billing.addSeats', { params: ids, body });
+const addSeats = (ids: Ids, body: AddSeatsBody) => callEndpoint('billing.addSeats', { params: ids, body });
 
 export const useAddSeats = (ids: Ids) =>
   useMutation({ mutationFn: (body: AddSeatsBody) => addSeats(ids, body) });

@@ -8,11 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * cancelScheduledBillingIntervalChange. Spec 001 §4: on success the space and the current user are
  * refreshed (the caller's refreshSpace), and the subscription here.
  */
-const updateSubscription = (
-  workspaceId: string,
-  subscriptionId: string,
-  body: UpdateSubscriptionBody,
-) =>
+const updateSubscription = (workspaceId: string, subscriptionId: string, body: UpdateSubscriptionBody) =>
   callEndpoint('billing.updateSubscription', {
     params: { workspaceId, subscriptionId },
     body,

@@ -9,11 +9,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export type MemberList = { items: Member[]; total: number };
 
 /** GET /api/workspaces/{workspaceId}/members with filterBy, sortBy, limit and limitOffset (spec 000 §7). */
-const getMembers = (
-  workspaceId: string,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<MemberList> => callEndpoint('members.list', { params: { workspaceId }, query, signal });
+const getMembers = (workspaceId: string, query: ListQuery, signal?: AbortSignal): Promise<MemberList> =>
+  callEndpoint('members.list', { params: { workspaceId }, query, signal });
 
 /** Every query of the members list (and the owner lookup) shares this prefix. */
 

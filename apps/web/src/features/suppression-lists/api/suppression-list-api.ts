@@ -27,11 +27,7 @@ const getSuppressions = (
   callEndpoint(config.endpoints.list, { params: spaceParams(workspaceId), query, signal });
 
 /** Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads. */
-const getSuppressionsQueryOptions = (
-  config: SuppressionListConfig,
-  workspaceId: string,
-  query: ListQuery,
-) =>
+const getSuppressionsQueryOptions = (config: SuppressionListConfig, workspaceId: string, query: ListQuery) =>
   queryOptions({
     queryKey: queryKeys.suppressionList.page(config.list, workspaceId, query),
     queryFn: ({ signal }) => getSuppressions(config, workspaceId, query, signal),

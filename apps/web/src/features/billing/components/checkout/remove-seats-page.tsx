@@ -28,8 +28,7 @@ export type RemoveSeatsPageProps = {
 };
 
 /** Ours: the spec asks for "a warning when all seats are in use" without its words. */
-const ALL_SEATS_IN_USE =
-  'All your seats are in use. Remove members from the space before you remove seats.';
+const ALL_SEATS_IN_USE = 'All your seats are in use. Remove members from the space before you remove seats.';
 
 /**
  * /checkout/remove-seats (spec 001 §2 "Remove seats page", §4 "Remove seats"): the target totals
