@@ -4,6 +4,7 @@ import {
   failedToRemoveMessage,
   freeUserLimitTooltip,
   legacyUserLimitMessage,
+  memberStatusTooltip,
   memberSuccessBanner,
   roleLabel,
   transferConfirmTitle,
@@ -50,5 +51,51 @@ describe('member messages (spec 002 §8)', () => {
     ['MEMBER', true, 'User'],
   ] as const)('role %s (legacy %s) is named %s (spec 002 §6)', (role, legacy, name) => {
     expect(roleLabel(role, legacy)).toBe(name);
+  });
+});
+
+describe('the Status tooltip of the per-user users table (spec 002 §8)', () => {
+  const FREE_LIMIT =
+    'Your current plan does not allow more than 2 free user(s). Remove active users to re-activate disabled users.';
+  const DIFFERENT_DOMAIN =
+    'Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.';
+  const ONLY_ACME = 'Your current plan only allows user from domain acme.test.';
+  it.each([
+    // status, in the domain, plan allows several domains, space's domains, tooltip
+    ['DISABLED', true, false, ['acme.test'], FREE_LIMIT],
+    ['DISABLED', false, false, ['acme.test'], DIFFERENT_DOMAIN],
+    ['DISABLED', false, true, ['acme.test'], DIFFERENT_DOMAIN],
+    ['ACTIVE', false, false, ['acme.test'], ONLY_ACME],
+    ['PENDING', false, false, ['acme.test'], ONLY_ACME],
+    [
+      'ACTIVE',
+      false,
+      false,
+      ['acme.test', 'acme.example'],
+      'Your current plan only allows user from domain acme.test, acme.example.',
+    ],
+    ['ACTIVE', true, false, ['acme.test'], null],
+    ['ACTIVE', false, true, ['acme.test'], null],
+    ['ACTIVE', false, false, [], null],
+    ['FREE_TRIAL', true, false, ['acme.test'], null],
+  ] as const)(
+    '%s, in the domain %s, multi-domain %s, domains %j → %s',
+    (status, isUserInDomain, hasMultiDomain, domains, tooltip) => {
+      expect(memberStatusTooltip({ status, isUserInDomain, freeLimit: 2, domains, hasMultiDomain })).toBe(
+        tooltip,
+      );
+    },
+  );
+
+  it('never says a negative free-user limit', () => {
+    expect(
+      memberStatusTooltip({
+        status: 'DISABLED',
+        isUserInDomain: true,
+        freeLimit: -1,
+        domains: [],
+        hasMultiDomain: false,
+      }),
+    ).toBe(freeUserLimitTooltip(0));
   });
 });

@@ -1,3 +1,4 @@
+import type { MemberStatus } from '../plans/plans';
 /** Spec 002 §8 "Member management" and §5/§6: every member-screen message, verbatim. */
 export const MEMBER_MESSAGES = {
   WORKSPACE_ID_REQUIRED: 'WorkspaceId is required',
@@ -73,8 +74,37 @@ export const freeUserLimitTooltip = (n: number): string =>
   `Your current plan does not allow more than ${n} free user(s). Remove active users to re-activate disabled users.`;
 
 /** Spec 002 §8 disabled-user tooltip (domain limit). */
-export const DIFFERENT_DOMAIN_TOOLTIP =
+const DIFFERENT_DOMAIN_TOOLTIP =
   'Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.';
+
+/** Spec 002 §8 status tooltip. */
+const domainOnlyTooltip = (domain: string): string =>
+  `Your current plan only allows user from domain ${domain}.`;
+
+/**
+ * Spec 002 §8 tooltips of the per-user users table's Status badge (docs/decisions/368-status-tooltip-of-a-user-outside-the-domain.md). A disabled user
+ * gets the reason it cannot be re-activated: the free-user limit when in the space's domain, the
+ * domain rule otherwise. A user outside the space's domains who is not disabled (kept from before the
+ * plan restricted domains, or invited on another plan) gets the domain rule of a plan that allows one
+ * domain only. Everyone else has no tooltip.
+ */
+export const memberStatusTooltip = (member: {
+  status: MemberStatus;
+  isUserInDomain: boolean;
+  freeLimit: number;
+  /** The space's domains (`workspaceDomains`). */
+  domains: readonly string[];
+  /** True when a plan of the space allows users from several domains. */
+  hasMultiDomain: boolean;
+}): string | null => {
+  if (member.status === 'DISABLED') {
+    return member.isUserInDomain
+      ? freeUserLimitTooltip(Math.max(member.freeLimit, 0))
+      : DIFFERENT_DOMAIN_TOOLTIP;
+  }
+  if (member.isUserInDomain || member.hasMultiDomain || member.domains.length === 0) return null;
+  return domainOnlyTooltip(member.domains.join(', '));
+};
 
 /** Spec 002 §8 add-button tooltip. */
 export const maxUsersTooltip = (n: number): string =>

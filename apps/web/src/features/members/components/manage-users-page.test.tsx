@@ -28,7 +28,7 @@ const users: Member[] = [
   user('leo@legacy.test', { userId: LEO, userName: 'Leo Legacy', userRole: 'OWNER' }),
   user('paid1@legacy.test'),
   user('paid2@legacy.test'),
-  user('paid3@gmail.com', { userPlan: 'PRO_PERSONAL', isPersonal: true }),
+  user('paid3@gmail.com', { userPlan: 'PRO_PERSONAL', isPersonal: true, isUserInDomain: false }),
   user('free1@legacy.test', { userPlan: 'FREE' }),
   user('free2@legacy.test', { userPlan: 'FREE' }),
   user('trial@legacy.test', { userPlan: 'FREE', freeTrialEndTimestamp: 1_900_000_000_000 }),
@@ -161,6 +161,33 @@ describe('ManageUsersPage (spec 002 §2.8)', () => {
         .getByText('Disabled', { selector: '.mantine-Badge-label' })
         .closest('[aria-describedby]'),
     ).toHaveAccessibleDescription(/Your current plan does not allow/);
+    // Spec 002 §8 status tooltip: an active user outside the only domain the plan allows.
+    const outsideRow = within(table).getByRole('row', { name: /paid3@gmail.com/ });
+    expect(
+      within(outsideRow)
+        .getByText('Active', { selector: '.mantine-Badge-label' })
+        .closest('[aria-describedby]'),
+    ).toHaveAccessibleDescription('Your current plan only allows user from domain legacy.test.');
+    expect(
+      within(paidRow).getByText('Active', { selector: '.mantine-Badge-label' }).closest('[aria-describedby]'),
+    ).toBeNull();
+  });
+
+  it('gives an active user outside the domain no status tooltip when the plan allows several domains', async () => {
+    renderManageUsers({
+      details: legacyDetails({
+        workspaceFeatures: [
+          { userPlan: 'FREE', hasMultiDomain: false, allowedUserCount: 2 },
+          { userPlan: 'PRO', hasMultiDomain: true, allowedUserCount: 10 },
+        ],
+      }),
+    });
+    const outsideRow = await screen.findByRole('row', { name: /paid3@gmail.com/ });
+    expect(
+      within(outsideRow)
+        .getByText('Active', { selector: '.mantine-Badge-label' })
+        .closest('[aria-describedby]'),
+    ).toBeNull();
   });
 
   it("offers 'Invite users' and, for a legacy team, 'Add users'", async () => {

@@ -26,11 +26,10 @@ import {
   summarizeLegacyUsers,
 } from '@mergedesk/domain/members/legacy-users';
 import {
-  DIFFERENT_DOMAIN_TOOLTIP,
   DRAWER_HINTS,
-  freeUserLimitTooltip,
   legacyUserLimitMessage,
   MEMBER_MESSAGES,
+  memberStatusTooltip,
 } from '@mergedesk/domain/members/messages';
 import { canInviteMembers, canManageMembers, type MemberActor } from '@mergedesk/domain/members/permissions';
 import { activationLimitVerdict, inviteLimitVerdict } from '@mergedesk/domain/members/plan-limits';
@@ -110,6 +109,9 @@ export function ManageUsersPage({
   const features = details.workspaceFeatures ?? [];
   const paidLimit = features.find((feature) => feature.userPlan !== 'FREE')?.allowedUserCount ?? -1;
   const freeLimit = features.find((feature) => feature.userPlan === 'FREE')?.allowedUserCount ?? -1;
+  const domains = (details.workspaceDomains ?? []).map((domain) => domain.domainName);
+  // Without the plan's features the rule is unknown: no domain tooltip rather than a wrong one.
+  const hasMultiDomain = features.length === 0 || features.some((feature) => feature.hasMultiDomain);
   // The per-user plan's limits, as the server counts them (members/plan-limits; issue 21).
   const holders = (everyone.data?.items ?? []).map((member) => ({
     status: member.memberStatus,
@@ -179,13 +181,13 @@ export function ManageUsersPage({
       render: (m) => (
         <StatusBadge
           status={m.memberStatus}
-          tooltip={
-            m.memberStatus !== 'DISABLED'
-              ? null
-              : m.isUserInDomain
-                ? freeUserLimitTooltip(Math.max(freeLimit, 0))
-                : DIFFERENT_DOMAIN_TOOLTIP
-          }
+          tooltip={memberStatusTooltip({
+            status: m.memberStatus,
+            isUserInDomain: m.isUserInDomain,
+            freeLimit,
+            domains,
+            hasMultiDomain,
+          })}
         />
       ),
     },
