@@ -96,16 +96,21 @@ export const workspaceColumns = {
   subscriptionState: sql<SubscriptionState>`(select s.status from subscriptions s where s.workspace_id = "workspaces"."id" order by (s.status = 'ACTIVE') desc, s.created_at desc limit 1)`,
 } satisfies Record<keyof WorkspaceRecord, unknown>;
 
-/** The columns of a MemberRecord, for the repositories' selects. */
-export const memberColumns = {
+/** The columns every shape of a member row starts from: who, in which role, on which plan and seat. */
+export const memberCoreColumns = {
   id: workspaceMembers.id,
-  workspaceId: workspaceMembers.workspaceId,
   userId: workspaceMembers.userId,
   email: workspaceMembers.email,
   role: workspaceMembers.role,
   userPlan: workspaceMembers.userPlan,
   status: workspaceMembers.status,
   seatType: workspaceMembers.seatType,
+};
+
+/** The columns of a MemberRecord, for the repositories' selects. */
+export const memberColumns = {
+  ...memberCoreColumns,
+  workspaceId: workspaceMembers.workspaceId,
   freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
   createdAt: workspaceMembers.createdAt,
 } satisfies Record<keyof MemberRecord, unknown>;

@@ -9,7 +9,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
   RouteOptions,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -56,20 +56,8 @@ type RouteDocumentation<Headers> = {
   response?: Record<number, z.ZodType>;
 };
 
-export type EndpointRouteOptions<N extends EndpointName, Headers> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    unknown,
-    EndpointFastifySchema<N, Headers>,
-    ZodTypeProvider
-  >,
-  'schema'
-> & { schema?: RouteDocumentation<Headers> };
-
-export type EndpointHandler<N extends EndpointName, Headers> = RouteHandlerMethod<
+/** Fastify's shorthand route options, typed by the endpoint's schemas and zod. */
+type EndpointShorthandRoute<N extends EndpointName, Headers> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -78,6 +66,13 @@ export type EndpointHandler<N extends EndpointName, Headers> = RouteHandlerMetho
   EndpointFastifySchema<N, Headers>,
   ZodTypeProvider
 >;
+
+export type EndpointRouteOptions<N extends EndpointName, Headers> = Omit<
+  EndpointShorthandRoute<N, Headers>,
+  'schema' | 'handler'
+> & { schema?: RouteDocumentation<Headers> };
+
+export type EndpointHandler<N extends EndpointName, Headers> = EndpointShorthandRoute<N, Headers>['handler'];
 
 /**
  * Registers the endpoint `name` of the endpoint table (packages/domain/src/api/endpoints.ts): its

@@ -29,15 +29,7 @@ import { AppError } from '../../lib/app-error';
 import { runIdempotent, type IdempotentAnswer } from '../../lib/idempotency';
 import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../tracking/tracking-token';
 import type { UserRecord } from '../../db/records';
-import {
-  addMonthlySentMails,
-  findRecipientIdsByEmail,
-  insertCampaign,
-  insertCampaignLinks,
-  insertRecipientEvents,
-  insertSentRecipients,
-  lockAndFindLinkHostsSince,
-} from '../campaigns/sent-campaigns.service';
+import * as sentCampaigns from '../campaigns/sent-campaigns.service';
 import {
   findOwnScheduledCampaignWorkspace,
   insertScheduledCampaign,
@@ -99,7 +91,7 @@ export async function registerSentCampaign(
         const id = randomUUID();
         return { id, email, trackingToken: tokens.sign(id), links };
       });
-      const campaign = await insertCampaign(tx, {
+      const campaign = await sentCampaigns.insertCampaign(tx, {
         workspaceId: membership.workspace.id,
         userId: caller.id,
         subject: body.subject,
@@ -110,14 +102,14 @@ export async function registerSentCampaign(
         sentAt,
         sentCount: recipients.length,
       });
-      await insertSentRecipients(tx, campaign.id, recipients, sentAt);
-      await insertCampaignLinks(
+      await sentCampaigns.insertSentRecipients(tx, campaign.id, recipients, sentAt);
+      await sentCampaigns.insertCampaignLinks(
         tx,
         campaign.id,
         [...linkIndexes].map(([url, linkIndex]) => ({ url, linkIndex })),
       );
       if (!isFormNotification) {
-        await addMonthlySentMails(tx, {
+        await sentCampaigns.addMonthlySentMails(tx, {
           workspaceId: membership.workspace.id,
           userId: caller.id,
           year: sentAt.getUTCFullYear(),
@@ -160,7 +152,7 @@ async function checkLinkHostLimit(
   const workspacePlan = membership.workspace.plan;
   if (urls.length === 0 || !hasLinkHostLimit(workspacePlan)) return;
   const since = new Date(now.getTime() - DAY_MS);
-  const hostsToday = await lockAndFindLinkHostsSince(tx, membership.workspace.id, since);
+  const hostsToday = await sentCampaigns.lockAndFindLinkHostsSince(tx, membership.workspace.id, since);
   if (exceedsLinkHostLimit({ workspacePlan, hostsToday, newHosts: urls.map(linkHostOf) })) {
     throw new AppError('FORBIDDEN', LINK_HOSTS_LIMIT_MESSAGE, {
       reason: LINK_HOSTS_LIMIT_REASON,
@@ -249,8 +241,8 @@ export async function reportBounces(
   });
   const unique = [...new Set(emails)];
   return db.transaction(async (tx) => {
-    const recipientIds = await findRecipientIdsByEmail(tx, campaignId, unique);
-    const recorded = await insertRecipientEvents(tx, campaignId, recipientIds, 'bounced');
+    const recipientIds = await sentCampaigns.findRecipientIdsByEmail(tx, campaignId, unique);
+    const recorded = await sentCampaigns.insertRecipientEvents(tx, campaignId, recipientIds, 'bounced');
     const updated = await insertBounces(
       tx,
       unique.map((email) => ({ workspaceId: membership.workspace.id, userId: caller.id, email, type })),
@@ -269,8 +261,8 @@ export async function reportReplies(
   emails: string[],
 ): Promise<CampaignReportResponse> {
   return db.transaction(async (tx) => {
-    const recipientIds = await findRecipientIdsByEmail(tx, campaignId, [...new Set(emails)]);
-    return { recorded: await insertRecipientEvents(tx, campaignId, recipientIds, 'responded') };
+    const recipientIds = await sentCampaigns.findRecipientIdsByEmail(tx, campaignId, [...new Set(emails)]);
+    return { recorded: await sentCampaigns.insertRecipientEvents(tx, campaignId, recipientIds, 'responded') };
   });
 }
 

@@ -1,7 +1,9 @@
 import { BILLING_MESSAGES } from '@mergedesk/domain/billing/messages';
 import { canAccessBilling } from '@mergedesk/domain/roles/permissions';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { errorResponses } from '../../lib/openapi';
 
 export const billingTags = ['billing'];
 
@@ -19,4 +21,16 @@ export const billingAccess: SpaceAccess = {
 export const callerOf = (request: FastifyRequest) => ({
   user: userOf(request),
   membership: membershipOf(request),
+});
+
+/**
+ * The options of a route about one space's billing: signed in, billingAccess, documented under
+ * billing with the usual error answers unless `response` names others.
+ */
+export const spaceBillingRoute = (
+  summary: string,
+  response: Record<number, z.ZodType> = errorResponses(400, 401, 403, 404),
+) => ({
+  config: { access: 'user' as const, space: billingAccess },
+  schema: { tags: billingTags, summary, response },
 });

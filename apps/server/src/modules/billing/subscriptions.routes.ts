@@ -1,7 +1,7 @@
 import { membershipOf } from '../../lib/access';
 import { route, type ZodApp } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
-import { billingAccess, billingTags as tags } from './billing-access';
+import { billingTags as tags, spaceBillingRoute } from './billing-access';
 import type { BillingContext } from './billing-context';
 import { setDowngradeToFree, updateUserPlans } from './legacy-checkout.service';
 import { updateSubscription } from './seat-changes.service';
@@ -19,28 +19,16 @@ export function subscriptionsRoutes(app: ZodApp, context: BillingContext): void 
   route(
     app,
     'billing.subscriptionsV1',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary: 'Subscriptions of the space, newest first (includePlans, retrieveAdditionalStripeInfo)',
-        response: errorResponses(400, 401, 403, 404),
-      },
-    },
+    spaceBillingRoute(
+      'Subscriptions of the space, newest first (includePlans, retrieveAdditionalStripeInfo)',
+    ),
     async (request) => getSubscriptionsV1(context, membershipOf(request), request.query),
   );
 
   route(
     app,
     'billing.subscriptionsV2',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary: 'Subscriptions of the space with their payment plans (status filter)',
-        response: errorResponses(400, 401, 403, 404),
-      },
-    },
+    spaceBillingRoute('Subscriptions of the space with their payment plans (status filter)'),
     async (request) => getSubscriptionsV2(context, membershipOf(request), request.query.status),
   );
 
@@ -61,58 +49,33 @@ export function subscriptionsRoutes(app: ZodApp, context: BillingContext): void 
   route(
     app,
     'billing.customerPortal',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary:
-          "The payment provider's customer portal (card-paid subscriptions only; returnUrl on our origin)",
-        response: errorResponses(400, 401, 403, 404),
-      },
-    },
+    spaceBillingRoute(
+      "The payment provider's customer portal (card-paid subscriptions only; returnUrl on our origin)",
+    ),
     async (request) => getCustomerPortal(context, membershipOf(request), request.query.returnUrl),
   );
 
   route(
     app,
     'billing.latestInvoice',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary: 'The latest invoice of a card-paid subscription and its payment status',
-        response: errorResponses(400, 401, 403, 404),
-      },
-    },
+    spaceBillingRoute('The latest invoice of a card-paid subscription and its payment status'),
     async (request) => getLatestInvoice(context, membershipOf(request), request.params.subscriptionId),
   );
 
   route(
     app,
     'billing.paymentIntentSecret',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary: "The client secret (and challenge url) of the latest invoice's payment",
-        response: errorResponses(400, 401, 403, 404),
-      },
-    },
+    spaceBillingRoute("The client secret (and challenge url) of the latest invoice's payment"),
     async (request) => getPaymentIntentSecret(context, membershipOf(request), request.params.subscriptionId),
   );
 
   route(
     app,
     'billing.updateSubscription',
-    {
-      config: { access: 'user', space: billingAccess },
-      schema: {
-        tags,
-        summary:
-          'Change the plan (now, prorated) or the billing interval (at the period end), or cancel a scheduled interval change; per-user spaces: make users paid (now, prorated) or free (at the period end), or switch a legacy licence to a new plan',
-        response: errorResponses(400, 401, 403, 404, 409),
-      },
-    },
+    spaceBillingRoute(
+      'Change the plan (now, prorated) or the billing interval (at the period end), or cancel a scheduled interval change; per-user spaces: make users paid (now, prorated) or free (at the period end), or switch a legacy licence to a new plan',
+      errorResponses(400, 401, 403, 404, 409),
+    ),
     async (request) => {
       const { body } = request;
       if (body.downgradeToFree !== undefined) {

@@ -5,6 +5,7 @@ import { ROLE_RANK, type Role } from '@mergedesk/domain/roles/roles';
 import type { SeatSpace } from '@mergedesk/domain/members/seats';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { memberCoreColumns } from '../../db/records';
 import { workspaceMembers } from '../../db/schema';
 import { userView } from '../users/users.views';
 import {
@@ -143,16 +144,6 @@ export type AdminMemberRow = {
   seatType: string | null;
 };
 
-const adminMemberColumns = {
-  id: workspaceMembers.id,
-  userId: workspaceMembers.userId,
-  email: workspaceMembers.email,
-  role: workspaceMembers.role,
-  userPlan: workspaceMembers.userPlan,
-  status: workspaceMembers.status,
-  seatType: workspaceMembers.seatType,
-};
-
 /** Every member row of the space (seat counting needs status and plan of each). */
 export async function listSeatHolders(
   db: Executor,
@@ -182,7 +173,7 @@ export async function findMembersByEmails(
 ): Promise<AdminMemberRow[]> {
   if (emails.length === 0) return [];
   return db
-    .select(adminMemberColumns)
+    .select(memberCoreColumns)
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.email, [...emails])));
 }
@@ -194,7 +185,7 @@ export async function findMembersByUserIds(
 ): Promise<AdminMemberRow[]> {
   if (userIds.length === 0) return [];
   return db
-    .select(adminMemberColumns)
+    .select(memberCoreColumns)
     .from(workspaceMembers)
     .where(
       and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, [...userIds])),
@@ -203,7 +194,7 @@ export async function findMembersByUserIds(
 
 export async function findMemberById(db: Executor, memberId: string): Promise<AdminMemberRow | undefined> {
   const [row] = await db
-    .select(adminMemberColumns)
+    .select(memberCoreColumns)
     .from(workspaceMembers)
     .where(eq(workspaceMembers.id, memberId));
   return row;
@@ -218,7 +209,7 @@ export async function insertPendingMembers(
   return tx
     .insert(workspaceMembers)
     .values(rows.map((row) => ({ ...row, workspaceId, role: 'MEMBER' as const, status: 'PENDING' as const })))
-    .returning(adminMemberColumns);
+    .returning(memberCoreColumns);
 }
 
 export async function deleteMembers(tx: Executor, memberIds: readonly string[]): Promise<number> {

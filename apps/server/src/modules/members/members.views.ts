@@ -1,5 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { MemberRecord } from '../../db/records';
+import { memberColumns } from '../../db/records';
 import { workspaceMembers } from '../../db/schema';
 
 const qb = new QueryBuilder();
@@ -9,32 +9,9 @@ const qb = new QueryBuilder();
  * an access look-up still runs one statement (PostgreSQL flattens the subquery into it), while
  * only members writes the table (docs/decisions/364-table-owners.md). It names the columns others read.
  */
-export const memberView = qb
-  .select({
-    id: workspaceMembers.id,
-    workspaceId: workspaceMembers.workspaceId,
-    userId: workspaceMembers.userId,
-    email: workspaceMembers.email,
-    role: workspaceMembers.role,
-    userPlan: workspaceMembers.userPlan,
-    status: workspaceMembers.status,
-    seatType: workspaceMembers.seatType,
-    freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
-    createdAt: workspaceMembers.createdAt,
-  })
-  .from(workspaceMembers)
-  .as('member_view');
+export const memberView = qb.select(memberColumns).from(workspaceMembers).as('member_view');
 
 /** The columns of a MemberRecord (db/records.ts) read through the view. */
-export const memberViewColumns = {
-  id: memberView.id,
-  workspaceId: memberView.workspaceId,
-  userId: memberView.userId,
-  email: memberView.email,
-  role: memberView.role,
-  userPlan: memberView.userPlan,
-  status: memberView.status,
-  seatType: memberView.seatType,
-  freeTrialEndTimestamp: memberView.freeTrialEndTimestamp,
-  createdAt: memberView.createdAt,
-} satisfies Record<keyof MemberRecord, unknown>;
+export const memberViewColumns = Object.fromEntries(
+  Object.keys(memberColumns).map((key) => [key, memberView[key as keyof typeof memberColumns]]),
+) as { [K in keyof typeof memberColumns]: (typeof memberView)[K] };

@@ -1,5 +1,6 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { memberCoreColumns } from '../../db/records';
 import { workspaceMembers, type DeletedSpaceMember } from '../../db/schema';
 import { userView } from '../users/users.views';
 
@@ -9,13 +10,7 @@ import { userView } from '../users/users.views';
 export async function listMemberRows(tx: Executor, workspaceId: string): Promise<DeletedSpaceMember[]> {
   const rows = await tx
     .select({
-      id: workspaceMembers.id,
-      userId: workspaceMembers.userId,
-      email: workspaceMembers.email,
-      role: workspaceMembers.role,
-      userPlan: workspaceMembers.userPlan,
-      status: workspaceMembers.status,
-      seatType: workspaceMembers.seatType,
+      ...memberCoreColumns,
       freeTrialEndTimestamp: workspaceMembers.freeTrialEndTimestamp,
       lastBecomePaidTimestamp: workspaceMembers.lastBecomePaidTimestamp,
       createdAt: workspaceMembers.createdAt,
