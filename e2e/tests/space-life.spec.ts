@@ -77,3 +77,77 @@ test('asks for the analytics choice once, remembers it, and lets it change from 
   expect(decodeURIComponent(consent?.value ?? '')).toBe('analytics=granted');
   await dialog.getByRole('button', { name: 'Done' }).click();
 });
+
+test('adam leaves Acme Premium: Cancel keeps him in, Leave space lands him in Acme Sales without it; olivia adds him back (issue 21)', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'adam@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  const switcher = page.getByRole('combobox', { name: /Switch space/ });
+  await switcher.click();
+  await page.getByRole('option', { name: /Acme Premium/ }).click();
+  await expect(page).toHaveURL(spacePath('acme-premium', 'mail-merges/sent'));
+
+  // Cancel is the default: nothing changes.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Leave space' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave Acme Premium?' });
+  await expect(
+    dialog.getByText(/^You will no longer see the mail merges and lists of Acme Premium\./),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(spacePath('acme-premium', 'mail-merges/sent'));
+  await page.reload();
+  await expect(switcher).toContainText('Acme Premium');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Leave space' }).click();
+  await dialog.getByRole('button', { name: 'Leave space' }).click();
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await switcher.click();
+  await expect(page.getByRole('option', { name: /Acme Sales/ })).toHaveCount(1);
+  await expect(page.getByRole('option', { name: /Acme Premium/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The specs that follow (suppression-lists) need adam in Acme Premium: olivia adds him again and
+  // he joins through the invitation link.
+  const olivia = await (await browser.newContext()).newPage();
+  await signIn(olivia, 'olivia@acme.test');
+  await olivia.getByRole('combobox', { name: /Switch space/ }).click();
+  await olivia.getByRole('option', { name: /Acme Premium/ }).click();
+  await expect(olivia).toHaveURL(spacePath('acme-premium', 'mail-merges/sent'));
+  await olivia
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Members' })
+    .click();
+  await olivia.getByRole('button', { name: 'Add members' }).click();
+  const add = olivia.getByRole('dialog', { name: 'Add members' });
+  await add.getByRole('combobox', { name: 'Email addresses' }).fill('adam@acme.test ');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(olivia.getByText(/successfully added/)).toBeVisible();
+  await olivia.goto('/dev/mailbox');
+  const mail = olivia
+    .getByRole('article')
+    .filter({ hasText: 'to adam@acme.test' })
+    .filter({ hasText: 'Acme Premium' })
+    .first();
+  const link = await mail.getByRole('link', { name: /\/invitations\// }).getAttribute('href');
+  expect(link).toMatch(/\/invitations\/[^/]+/);
+  await olivia.context().close();
+
+  await page.goto(link!);
+  await expect(page.getByText('You have joined Acme Premium.')).toBeVisible();
+  await switcher.click();
+  await expect(page.getByRole('option', { name: /Acme Premium/ })).toHaveCount(1);
+});
+
+test('the owner is not offered Leave space (issue 21)', async ({ page }) => {
+  await signIn(page, 'olivia@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Manage billing' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Leave space' })).toHaveCount(0);
+});
