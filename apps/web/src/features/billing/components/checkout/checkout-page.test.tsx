@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionV1 } from '@mergedesk/domain/api/billing';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
@@ -8,6 +8,7 @@ import { serveBilling, subscription } from '../../../../test/billing-server';
 import { pendingWithoutSeatWarning, seatRemovalTargets } from '@mergedesk/domain/members/seats';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../../../test/fixtures';
+import { fakeTimerUser, runOnFakeTimers } from '../../../../test/fake-timers';
 import { renderRoutes } from '../../../../test/render';
 import type { CheckoutStep } from './checkout-page';
 import { CheckoutPage } from './checkout-page';
@@ -15,9 +16,13 @@ import { SEATS_NOT_PAID } from './add-seats-page';
 import { BILLING_REFUSALS } from '@mergedesk/domain/billing/messages';
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
+// The 3-D Secure confirmation waits 2 s twice (spec 001 §9): on the fake clock it costs no real time.
+runOnFakeTimers();
 const fetchMock = stubFetch();
 const assign = vi.fn();
+let userEvent: UserEvent;
 beforeEach(() => {
+  userEvent = fakeTimerUser();
   assign.mockReset();
   sessionStorage.clear();
   vi.stubGlobal('location', { ...window.location, href: 'http://localhost/checkout', assign });
@@ -326,7 +331,7 @@ describe('add seats (spec 001 §2, §4)', () => {
   });
 
   // Two waits of 2 s when the seats have not grown yet (spec 001 §9).
-  it('asks for the 3-D Secure confirmation, then refetches and goes on', { timeout: 20_000 }, async () => {
+  it('asks for the 3-D Secure confirmation, then refetches and goes on', async () => {
     const { router } = setup({
       step: 'add-seats',
       subscriptions: [subscription()],
@@ -356,33 +361,29 @@ describe('add seats (spec 001 §2, §4)', () => {
     });
   });
 
-  it(
-    'says no seat was added when the 3-D Secure step failed, with no success banner (issue 22)',
-    { timeout: 20_000 },
-    async () => {
-      const { router } = setup({
-        step: 'add-seats',
-        subscriptions: [subscription()],
-        space: {},
-        server: {
-          seatsChange: {
-            totalSeats: 10,
-            requestedSeats: 11,
-            latestInvoice: {
-              paid: false,
-              hostedInvoiceUrl: null,
-              paymentIntent: { status: 'requires_action' },
-            },
+  it('says no seat was added when the 3-D Secure step failed, with no success banner (issue 22)', async () => {
+    const { router } = setup({
+      step: 'add-seats',
+      subscriptions: [subscription()],
+      space: {},
+      server: {
+        seatsChange: {
+          totalSeats: 10,
+          requestedSeats: 11,
+          latestInvoice: {
+            paid: false,
+            hostedInvoiceUrl: null,
+            paymentIntent: { status: 'requires_action' },
           },
         },
-      });
-      await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'I have confirmed the payment' }));
-      expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(SEATS_NOT_PAID);
-      expect(path(router)).toBe(`${PREFIX}/checkout/add-seats`);
-    },
-  );
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'I have confirmed the payment' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(SEATS_NOT_PAID);
+    expect(path(router)).toBe(`${PREFIX}/checkout/add-seats`);
+  });
 });
 
 describe('remove seats (spec 001 §2, §4)', () => {
