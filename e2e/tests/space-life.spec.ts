@@ -107,6 +107,7 @@ test('adam leaves Acme Premium: Cancel keeps him in, Leave space lands him in Ac
   await page.getByRole('menuitem', { name: 'Leave space' }).click();
   await dialog.getByRole('button', { name: 'Leave space' }).click();
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await expect(page.getByText('You are no longer a member of Acme Premium.')).toBeVisible();
   await switcher.click();
   await expect(page.getByRole('option', { name: /Acme Sales/ })).toHaveCount(1);
   await expect(page.getByRole('option', { name: /Acme Premium/ })).toHaveCount(0);

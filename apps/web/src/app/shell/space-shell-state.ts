@@ -11,14 +11,15 @@ import {
   spaceNavigation,
   topBarUpgrade,
 } from '@mergedesk/domain/shell/space-navigation';
-import { NEW_SPACE_QUERY_FLAG } from '@mergedesk/domain/spaces/space-switch';
+import { NEW_SPACE_QUERY_FLAG, SPACE_SWITCH_TARGET } from '@mergedesk/domain/spaces/space-switch';
 import { leftSpaceDescription, SPACE_LIFE_MESSAGES } from '@mergedesk/domain/spaces/space-life';
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { AlertNotice } from '../../components/alert-area';
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
+import { fetchCurrentUser } from '../../features/users/api/get-current-user';
 import { showAlert, showSpaceCreatedAlert } from '../../lib/alerts';
 import { queryKeys } from '../../lib/query-keys';
-import { setLastSpaceId, spacePath } from '../../lib/selected-space';
+import { pickDefaultSpace, setLastSpaceId, spacePath } from '../../lib/selected-space';
 import { newSpacePath, spaceSwitchPath } from '../../lib/space-switch';
 import { isSpacePage, pathAfterSpacePrefix } from './space-path';
 
@@ -136,16 +137,26 @@ export function useSpaceShellActions({ space, prefix, isGmailUser, isLoading }: 
   // Spec 002 §7: a rename or an ownership transfer invalidates the space and the current user.
   // Issue 21: after leaving, the space is no longer the user's; the home page picks another one.
   const [leaveOpened, setLeaveOpened] = useState(false);
+  // The person lands where `/` would now take them, with the 'left' alert raised for that page:
+  // raised without it, it was seen on the page being left and cleared by the navigation (spec 000
+  // §4). The fresh user goes into the cache only once the navigation has left this space, whose
+  // shell would otherwise see the missing membership first and send the person to `/` itself.
   const spaceLeft = async () => {
     setLeaveOpened(false);
+    const leftName = space.workspaceName;
+    const user = await fetchCurrentUser();
+    const landing = pickDefaultSpace(user);
+    const target = landing ? spacePath(landing, SPACE_SWITCH_TARGET) : '/';
     showAlert({
       kind: 'remove',
       tone: 'success',
       title: SPACE_LIFE_MESSAGES.LEFT,
-      description: leftSpaceDescription(space.workspaceName),
+      description: leftSpaceDescription(leftName),
+      showOn: target,
     });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
-    await navigate('/');
+    // flushSync: the new page is rendered before the fresh user reaches the cache.
+    await navigate(target, { flushSync: true });
+    queryClient.setQueryData(queryKeys.currentUser(), user);
   };
 
   const refreshSpace = async () => {

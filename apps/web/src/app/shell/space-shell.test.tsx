@@ -343,14 +343,21 @@ describe('SpaceShell: DISABLED member (spec 000 §2, §4)', () => {
 });
 
 describe('SpaceShell: leaving a space (issue 21)', () => {
-  it("lets fred leave Acme Sales after a confirmation that has the focus on 'Cancel'", async () => {
-    const { location } = renderShell(`${SALES}/templates`, fred);
+  it("lets fred leave Acme Sales after a confirmation that has the focus on 'Cancel', and says so where he lands", async () => {
+    const memberOfBoth = currentUser({
+      ...fred,
+      userWorkspaces: [...(fred.userWorkspaces ?? []), { ...premium, userRole: 'MEMBER' }],
+    });
+    let me = memberOfBoth;
+    const { location } = renderShell(`${SALES}/templates`, memberOfBoth);
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) => {
       const url = requestAddress(input);
       if (requestMethod(init) === 'POST' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}/leave`) {
+        me = currentUser({ ...memberOfBoth, userWorkspaces: [{ ...premium, userRole: 'MEMBER' }] });
         return Promise.resolve(jsonResponse(200, { success: true, addonWorkspaceId: null }));
       }
+      if (url.pathname === '/api/v2/users/me') return Promise.resolve(jsonResponse(200, me));
       return answer(input, init);
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
@@ -361,7 +368,10 @@ describe('SpaceShell: leaving a space (issue 21)', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave space' }));
-    await waitFor(() => expect(location()).toBe('/'));
+    // He lands where `/` would take him now, and the 'left' alert is shown there (not cleared by
+    // the navigation away from the space he left).
+    await waitFor(() => expect(location()).toBe(`${PREMIUM}/mail-merges/sent`));
+    expect(await screen.findByText('You are no longer a member of Acme Sales.')).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => requestMethod(init) === 'POST');
     expect(posts.map(([input]) => requestAddress(input).pathname)).toContain(
       `/api/v1/workspaces/${ACME_SALES_ID}/leave`,
