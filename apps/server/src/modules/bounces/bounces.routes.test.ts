@@ -7,6 +7,7 @@ import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { SHARED_SUPPRESSION_DELETE_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
+import { apiPath } from '../../test/seeded-app';
 
 type Item = {
   emailAddress: string;
@@ -33,20 +34,20 @@ describe('bounces API', () => {
   const list = async (email: string, spaceId: string, query = '') =>
     t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/me/workspaces/${spaceId}/bounces${query}`,
+      url: apiPath('bounces.list', { workspaceId: spaceId }, query),
       headers: bearer(await t.signIn(email)),
     });
   const add = async (email: string, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/v1/users/workspace-activation-add-bounces/me',
+      url: apiPath('bounces.add'),
       headers: bearer(await t.signIn(email)),
       payload: body,
     });
   const remove = async (email: string, spaceId: string, address: string) =>
     t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/users/workspace-activation-delete-bounces/me/${spaceId}/${encodeURIComponent(address)}`,
+      url: apiPath('bounces.delete', { workspaceId: spaceId, emailAddress: address }),
       headers: bearer(await t.signIn(email)),
     });
   const storedRow = async (spaceId: string, address: string) =>
@@ -121,7 +122,7 @@ describe('bounces API', () => {
     const exportOf = async (email: string) =>
       t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/bounces/export?sortBy=createTimestamp:desc`,
+        url: apiPath('bounces.export', { workspaceId: space('Acme Sales') }, 'sortBy=createTimestamp:desc'),
         headers: bearer(await t.signIn(email)),
       });
     const response = await exportOf('olivia@acme.test');
