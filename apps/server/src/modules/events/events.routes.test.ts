@@ -4,6 +4,7 @@ import { pageViews, usageEvents } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { EVENTS_RATE_LIMIT_PER_MINUTE } from './events.routes';
+import { apiPath } from '../../test/seeded-app';
 
 describe('events API', () => {
   let t: TestApp;
@@ -17,7 +18,12 @@ describe('events API', () => {
   });
 
   const post = async (email: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/events', headers: bearer(await t.signIn(email)), payload });
+    t.app.inject({
+      method: 'POST',
+      url: apiPath('events.track'),
+      headers: bearer(await t.signIn(email)),
+      payload,
+    });
 
   it('stores a page view with the space of a member', async () => {
     const response = await post('olivia@acme.test', {
@@ -96,7 +102,7 @@ describe('events API', () => {
   it('answers 401 without a token', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/events',
+      url: apiPath('events.track'),
       payload: { event_type: 'ad_displayed', webapp_version: '2.10.30' },
     });
     expect(response.statusCode).toBe(401);
@@ -107,7 +113,7 @@ describe('events API', () => {
     const send = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/v1/events',
+        url: apiPath('events.track'),
         headers,
         payload: { event_type: 'ad_displayed', webapp_version: '2.10.30' },
       });
