@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/seeded-app';
 
 /**
  * Issue 6 "Input": a NUL in a space name answered 500 on create and rename; invisible and
@@ -37,7 +38,7 @@ describe('space names: characters (create and rename)', () => {
     const before = await spaceCount();
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/workspaces',
+      url: apiPath('workspaces.create'),
       headers: bearer(await t.signIn('gina@gmail.com')),
       payload: { workspaceName, userId: demo.users['gina@gmail.com'] },
     });
@@ -55,7 +56,7 @@ describe('space names: characters (create and rename)', () => {
     const id = demo.spaces['Acme Sales']!;
     const response = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/workspaces/${id}`,
+      url: apiPath('workspaces.update', { id }),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: { workspaceName },
     });
@@ -73,7 +74,7 @@ describe('space names: characters (create and rename)', () => {
     for (const workspaceName of ['Équipe Zürich', 'فريق المبيعات', '营销团队五', 'Team 👩‍💻 rocks']) {
       const response = await t.app.inject({
         method: 'PUT',
-        url: `/api/v1/workspaces/${id}`,
+        url: apiPath('workspaces.update', { id }),
         headers: bearer(await t.signIn('olivia@acme.test')),
         payload: { workspaceName },
       });
