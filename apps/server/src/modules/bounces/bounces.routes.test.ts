@@ -7,7 +7,7 @@ import { bearer } from '../../test/test-app';
 import { useSeededTestApp } from '../../test/seeded-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { SHARED_SUPPRESSION_DELETE_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 type Item = {
   emailAddress: string;

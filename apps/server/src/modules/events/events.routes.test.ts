@@ -4,7 +4,7 @@ import { pageViews, usageEvents } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { EVENTS_RATE_LIMIT_PER_MINUTE } from './events.routes';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 describe('events API', () => {
   let t: TestApp;

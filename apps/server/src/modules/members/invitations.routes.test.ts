@@ -14,7 +14,7 @@ import {
 import type { DemoSeedResult } from '../../seed/seed';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 type Json = Record<string, unknown>;
 const PUBLIC_URL = 'http://app.mergedesk.test';

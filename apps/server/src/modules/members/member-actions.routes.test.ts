@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, workspaceMembers } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 /**
  * Adding someone already paid in another space (spec 001 §6 "Member-add restrictions come from

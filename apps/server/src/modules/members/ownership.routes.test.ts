@@ -5,7 +5,8 @@ import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 /**
  * Issue 21 "Ownership never strands a space": the dropdown offers exactly the members who can hold

@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workspaceMembers } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 /** Issue 21 "Seats reach members already in the space": PUT /workspaces/{id}/members/seats. */
 describe('giving a seat to a member already in the space', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 describe('promotions API', () => {
   let t: TestApp;

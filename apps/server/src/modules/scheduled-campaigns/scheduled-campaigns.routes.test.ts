@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { scheduledCampaigns, usageEvents } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { CANCELLED_SCHEDULED_MERGE_EVENT } from './scheduled-campaigns.service';
 

@@ -14,7 +14,8 @@ import {
 } from '../../db/schema';
 import { startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { subscribeSpaceDirectly } from '../billing/demo-billing';
 import { eraseDeletedSpaces } from './space-life.service';
 

@@ -7,7 +7,8 @@ import { and, eq, max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, monthlySentMails } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { lastThirtyDaysWindow } from './team-report.service';
 

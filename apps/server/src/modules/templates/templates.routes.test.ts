@@ -13,7 +13,8 @@ import { drafts, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import { bearer, createTestApp } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { findUserByEmail } from '../users/users.repo';
 import { createDraftFromTemplate } from './templates.service';
 

@@ -7,7 +7,8 @@ import {
 } from '@mergedesk/domain/suppressions/permissions';
 import { suppressionDeletions, unsubscriptions, usageEvents } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 
 type Item = {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rolloutStatuses, sessions, users, workspaceMembers, workspaces } from '../../db/schema';
 import { createAccessTokenSigner } from '../../lib/access-token';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 const SESSION_EXPIRED = {
   errors: [],

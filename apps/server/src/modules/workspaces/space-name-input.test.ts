@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { apiPath } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 /**
  * Issue 6 "Input": a NUL in a space name answered 500 on create and rename; invisible and

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workspaceMembers, workspaces } from '../../db/schema';
 import { bearer } from '../../test/test-app';
-import { apiPath, useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 const SPACE_NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Space not found.' };
 const LIMIT_REACHED = {
