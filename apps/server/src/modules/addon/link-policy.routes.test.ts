@@ -9,6 +9,7 @@ import { campaignLinks, campaigns } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { LINK_WARNING_CAUTION, LINK_WARNING_TITLE, TRACKING_PAGE_HEADERS } from '../tracking/tracking-pages';
+import { apiPath } from '../../test/api-path';
 
 type Registered = { campaignId: string; recipients: { email: string; clickUrls: Record<string, string> }[] };
 
@@ -32,7 +33,7 @@ describe('link policy', () => {
   const register = async (email: string, spaceName: string, links: string[], subject = 'Links') =>
     t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn(email)),
       payload: {
         workspaceId: demo.spaces[spaceName],
