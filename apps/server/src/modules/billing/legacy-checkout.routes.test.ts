@@ -17,6 +17,7 @@ import { seatRemovals, subscriptions, workspaceMembers, workspaces } from '../..
 import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
 import { setUpDemoBilling, subscribeSpaceDirectly } from './demo-billing';
+import { apiPath } from '../../test/api-path';
 
 const DAY = 24 * 60 * 60;
 
@@ -153,7 +154,7 @@ describe('per-user (legacy) checkout', () => {
       Array.from({ length: count }, (_, index) => `new${index}@legacy.test`);
     const check = async (count: number) =>
       (
-        await call('POST', `/api/workspaces/${legacy}/members?onlyCheckValidity=true`, {
+        await call('POST', apiPath('members.list', { workspaceId: legacy }, 'onlyCheckValidity=true'), {
           userEmails: addresses(count),
         })
       ).json<{ items: { errorMsg: string | null }[] }>().items;
@@ -460,7 +461,7 @@ describe('per-user (legacy) checkout', () => {
     });
     const members = await call(
       'GET',
-      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:liam@legacy.test`,
+      apiPath('members.list', { workspaceId: legacy }, 'limit=50&filterBy=memberEmail:liam@legacy.test'),
     );
     expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
     // Another change waits until the downgrade is cancelled or applied.
@@ -637,7 +638,7 @@ describe('per-user (legacy) checkout', () => {
     expect(users.map((user) => user.toBeRemoved)).toEqual(users.map(() => true));
     const members = await call(
       'GET',
-      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:leo@legacy.test`,
+      apiPath('members.list', { workspaceId: legacy }, 'limit=50&filterBy=memberEmail:leo@legacy.test'),
     );
     expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
     const twice = await put({ downgradeToFree: true }, subscriptionId);
