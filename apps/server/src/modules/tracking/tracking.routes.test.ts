@@ -14,6 +14,7 @@ import {
   UNSUBSCRIBE_QUESTION,
 } from './tracking-pages';
 import { createTrackingTokens } from './tracking-token';
+import { apiPath } from '../../test/api-path';
 
 type Recipient = {
   email: string;
@@ -45,7 +46,7 @@ describe('tracking endpoints', () => {
   const sendMerge = async (spaceName: string, recipients: unknown[] = twoRecipients) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: {
         workspaceId: demo.spaces[spaceName],
