@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRouteAccess, registerAccessPolicy } from './lib/access';
 import { createAccessTokenSigner } from './lib/access-token';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
+import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
+import { apiPath } from './test/api-path';
 
 const NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Not found.' };
 
@@ -35,13 +37,13 @@ describe('access policy', () => {
   it('declares the policies the API promises', () => {
     const policy = (method: string, url: string) =>
       listRouteAccess(t.app).find((route) => route.method === method && route.url === url)?.access;
-    expect(policy('GET', '/api/v2/users/me')).toBe('user');
-    expect(policy('POST', '/api/v2/users/workspace-activation-create-user')).toBe('session');
-    expect(policy('GET', '/api/v1/workspaces/:id')).toBe('user');
-    expect(policy('PUT', '/api/v1/workspaces/:id')).toBe('user');
-    expect(policy('GET', '/api/workspaces/:workspaceId/members')).toBe('user');
-    expect(policy('POST', '/api/v1/events')).toBe('user');
-    expect(policy('GET', '/api/cannon')).toBe('public');
+    expect(policy('GET', apiPath('users.me'))).toBe('user');
+    expect(policy('POST', apiPath('users.create'))).toBe('session');
+    expect(policy('GET', ENDPOINTS['workspaces.get'].path)).toBe('user');
+    expect(policy('PUT', ENDPOINTS['workspaces.update'].path)).toBe('user');
+    expect(policy('GET', ENDPOINTS['members.list'].path)).toBe('user');
+    expect(policy('POST', apiPath('events.track'))).toBe('user');
+    expect(policy('GET', apiPath('promotions.list'))).toBe('public');
     expect(policy('GET', '/healthz')).toBe('public');
     expect(policy('GET', '/api/docs/json')).toBe('public');
   });
@@ -73,7 +75,7 @@ describe('errors, headers and documentation', () => {
   it('answers unknown routes with the error shape', async () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nothing-here'],
-      ['POST', '/api/v2/users/me'],
+      ['POST', apiPath('users.me')],
       ['GET', '/login'],
     ] as const) {
       const response = await t.app.inject({ method, url });
@@ -164,7 +166,7 @@ describe('when the database is gone', () => {
   });
 
   it('an unknown error is answered 500 without internals', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(token) });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       errors: [],
@@ -259,7 +261,7 @@ describe('the built web app', () => {
 
   it('still answers the API and the health checks', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/users/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: apiPath('users.me') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 });
