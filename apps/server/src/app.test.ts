@@ -9,6 +9,7 @@ import { createAccessTokenSigner } from './lib/access-token';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
 import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import { apiPath } from './test/api-path';
+import { API_DOCS_PATH } from './app';
 
 const NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Not found.' };
 
@@ -45,7 +46,7 @@ describe('access policy', () => {
     expect(policy('POST', apiPath('events.track'))).toBe('user');
     expect(policy('GET', apiPath('promotions.list'))).toBe('public');
     expect(policy('GET', '/healthz')).toBe('public');
-    expect(policy('GET', '/api/docs/json')).toBe('public');
+    expect(policy('GET', `${API_DOCS_PATH}/json`)).toBe('public');
   });
 
   it('refuses to register a route without a policy', () => {
@@ -74,6 +75,7 @@ describe('errors, headers and documentation', () => {
 
   it('answers unknown routes with the error shape', async () => {
     for (const [method, url] of [
+      // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
       ['GET', '/api/v1/nothing-here'],
       ['POST', apiPath('users.me')],
       ['GET', '/login'],
@@ -119,7 +121,7 @@ describe('errors, headers and documentation', () => {
   });
 
   it('publishes an OpenAPI document generated from the zod schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
@@ -127,16 +129,18 @@ describe('errors, headers and documentation', () => {
       components: { schemas: Record<string, unknown> };
     }>();
     expect(document.openapi).toBe('3.1.0');
+    /* eslint-disable no-restricted-syntax -- the OpenAPI document's keys, in its {param} form */
     expect(document.paths['/api/v2/users/me']?.get).toMatchObject({
       tags: ['users'],
       security: [{ bearerAuth: [] }],
     });
     expect(document.paths['/api/cannon']?.get?.security).toBeUndefined();
     expect(document.paths['/api/workspaces/{workspaceId}/members']?.get).toBeDefined();
+    /* eslint-enable no-restricted-syntax */
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['CurrentUser', 'Workspace', 'Member', 'Error']),
     );
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
@@ -250,6 +254,7 @@ describe('the built web app', () => {
     expect(response.body).toBe(APP_JS);
   });
 
+  // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
   it.each(['/api/v1/unknown', '/billing/unknown', '/t/o/unknown', '/assets/missing.js?x'])(
     'keeps server paths out of the fallback: %s',
     async (url) => {

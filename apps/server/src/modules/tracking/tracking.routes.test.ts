@@ -15,6 +15,7 @@ import {
 } from './tracking-pages';
 import { createTrackingTokens } from './tracking-token';
 import { apiPath } from '../../test/api-path';
+import { API_DOCS_PATH } from '../../app';
 
 type Recipient = {
   email: string;
@@ -93,6 +94,7 @@ describe('tracking endpoints', () => {
         expect(response.headers[header], header).toBeUndefined();
       }
       // A page of the API keeps them (app.test.ts checks them in full).
+      // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
       const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
       expect(api.headers['content-security-policy']).toBeDefined();
       expect(api.headers['x-frame-options']).toBeDefined();
@@ -400,14 +402,16 @@ describe('tracking endpoints', () => {
   });
 
   it('documents the add-on and tracking routes in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const document = (await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json<{
       paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
     }>();
+    /* eslint-disable no-restricted-syntax -- the OpenAPI document's keys, in its {param} form */
     expect(document.paths['/api/addon/campaigns']?.post).toMatchObject({
       tags: ['addon'],
       security: [{ bearerAuth: [] }],
     });
     expect(document.paths['/api/addon/scheduled-campaigns/{id}']?.put?.tags).toEqual(['addon']);
+    /* eslint-enable no-restricted-syntax */
     expect(document.paths['/t/c/{token}/{linkIndex}']?.get?.security).toBeUndefined();
     expect(document.paths['/t/u/{token}']?.post?.tags).toEqual(['tracking']);
   });
