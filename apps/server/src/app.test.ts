@@ -45,7 +45,7 @@ describe('access policy', () => {
     expect(policy('GET', ENDPOINTS['members.list'].path)).toBe('user');
     expect(policy('POST', apiPath('events.track'))).toBe('user');
     expect(policy('GET', apiPath('promotions.list'))).toBe('public');
-    expect(policy('GET', '/healthz')).toBe('public');
+    expect(policy('GET', apiPath('health.liveness'))).toBe('public');
     expect(policy('GET', `${API_DOCS_PATH}/json`)).toBe('public');
   });
 
@@ -87,7 +87,7 @@ describe('errors, headers and documentation', () => {
   });
 
   it('sets security headers, a CSP for the web app and a request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.liveness') });
     const csp = response.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -109,11 +109,11 @@ describe('errors, headers and documentation', () => {
     try {
       const https = await behindProxy.app.inject({
         method: 'GET',
-        url: '/healthz',
+        url: apiPath('health.liveness'),
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const http = await behindProxy.app.inject({ method: 'GET', url: '/healthz' });
+      const http = await behindProxy.app.inject({ method: 'GET', url: apiPath('health.liveness') });
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behindProxy.close();
@@ -160,7 +160,7 @@ describe('when the database is gone', () => {
   });
 
   it('GET /readyz answers 503', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.readiness') });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       errors: [],
@@ -265,7 +265,9 @@ describe('the built web app', () => {
   );
 
   it('still answers the API and the health checks', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: apiPath('health.liveness') })).json()).toEqual({
+      status: 'ok',
+    });
     expect((await t.app.inject({ method: 'GET', url: apiPath('users.me') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });

@@ -76,7 +76,7 @@ describe('templates API', () => {
       expect(rows).toEqual([{ templateId: template!.id, messageId }]);
 
       // The development mail catcher shows it to whoever opens the page in a browser.
-      const mailbox = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const mailbox = await t.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
       expect(mailbox.statusCode).toBe(200);
       expect(mailbox.headers['content-type']).toContain('text/html');
       expect(mailbox.body).toContain(messageId);
@@ -192,7 +192,7 @@ describe('the local mailbox page', () => {
   it('does not exist when drafts go to Gmail', async () => {
     const gmail = await createTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
     try {
-      const response = await gmail.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const response = await gmail.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     } finally {
