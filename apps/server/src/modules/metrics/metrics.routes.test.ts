@@ -18,7 +18,10 @@ describe('GET /metrics', () => {
 
   it('answers Prometheus text on this machine: requests by route pattern, pool, aggregation and tracking', async () => {
     await open.app.inject({ method: 'GET', url: apiPath('health.liveness') });
-    await open.app.inject({ method: 'GET', url: '/t/o/some-recipient-token.gif' });
+    await open.app.inject({
+      method: 'GET',
+      url: apiPath('tracking.open', { token: 'some-recipient-token' }),
+    });
     const response = await open.app.inject({ method: 'GET', url: apiPath('health.metrics') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');

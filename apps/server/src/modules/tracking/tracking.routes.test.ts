@@ -105,7 +105,7 @@ describe('tracking endpoints', () => {
         recipientIdOf(bob)!,
       );
       for (const token of [tampered(bob.trackingToken), foreign, 'garbage']) {
-        const response = await t.app.inject({ method: 'GET', url: `/t/o/${token}.gif` });
+        const response = await t.app.inject({ method: 'GET', url: apiPath('tracking.open', { token }) });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('image/gif');
       }
@@ -186,6 +186,7 @@ describe('tracking endpoints', () => {
 
     it('answers 400 with an error page, and no redirect, for an unknown index or a bad token', async () => {
       const token = ann.trackingToken;
+      // Written out: link indexes and tokens the table's pattern does not describe (an encoded URL too).
       for (const url of [
         `/t/c/${token}/7`,
         `/t/c/${token}/-1`,
@@ -212,7 +213,7 @@ describe('tracking endpoints', () => {
       // Index 1 exists in the first merge only; the other merge has one link.
       const response = await t.app.inject({
         method: 'GET',
-        url: `/t/c/${other.recipients[0]!.trackingToken}/1`,
+        url: apiPath('tracking.click', { token: other.recipients[0]!.trackingToken, linkIndex: '1' }),
       });
       expect(response.statusCode).toBe(400);
     });
@@ -299,7 +300,7 @@ describe('tracking endpoints', () => {
     });
 
     it('lands on /unsubscribed?success=0 for a bad token, recording nothing', async () => {
-      const response = await confirm(`/t/u/${tampered(ann.trackingToken)}`);
+      const response = await confirm(apiPath('tracking.unsubscribe', { token: tampered(ann.trackingToken) }));
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed?success=0`);
       expect(await eventsOf('unsubscribed')).toHaveLength(1);
@@ -345,7 +346,7 @@ describe('tracking endpoints', () => {
       expect(noBody.statusCode).toBe(400);
       const badToken = await t.app.inject({
         method: 'POST',
-        url: `/t/u/${tampered(ann.trackingToken)}`,
+        url: apiPath('tracking.unsubscribe', { token: tampered(ann.trackingToken) }),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
@@ -390,7 +391,10 @@ describe('tracking endpoints', () => {
     });
 
     it('lands on /formresponse?success=0 for a bad token or a missing value', async () => {
-      for (const url of [`/t/f/${tampered(ann.trackingToken)}?value=Yes`, pathOf(ann.responseUrl)]) {
+      for (const url of [
+        apiPath('tracking.formResponse', { token: tampered(ann.trackingToken) }, 'value=Yes'),
+        pathOf(ann.responseUrl),
+      ]) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(303);
         expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse?success=0`);
