@@ -6,29 +6,20 @@ import {
   type SentCampaignList,
 } from '@mergedesk/domain/api/campaigns';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
 import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../seed/seed-campaigns';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { apiPath } from '../../test/api-path';
 
 describe('campaigns API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
   const tokens = new Map<string, string>();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const token = async (email: string) => {
     const existing = tokens.get(email);
     if (existing) return existing;

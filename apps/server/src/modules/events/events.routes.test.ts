@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageViews, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { EVENTS_RATE_LIMIT_PER_MINUTE } from './events.routes';
 import { apiPath } from '../../test/api-path';
 
 describe('events API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   const post = async (email: string, payload: Record<string, unknown>) =>
     t.app.inject({
@@ -31,7 +23,7 @@ describe('events API', () => {
       webapp_version: '2.10.30',
       ui_type: 'seats_in_spaces',
       page_path: '/x/acme-sales/mail-merges/sent',
-      space_id: demo.spaces['Acme Sales'],
+      space_id: t.demo.spaces['Acme Sales'],
       search: '?show-plans=1',
     });
     expect(response.statusCode).toBe(202);
@@ -43,10 +35,10 @@ describe('events API', () => {
         payload: pageViews.payload,
       })
       .from(pageViews)
-      .where(eq(pageViews.userId, demo.users['olivia@acme.test']!));
+      .where(eq(pageViews.userId, t.demo.users['olivia@acme.test']!));
     expect(rows).toEqual([
       {
-        workspaceId: demo.spaces['Acme Sales'],
+        workspaceId: t.demo.spaces['Acme Sales'],
         pagePath: '/x/acme-sales/mail-merges/sent',
         payload: expect.objectContaining({ event_type: 'page_view', search: '?show-plans=1' }) as unknown,
       },
@@ -58,13 +50,13 @@ describe('events API', () => {
       event_type: 'page_view',
       webapp_version: '2.10.30',
       page_path: '/somewhere',
-      space_id: demo.spaces['Acme Sales'],
+      space_id: t.demo.spaces['Acme Sales'],
     });
     expect(response.statusCode).toBe(202);
     const rows = await t.db
       .select({ workspaceId: pageViews.workspaceId })
       .from(pageViews)
-      .where(eq(pageViews.userId, demo.users['gina@gmail.com']!));
+      .where(eq(pageViews.userId, t.demo.users['gina@gmail.com']!));
     expect(rows).toEqual([{ workspaceId: null }]);
   });
 
@@ -79,7 +71,7 @@ describe('events API', () => {
     const rows = await t.db
       .select({ eventType: usageEvents.eventType, payload: usageEvents.payload })
       .from(usageEvents)
-      .where(eq(usageEvents.userId, demo.users['mia@acme.test']!));
+      .where(eq(usageEvents.userId, t.demo.users['mia@acme.test']!));
     expect(rows).toEqual([
       {
         eventType: 'ad_clicked',

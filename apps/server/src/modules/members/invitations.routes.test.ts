@@ -2,7 +2,7 @@ import { INVITATION_MESSAGES } from '@mergedesk/domain/invitations/invitations';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { notEnoughSeatsMessage } from '@mergedesk/domain/members/seats';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   invitations,
   outboxMessages,
@@ -11,9 +11,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { hashInvitationToken } from '../../lib/invitation-token';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { apiPath } from '../../test/api-path';
 
 type Json = Record<string, unknown>;
@@ -21,21 +21,12 @@ const PUBLIC_URL = 'http://app.mergedesk.test';
 
 /** Invitations of spec 002 §4.8, §7, §8: add, invite, re-invite, cancel and accept, on the demo data. */
 describe('invitations API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    // A public PUBLIC_URL needs a real session secret (the development default is local-only).
-    t = await createTestApp({
-      env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
-    });
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
+  // A public PUBLIC_URL needs a real session secret (the development default is local-only).
+  const t = useSeededTestApp({
+    env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
   });
 
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const call = async (email: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
     t.app.inject({
       method,
@@ -269,7 +260,7 @@ describe('invitations API', () => {
       await t.db
         .update(rolloutStatuses)
         .set({ lastActivatedStep: 1 })
-        .where(eq(rolloutStatuses.userId, demo.users['adam@acme.test']!));
+        .where(eq(rolloutStatuses.userId, t.demo.users['adam@acme.test']!));
       const response = await call(
         'adam@acme.test',
         'POST',
@@ -284,7 +275,7 @@ describe('invitations API', () => {
       await t.db
         .update(rolloutStatuses)
         .set({ lastActivatedStep: null })
-        .where(eq(rolloutStatuses.userId, demo.users['adam@acme.test']!));
+        .where(eq(rolloutStatuses.userId, t.demo.users['adam@acme.test']!));
       const allowed = await call(
         'adam@acme.test',
         'POST',

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promotions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { apiPath } from '../../test/api-path';
 
 describe('promotions API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   it('returns the valid active promotions of a placement in order, without signing in', async () => {
     await t.db.insert(promotions).values([
