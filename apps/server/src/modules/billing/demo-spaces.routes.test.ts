@@ -190,9 +190,14 @@ describe('billing demo spaces', () => {
     });
 
     it("refuses to remove a member: seats are support's to change (spec 002 §6)", async () => {
-      const response = await call(SUE, 'PATCH', apiPath('members.seatMembers', { workspaceId: support() }), {
-        userEmails: ['sid@support.test'],
-      });
+      const response = await call(
+        SUE,
+        'PATCH',
+        apiPath('members.removeSeatMembers', { workspaceId: support() }),
+        {
+          userEmails: ['sid@support.test'],
+        },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({
         code: 'FORBIDDEN',

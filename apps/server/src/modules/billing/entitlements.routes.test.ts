@@ -74,7 +74,7 @@ describe('entitlements follow the subscription', () => {
 
   /** sam creates a space in the app and buys `seats` Pro seats on the hosted page. */
   async function createAndBuy(name: string, seats: number): Promise<{ id: string; subscription: string }> {
-    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.list'), {
+    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.create'), {
       workspaceName: name,
       userId: samId,
       memberInviteUser: true,
@@ -104,7 +104,7 @@ describe('entitlements follow the subscription', () => {
 
   /** sam adds `email` as a member and they accept the e-mailed invitation. */
   async function join(workspaceId: string, email: string) {
-    const added = await call('sam@acme.test', 'POST', apiPath('members.seatMembers', { workspaceId }), {
+    const added = await call('sam@acme.test', 'POST', apiPath('members.addSeatMembers', { workspaceId }), {
       userEmails: [email],
     });
     expect(added.statusCode).toBe(200);
@@ -149,7 +149,7 @@ describe('entitlements follow the subscription', () => {
     )[0];
 
   it('a space bought with 5 Pro seats gets role change, team report and transfer at once; Free takes them away at the period end', async () => {
-    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.list'), {
+    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.create'), {
       workspaceName: 'Sam Before Buying',
       userId: samId,
       memberInviteUser: true,

@@ -154,9 +154,13 @@ describe('per-user (legacy) checkout', () => {
       Array.from({ length: count }, (_, index) => `new${index}@legacy.test`);
     const check = async (count: number) =>
       (
-        await call('POST', apiPath('members.list', { workspaceId: legacy }, 'onlyCheckValidity=true'), {
-          userEmails: addresses(count),
-        })
+        await call(
+          'POST',
+          apiPath('members.addLegacyUsers', { workspaceId: legacy }, 'onlyCheckValidity=true'),
+          {
+            userEmails: addresses(count),
+          },
+        )
       ).json<{ items: { errorMsg: string | null }[] }>().items;
     expect((await check(5)).every((item) => item.errorMsg === null)).toBe(true);
     expect((await check(6)).map((item) => item.errorMsg)).toEqual(

@@ -76,7 +76,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['Erin@Acme.test'],
         },
@@ -118,7 +118,7 @@ describe('invitations API', () => {
       const response = await call(
         'adam@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['mia@acme.test', 'paula@acme.test', 'someone@elsewhere.test', 'finn@acme.test'],
         },
@@ -145,7 +145,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['gus@acme.test', 'hal@acme.test'],
         },
@@ -158,7 +158,7 @@ describe('invitations API', () => {
       const full = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Premium') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
         {
           userEmails: ['gus@acme.test'],
         },
@@ -172,7 +172,7 @@ describe('invitations API', () => {
       const member = await call(
         'mia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['x@acme.test'],
         },
@@ -186,7 +186,7 @@ describe('invitations API', () => {
       const stranger = await call(
         'gina@gmail.com',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['x@acme.test'],
         },
@@ -195,7 +195,7 @@ describe('invitations API', () => {
       const none = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: [],
         },
@@ -230,7 +230,7 @@ describe('invitations API', () => {
       const response = await call(
         'lara@legacy.test',
         'POST',
-        apiPath('members.list', { workspaceId: space('Legacy Team') }),
+        apiPath('members.addLegacyUsers', { workspaceId: space('Legacy Team') }),
         {
           userEmails: ['nora@legacy.test'],
         },
@@ -244,7 +244,7 @@ describe('invitations API', () => {
       const perSeat = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.list', { workspaceId: space('Acme Sales') }),
+        apiPath('members.addLegacyUsers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['z@acme.test'],
         },
@@ -414,7 +414,7 @@ describe('invitations API', () => {
       const unknown = await call(
         'olivia@acme.test',
         'DELETE',
-        apiPath('invitations.invite', { workspaceId: space('Acme Sales') }),
+        apiPath('invitations.cancel', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['nobody@acme.test'],
         },
@@ -427,7 +427,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'DELETE',
-        apiPath('invitations.invite', { workspaceId: space('Acme Sales') }),
+        apiPath('invitations.cancel', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['erin@acme.test'],
         },
@@ -447,7 +447,7 @@ describe('invitations API', () => {
       const added = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Premium') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
         {
           userEmails: ['rae@acme.test'],
         },
@@ -460,7 +460,7 @@ describe('invitations API', () => {
       const ok = await call(
         'olivia@acme.test',
         'POST',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Premium') }),
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
         {
           userEmails: ['rae@acme.test', 'rex@acme.test'],
         },

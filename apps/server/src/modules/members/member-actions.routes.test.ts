@@ -233,7 +233,7 @@ describe('members administration API', () => {
       const response = await call(
         actor,
         'DELETE',
-        apiPath('members.list', { workspaceId: space(spaceName) }),
+        apiPath('members.remove', { workspaceId: space(spaceName) }),
         {
           userIds: [userId(target)],
         },
@@ -247,7 +247,7 @@ describe('members administration API', () => {
       const mixed = await call(
         'adam@acme.test',
         'PATCH',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['fred@acme.test', 'olivia@acme.test'],
         },
@@ -258,7 +258,7 @@ describe('members administration API', () => {
       const response = await call(
         'adam@acme.test',
         'PATCH',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['fred@acme.test'],
         },
@@ -279,7 +279,7 @@ describe('members administration API', () => {
       const again = await call(
         'adam@acme.test',
         'PATCH',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['fred@acme.test'],
         },
@@ -292,7 +292,7 @@ describe('members administration API', () => {
       const response = await call(
         'leo@legacy.test',
         'DELETE',
-        apiPath('members.list', { workspaceId: space('Legacy Team') }),
+        apiPath('members.remove', { workspaceId: space('Legacy Team') }),
         {
           userIds: [userId('felix@legacy.test')],
         },

@@ -22,7 +22,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
     t = await createTestApp();
     demo = await t.seedDemo();
     premium = demo.spaces['Acme Premium']!;
-    const freed = await call('DELETE', apiPath('invitations.invite', { workspaceId: premium }), {
+    const freed = await call('DELETE', apiPath('invitations.cancel', { workspaceId: premium }), {
       invitedUserEmails: ['nina@newcomer.test'],
     });
     expect(freed.statusCode).toBe(200);
@@ -51,7 +51,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
 
   it('refuses her while the adder is restricted, with the spec text and code; a trial user is not paid', async () => {
     await setOliviaStep(2);
-    const added = await call('POST', apiPath('members.seatMembers', { workspaceId: premium }), {
+    const added = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(added.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
 
   it('adds her with the already_paid_user warning once the restriction is off', async () => {
     await setOliviaStep(null);
-    const added = await call('POST', apiPath('members.seatMembers', { workspaceId: premium }), {
+    const added = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(added.json()).toEqual({
@@ -95,7 +95,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
     expect(await miaInPremium()).toEqual({ status: 'PENDING', userPlan: 'PRO' });
 
     // Already there now: the usual per-address refusal, no paid-elsewhere code.
-    const again = await call('POST', apiPath('members.seatMembers', { workspaceId: premium }), {
+    const again = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(again.json()).toEqual({

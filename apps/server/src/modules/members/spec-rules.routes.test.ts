@@ -36,7 +36,7 @@ describe("the spec's own rules (issue 21)", () => {
         const paid = await call(
           'leo@legacy.test',
           'DELETE',
-          apiPath('members.list', { workspaceId: space('Legacy Team') }),
+          apiPath('members.remove', { workspaceId: space('Legacy Team') }),
           {
             userIds: [userId('lucy@legacy.test')],
           },
@@ -55,7 +55,7 @@ describe("the spec's own rules (issue 21)", () => {
       const response = await call(
         'olivia@acme.test',
         'PATCH',
-        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['mia@acme.test'],
         },
