@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRouteAccess, registerAccessPolicy } from './lib/access';
 import { createAccessTokenSigner } from './lib/access-token';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
+import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
+import { apiPath } from './test/api-path';
+import { API_DOCS_PATH } from './app';
 
 const NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Not found.' };
 
@@ -35,15 +38,15 @@ describe('access policy', () => {
   it('declares the policies the API promises', () => {
     const policy = (method: string, url: string) =>
       listRouteAccess(t.app).find((route) => route.method === method && route.url === url)?.access;
-    expect(policy('GET', '/api/v2/users/me')).toBe('user');
-    expect(policy('POST', '/api/v2/users/workspace-activation-create-user')).toBe('session');
-    expect(policy('GET', '/api/v1/workspaces/:id')).toBe('user');
-    expect(policy('PUT', '/api/v1/workspaces/:id')).toBe('user');
-    expect(policy('GET', '/api/workspaces/:workspaceId/members')).toBe('user');
-    expect(policy('POST', '/api/v1/events')).toBe('user');
-    expect(policy('GET', '/api/cannon')).toBe('public');
-    expect(policy('GET', '/healthz')).toBe('public');
-    expect(policy('GET', '/api/docs/json')).toBe('public');
+    expect(policy('GET', apiPath('users.me'))).toBe('user');
+    expect(policy('POST', apiPath('users.create'))).toBe('session');
+    expect(policy('GET', ENDPOINTS['workspaces.get'].path)).toBe('user');
+    expect(policy('PUT', ENDPOINTS['workspaces.update'].path)).toBe('user');
+    expect(policy('GET', ENDPOINTS['members.list'].path)).toBe('user');
+    expect(policy('POST', apiPath('events.track'))).toBe('user');
+    expect(policy('GET', apiPath('promotions.list'))).toBe('public');
+    expect(policy('GET', apiPath('health.liveness'))).toBe('public');
+    expect(policy('GET', `${API_DOCS_PATH}/json`)).toBe('public');
   });
 
   it('refuses to register a route without a policy', () => {
@@ -72,8 +75,9 @@ describe('errors, headers and documentation', () => {
 
   it('answers unknown routes with the error shape', async () => {
     for (const [method, url] of [
+      // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
       ['GET', '/api/v1/nothing-here'],
-      ['POST', '/api/v2/users/me'],
+      ['POST', apiPath('users.me')],
       ['GET', '/login'],
     ] as const) {
       const response = await t.app.inject({ method, url });
@@ -83,7 +87,7 @@ describe('errors, headers and documentation', () => {
   });
 
   it('sets security headers, a CSP for the web app and a request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.liveness') });
     const csp = response.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -105,11 +109,11 @@ describe('errors, headers and documentation', () => {
     try {
       const https = await behindProxy.app.inject({
         method: 'GET',
-        url: '/healthz',
+        url: apiPath('health.liveness'),
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const http = await behindProxy.app.inject({ method: 'GET', url: '/healthz' });
+      const http = await behindProxy.app.inject({ method: 'GET', url: apiPath('health.liveness') });
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behindProxy.close();
@@ -117,7 +121,7 @@ describe('errors, headers and documentation', () => {
   });
 
   it('publishes an OpenAPI document generated from the zod schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` });
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
@@ -125,16 +129,18 @@ describe('errors, headers and documentation', () => {
       components: { schemas: Record<string, unknown> };
     }>();
     expect(document.openapi).toBe('3.1.0');
+    /* eslint-disable no-restricted-syntax -- the OpenAPI document's keys, in its {param} form */
     expect(document.paths['/api/v2/users/me']?.get).toMatchObject({
       tags: ['users'],
       security: [{ bearerAuth: [] }],
     });
     expect(document.paths['/api/cannon']?.get?.security).toBeUndefined();
     expect(document.paths['/api/workspaces/{workspaceId}/members']?.get).toBeDefined();
+    /* eslint-enable no-restricted-syntax */
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['CurrentUser', 'Workspace', 'Member', 'Error']),
     );
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
@@ -154,7 +160,7 @@ describe('when the database is gone', () => {
   });
 
   it('GET /readyz answers 503', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.readiness') });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       errors: [],
@@ -164,7 +170,7 @@ describe('when the database is gone', () => {
   });
 
   it('an unknown error is answered 500 without internals', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(token) });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       errors: [],
@@ -248,6 +254,7 @@ describe('the built web app', () => {
     expect(response.body).toBe(APP_JS);
   });
 
+  // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
   it.each(['/api/v1/unknown', '/billing/unknown', '/t/o/unknown', '/assets/missing.js?x'])(
     'keeps server paths out of the fallback: %s',
     async (url) => {
@@ -258,8 +265,10 @@ describe('the built web app', () => {
   );
 
   it('still answers the API and the health checks', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/users/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: apiPath('health.liveness') })).json()).toEqual({
+      status: 'ok',
+    });
+    expect((await t.app.inject({ method: 'GET', url: apiPath('users.me') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 });

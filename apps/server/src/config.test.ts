@@ -10,6 +10,7 @@ import {
 } from './config';
 import { createDatabase } from './db/client';
 import { HSTS_VALUE, PERMISSIONS_POLICY } from './lib/security-headers';
+import { apiPath } from './test/api-path';
 
 const REAL_SECRET = 'a-real-secret-of-at-least-thirty-two-characters';
 const base = { WEB_DIST_DIR: '', LOG_LEVEL: 'silent' } as const;
@@ -95,13 +96,15 @@ describe('development conveniences and security headers', () => {
       SESSION_SECRET: REAL_SECRET,
     });
     try {
-      expect((await remote.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+      expect(
+        (await remote.app.inject({ method: 'GET', url: apiPath('development.mailbox') })).statusCode,
+      ).toBe(404);
     } finally {
       await remote.close();
     }
     const local = await appFor({});
     try {
-      expect(local.app.hasRoute({ method: 'GET', url: '/dev/mailbox' })).toBe(true);
+      expect(local.app.hasRoute({ method: 'GET', url: apiPath('development.mailbox') })).toBe(true);
     } finally {
       await local.close();
     }
@@ -110,12 +113,12 @@ describe('development conveniences and security headers', () => {
   it('sends Permissions-Policy always and HSTS only over https', async () => {
     const { app, close } = await appFor({ TRUST_PROXY: 'true' });
     try {
-      const plain = await app.inject({ method: 'GET', url: '/healthz' });
+      const plain = await app.inject({ method: 'GET', url: apiPath('health.liveness') });
       expect(plain.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
       expect(plain.headers['strict-transport-security']).toBeUndefined();
       const secure = await app.inject({
         method: 'GET',
-        url: '/healthz',
+        url: apiPath('health.liveness'),
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(secure.headers['strict-transport-security']).toBe(HSTS_VALUE);

@@ -8,6 +8,7 @@ import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 import { startTestStripe, type TestStripe } from './test/stripe';
 import { bearer, createTestApp, type TestApp } from './test/test-app';
+import { apiPath } from './test/api-path';
 
 /**
  * Input fuzz over every operation of the app's own OpenAPI document (taken from the built app, not
@@ -187,7 +188,7 @@ describe('OpenAPI fuzz', () => {
     if (spaceId === undefined || userId === undefined) throw new Error('demo data missing');
     const merge = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(token),
       payload: {
         workspaceId: spaceId,

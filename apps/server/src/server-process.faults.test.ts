@@ -10,6 +10,7 @@ import { bearer, createSignIn } from './test/test-app';
 import { startOpenLoad, startServerProcess, type ServerProcess } from './test/server-process';
 import { storedHits } from './test/tracked-hits';
 import { readAggregationBacklog } from './jobs/aggregate-events';
+import { apiPath } from './test/api-path';
 
 /**
  * What production throws at the whole process (issue 20): a PostgreSQL outage of any length, a
@@ -30,7 +31,7 @@ async function newMergePixels(server: ServerProcess, check: Check, recipients: n
   const config = loadConfig({ NODE_ENV: 'test' });
   const token = await createSignIn(check.db, config)('olivia@acme.test');
   const space = await check.pool.query<{ id: string }>(`select id from workspaces where name = 'Acme Sales'`);
-  const response = await fetch(`${server.url}/api/addon/campaigns`, {
+  const response = await fetch(`${server.url}${apiPath('addon.createCampaign')}`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -105,7 +106,7 @@ describe('a PostgreSQL outage under tracking load', () => {
       expect(await status(`${server.url}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
       for (const answer of [
         await status(`${server.url}/readyz`),
-        await status(`${server.url}/api/v1/workspaces`, bearer(merge.token)),
+        await status(`${server.url}${apiPath('workspaces.list')}`, bearer(merge.token)),
       ]) {
         expect(answer).toEqual({
           status: 503,

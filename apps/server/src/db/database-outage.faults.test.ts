@@ -8,6 +8,7 @@ import { bearer, createSignIn } from '../test/test-app';
 import { createDatabase } from './client';
 import { startEmbeddedPostgres } from './embedded';
 import { readAggregationBacklog } from '../jobs/aggregate-events';
+import { apiPath } from '../test/api-path';
 
 /**
  * The server against a PostgreSQL of this test's own, under a steady load of tracking clicks,
@@ -61,7 +62,7 @@ describe('database outage under load', () => {
     const space = await check.pool.query<{ id: string }>(
       `select id from workspaces where name = 'Acme Sales'`,
     );
-    const response = await fetch(`${server.url}/api/addon/campaigns`, {
+    const response = await fetch(`${server.url}${apiPath('addon.createCampaign')}`, {
       method: 'POST',
       headers: { ...bearer(token), 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -172,7 +173,7 @@ describe('database outage under load', () => {
     expect(await readiness()).toBe(503);
     for (const response of [
       await fetch(`${server.url}/readyz`),
-      await fetch(`${server.url}/api/v1/workspaces`, { headers: bearer(token) }),
+      await fetch(`${server.url}${apiPath('workspaces.list')}`, { headers: bearer(token) }),
     ]) {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({

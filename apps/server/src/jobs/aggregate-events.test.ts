@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   campaignEvents,
   campaignRecipients,
@@ -8,8 +8,7 @@ import {
   pollResults,
   trackingHitBatches,
 } from '../db/schema';
-import type { DemoSeedResult } from '../seed/seed';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useSeededTestApp } from '../test/seeded-app';
 import { aggregateAll } from '../test/tracked-hits';
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 import { createDatabase } from '../db/client';
@@ -46,16 +45,7 @@ class RecordingLogger implements JobLogger {
 }
 
 describe('event aggregation job', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   const drain = () => aggregateAll(t.db);
 
@@ -63,7 +53,7 @@ describe('event aggregation job', () => {
     const [campaign] = await t.db
       .insert(campaigns)
       .values({
-        workspaceId: demo.spaces['Acme Sales']!,
+        workspaceId: t.demo.spaces['Acme Sales']!,
         mergeSourceSheetKey: 'a-1',
         sentCount: recipientCount,
       })

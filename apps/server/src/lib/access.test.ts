@@ -22,6 +22,7 @@ import {
   type SpaceAccess,
   type SpaceMembership,
 } from './access';
+import { apiPath } from '../test/api-path';
 
 const CHECKOUT_SESSION_SAMPLE = {
   workspaceId: randomUUID(),
@@ -185,8 +186,8 @@ describe('space access declared on the route', () => {
       }
     };
     const lists = [
-      `/api/v1/users/me/workspaces/${acme}/unsubscriptions?limit=25`,
-      `/api/v1/users/me/campaigns?limit=25&filterBy=${encodeURIComponent(`workspaceId:${acme}`)}`,
+      apiPath('unsubscriptions.list', { id: acme }, 'limit=25'),
+      apiPath('campaigns.list', {}, { limit: 25, filterBy: `workspaceId:${acme}` }),
     ];
     for (const url of lists) {
       const member = await statementsOf('mia@acme.test', url);

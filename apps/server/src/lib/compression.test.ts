@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- routes of this test's own bare Fastify app, not of the endpoint table */
 import Fastify from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { describe, expect, it } from 'vitest';
 import { route } from './endpoint-route';
 import { createSerializerCompiler, fastSerialized } from './fast-serializer';
+import { apiPath } from '../test/api-path';
 
 /** A bare app serving one endpoint of the table whose handler answers `payload`. */
 async function serve(payload: unknown, checkResponses: boolean) {
@@ -12,7 +13,7 @@ async function serve(payload: unknown, checkResponses: boolean) {
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses }));
   route(app, 'billing.paymentPlans', {}, () => payload as never);
   await app.ready();
-  return app.inject({ method: 'GET', url: '/api/workspace-billing/payment-plans/v1' });
+  return app.inject({ method: 'GET', url: apiPath('billing.paymentPlans') });
 }
 
 /** A price whose plan is not one of the plans (fast-json-stringify writes any string). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { apiPath } from '../test/api-path';
 
 /**
  * Issue 20 "Logs": the request log of real calls at info level carries no OAuth code, no
@@ -28,7 +29,7 @@ describe('request logs without secrets', () => {
     const olivia = await t.signIn('olivia@acme.test');
     const calls = [
       '/auth/callback?code=SECRET-OAUTH-CODE-1&state=SECRET-STATE-1',
-      '/api/v1/auth/authorize?continue=%2F&loginHint=ann.recipient%40example.org',
+      apiPath('auth.authorize', {}, 'continue=%2F&loginHint=ann.recipient%40example.org'),
       '/login?continue=%2Finvitations%2Fdemo-nina-acme-sales',
       '/invitations/demo-nina-acme-sales',
       '/t/u/0b7e3c1a-2f4d-4e5a-9b6c-7d8e9f0a1b2c.SSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS',
@@ -37,12 +38,12 @@ describe('request logs without secrets', () => {
     for (const url of calls) await app.inject({ method: 'GET', url });
     await app.inject({
       method: 'PUT',
-      url: '/api/invitations/demo-nina-acme-sales/accept',
+      url: apiPath('invitations.accept', { token: 'demo-nina-acme-sales' }),
       headers: bearer(olivia),
     });
     // An error message that names an address ('No account exists for …'), logged at info.
     const nina = await t.signIn('nina@newcomer.test');
-    const me = await app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(nina) });
+    const me = await app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(nina) });
     expect(me.statusCode).toBe(404);
 
     const log = lines.join('');

@@ -36,6 +36,7 @@ describe('redactLogText', () => {
 });
 
 describe('redactUrlForLog', () => {
+  /* eslint-disable no-restricted-syntax -- raw request URLs as the log sees them (and odd ones), not calls */
   it.each([
     ['/auth/callback?code=4/0AbC-xyz&state=s1&scope=openid', '/auth/callback?[redacted]'],
     ['/api/v1/auth/authorize?continue=/x&loginHint=ann@example.org', '/api/v1/auth/authorize?[redacted]'],
@@ -58,4 +59,5 @@ describe('redactUrlForLog', () => {
   ])('%s', (url, expected) => {
     expect(redactUrlForLog(url)).toBe(expected);
   });
+  /* eslint-enable no-restricted-syntax */
 });

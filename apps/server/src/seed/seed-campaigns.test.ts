@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useSeededTestApp } from '../test/seeded-app';
 import { campaigns, monthlySentMails, pollResults, scheduledCampaigns } from '../db/schema';
-import type { DemoSeedResult } from './seed';
 import {
   ACME_SALES_SENT_MERGES,
   DEMO_MERGES_WITH_RECIPIENTS,
@@ -14,16 +13,7 @@ import {
 /** The mail-merge facts of shared/demo-data.md ("Content"), at an ordinary time and a month's first minutes. */
 describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merges seeded at %s', (at) => {
   const now = new Date(at);
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp({ now });
 
   const merges = (spaceName: string) =>
     t.db
@@ -40,7 +30,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
       })
       .from(campaigns)
       .where(
-        and(eq(campaigns.workspaceId, demo.spaces[spaceName]!), eq(campaigns.isFormNotification, false)),
+        and(eq(campaigns.workspaceId, t.demo.spaces[spaceName]!), eq(campaigns.isFormNotification, false)),
       );
 
   /** Every monthly counter of the space equals the mails its merges sent that month, and back. */
@@ -59,7 +49,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
       })
       .from(monthlySentMails)
       .where(
-        and(eq(monthlySentMails.workspaceId, demo.spaces[spaceName]!), sql`${monthlySentMails.count} > 0`),
+        and(eq(monthlySentMails.workspaceId, t.demo.spaces[spaceName]!), sql`${monthlySentMails.count} > 0`),
       );
     expect(new Map(rows.map((row) => [`${row.userId}:${row.year}-${row.month}`, row.count]))).toEqual(sums);
   };
@@ -69,7 +59,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
     expect(rows).toHaveLength(ACME_SALES_SENT_MERGES);
     const senders = new Set(rows.map((row) => row.userId));
     expect(senders).toEqual(
-      new Set(['olivia@acme.test', 'adam@acme.test', 'mia@acme.test'].map((email) => demo.users[email])),
+      new Set(['olivia@acme.test', 'adam@acme.test', 'mia@acme.test'].map((email) => t.demo.users[email])),
     );
     const oldest = Math.min(...rows.map((row) => row.createdAt.getTime()));
     expect(oldest).toBeGreaterThanOrEqual(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 17, 1));
@@ -89,7 +79,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
     );
     expect(thisMonth.length).toBeGreaterThanOrEqual(3);
     const noSubject = rows.filter((row) => row.subject === null);
-    expect(noSubject.map((row) => row.userId)).toEqual([demo.users['adam@acme.test']]);
+    expect(noSubject.map((row) => row.userId)).toEqual([t.demo.users['adam@acme.test']]);
     await expectConsistentCounters('Acme Sales');
   });
 
@@ -117,7 +107,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
     const rows = await t.db
       .select({ status: scheduledCampaigns.status, next: scheduledCampaigns.nextScheduledRunAt })
       .from(scheduledCampaigns)
-      .where(eq(scheduledCampaigns.userId, demo.users['olivia@acme.test']!));
+      .where(eq(scheduledCampaigns.userId, t.demo.users['olivia@acme.test']!));
     expect(rows.map((row) => row.status).sort()).toEqual(
       [
         'IN PROGRESS',
@@ -159,7 +149,7 @@ describe.each(['2026-11-22T12:00:00Z', '2026-12-01T00:05:00Z'])('demo mail merge
         (select count(*)::int from campaign_events e where e.campaign_id = c.id and e.type = 'opened') as open_events,
         (select count(*)::int from campaign_events e where e.campaign_id = c.id and e.type = 'clicked') as click_events
       from campaigns c join campaign_recipients r on r.campaign_id = c.id
-      where c.workspace_id = ${demo.spaces['Acme Sales']!} and c.subject is distinct from ${SURVEY_SUBJECT}
+      where c.workspace_id = ${t.demo.spaces['Acme Sales']!} and c.subject is distinct from ${SURVEY_SUBJECT}
       group by c.id
     `);
     expect(rows.rows).toHaveLength(DEMO_MERGES_WITH_RECIPIENTS);

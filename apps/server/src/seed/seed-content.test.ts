@@ -1,29 +1,19 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useSeededTestApp } from '../test/seeded-app';
 import { bounces, templates, unsubscriptions } from '../db/schema';
-import type { DemoSeedResult } from './seed';
 import { DEMO_TEMPLATES, demoSuppressions } from './seed-content';
 
 /** shared/demo-data.md "Content": unsubscriptions, bounces and templates. */
 describe('demo seed content', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp({ now });
 
   const typesOf = async (table: typeof unsubscriptions | typeof bounces, spaceName: string) =>
     t.db
       .select({ type: table.type, value: count() })
       .from(table)
-      .where(eq(table.workspaceId, demo.spaces[spaceName]!))
+      .where(eq(table.workspaceId, t.demo.spaces[spaceName]!))
       .groupBy(table.type)
       .orderBy(asc(table.type));
 

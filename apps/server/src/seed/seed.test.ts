@@ -1,7 +1,7 @@
 import { deriveEntitlements, toOtherFeatures } from '@mergedesk/domain/plans/entitlements';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useSeededTestApp } from '../test/seeded-app';
 import { hashInvitationToken } from '../lib/invitation-token';
 import {
   invitations,
@@ -11,21 +11,11 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema';
-import type { DemoSeedResult } from './seed';
 
 /** The facts of shared/demo-data.md that tests and demos rely on. */
 describe('demo seed', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp({ now });
 
   const membersOf = async (spaceName: string) =>
     t.db
@@ -38,7 +28,7 @@ describe('demo seed', () => {
         trialEnd: workspaceMembers.freeTrialEndTimestamp,
       })
       .from(workspaceMembers)
-      .where(eq(workspaceMembers.workspaceId, demo.spaces[spaceName]!))
+      .where(eq(workspaceMembers.workspaceId, t.demo.spaces[spaceName]!))
       .orderBy(asc(workspaceMembers.createdAt));
 
   const spaceRow = async (spaceName: string) =>
@@ -52,7 +42,7 @@ describe('demo seed', () => {
           proAllowedUserCount: workspaces.proAllowedUserCount,
         })
         .from(workspaces)
-        .where(eq(workspaces.id, demo.spaces[spaceName]!))
+        .where(eq(workspaces.id, t.demo.spaces[spaceName]!))
     )[0];
   /** The space's features as every read derives them (issue 21: the seed writes none by hand). */
   const featuresOf = async (spaceName: string) => {
@@ -92,7 +82,7 @@ describe('demo seed', () => {
     const domains = await t.db
       .select({ domainName: workspaceDomains.domainName })
       .from(workspaceDomains)
-      .where(eq(workspaceDomains.workspaceId, demo.spaces['Acme Sales']!));
+      .where(eq(workspaceDomains.workspaceId, t.demo.spaces['Acme Sales']!));
     expect(domains).toEqual([{ domainName: 'acme.test' }]);
   });
 
@@ -191,12 +181,12 @@ describe('demo seed', () => {
     const globalDomains = await t.db
       .select({ domainName: workspaceDomains.domainName })
       .from(workspaceDomains)
-      .where(eq(workspaceDomains.workspaceId, demo.spaces['Global Team']!));
+      .where(eq(workspaceDomains.workspaceId, t.demo.spaces['Global Team']!));
     expect(globalDomains.map((row) => row.domainName).sort()).toEqual(['global.test', 'partner.test']);
     const [global] = await t.db
       .select({ hasMultiDomain: workspaces.hasMultiDomain })
       .from(workspaces)
-      .where(eq(workspaces.id, demo.spaces['Global Team']!));
+      .where(eq(workspaces.id, t.demo.spaces['Global Team']!));
     expect(global).toEqual({ hasMultiDomain: true });
   });
 
@@ -214,7 +204,7 @@ describe('demo seed', () => {
     const byEmail = new Map(rows.map((row) => [row.email, row]));
     expect(byEmail.get('olivia@acme.test')).toMatchObject({
       userType: 'BUSINESS',
-      addon: demo.spaces['Acme Sales'],
+      addon: t.demo.spaces['Acme Sales'],
       step: null,
     });
     expect(byEmail.get('olivia@acme.test')?.installed).toBeInstanceOf(Date);
@@ -243,7 +233,7 @@ describe('demo seed', () => {
     const byToken = (token: string) => rows.find((row) => row.tokenHash === hashInvitationToken(token));
     expect(rows.some((row) => row.tokenHash.startsWith('demo-'))).toBe(false);
     expect(byToken('demo-nina-acme-sales')).toMatchObject({
-      workspaceId: demo.spaces['Acme Sales'],
+      workspaceId: t.demo.spaces['Acme Sales'],
       email: 'nina@newcomer.test',
       status: 'PENDING',
       memberStatus: 'PENDING',
@@ -251,7 +241,7 @@ describe('demo seed', () => {
     expect(byToken('demo-nina-acme-sales')!.expiresAt.getTime()).toBeGreaterThan(now.getTime());
     expect(byToken('demo-cancelled')).toMatchObject({ status: 'CANCELLED', memberStatus: null });
     expect(byToken('demo-adam-premium')).toMatchObject({
-      workspaceId: demo.spaces['Acme Premium'],
+      workspaceId: t.demo.spaces['Acme Premium'],
       email: 'adam@acme.test',
       status: 'ACCEPTED',
       memberStatus: 'ACTIVE',

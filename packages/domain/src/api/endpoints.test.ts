@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, endpointPath } from './endpoints';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ENDPOINTS, endpointPath, type EndpointPathParams } from './endpoints';
 
 describe('endpointPath: an endpoint path with its :params filled', () => {
   it.each([
@@ -19,5 +19,13 @@ describe('endpointPath: an endpoint path with its :params filled', () => {
     expect(() => endpointPath(ENDPOINTS['members.list'].path)).toThrow(
       "Missing path parameter 'workspaceId' for /api/workspaces/:workspaceId/members",
     );
+  });
+
+  it("types a parameter before a file extension by its name ('/t/o/:token.gif' needs token)", () => {
+    expectTypeOf<EndpointPathParams<'tracking.open'>>().toEqualTypeOf<{ token: string }>();
+    expectTypeOf<EndpointPathParams<'tracking.click'>>().toEqualTypeOf<{
+      token: string;
+      linkIndex: string;
+    }>();
   });
 });

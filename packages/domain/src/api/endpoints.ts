@@ -232,7 +232,9 @@ export type EndpointName = keyof typeof ENDPOINTS;
 type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
   ? Param | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Param}`
-    ? Param
+    ? Param extends `${infer Name}.${string}`
+      ? Name // '/t/o/:token.gif': the parameter is 'token', as endpointPath reads it
+      : Param
     : never;
 
 /** The `:params` an endpoint's path needs. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, scheduledCampaigns } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 /** Issue 20 "Smaller": over-long addresses and contradicting progress counts of the add-on. */
 describe('add-on input checks', () => {
@@ -29,7 +30,7 @@ describe('add-on input checks', () => {
     const merge = (email: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/addon/campaigns',
+        url: apiPath('addon.createCampaign'),
         headers: bearer(olivia),
         payload: {
           workspaceId: acmeSales(),
@@ -60,7 +61,7 @@ describe('add-on input checks', () => {
     const schedule = async (toSendCount: number) => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/addon/scheduled-campaigns',
+        url: apiPath('addon.createScheduledCampaign'),
         headers: bearer(olivia),
         payload: {
           workspaceId: acmeSales(),
@@ -77,7 +78,7 @@ describe('add-on input checks', () => {
     const update = (id: string, body: Record<string, unknown>, token = olivia) =>
       t.app.inject({
         method: 'PUT',
-        url: `/api/addon/scheduled-campaigns/${id}`,
+        url: apiPath('addon.updateScheduledCampaign', { id }),
         headers: bearer(token),
         payload: body,
       });

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 type SentBody = {
   campaignId: string;
@@ -42,7 +43,12 @@ describe('add-on API', () => {
 
   const space = (name: string) => demo.spaces[name]!;
   const sendMerge = async (token: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/addon/campaigns', headers: bearer(token), payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: apiPath('addon.createCampaign'),
+      headers: bearer(token),
+      payload: body,
+    });
   const linksOf = (campaignId: string) =>
     t.db
       .select({ linkIndex: campaignLinks.linkIndex, url: campaignLinks.url })
@@ -166,7 +172,7 @@ describe('add-on API', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Space not found.' });
     const anonymous = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       payload: mergeBody(space('Acme Sales')),
     });
     expect(anonymous.statusCode).toBe(401);
@@ -276,7 +282,7 @@ describe('add-on API', () => {
     const postWithKey = (key: string, body: Record<string, unknown>, token = olivia) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/addon/campaigns',
+        url: apiPath('addon.createCampaign'),
         headers: { ...bearer(token), 'idempotency-key': key },
         payload: body,
       });
@@ -357,7 +363,7 @@ describe('add-on API', () => {
       const schedule = () =>
         t.app.inject({
           method: 'POST',
-          url: '/api/addon/scheduled-campaigns',
+          url: apiPath('addon.createScheduledCampaign'),
           headers: { ...bearer(olivia), 'idempotency-key': 'schedule-1' },
           payload: {
             workspaceId: space('Acme Sales'),
@@ -378,14 +384,14 @@ describe('add-on API', () => {
     const schedule = (token: string, body: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/addon/scheduled-campaigns',
+        url: apiPath('addon.createScheduledCampaign'),
         headers: bearer(token),
         payload: body,
       });
     const update = (token: string, id: string, body: Record<string, unknown>) =>
       t.app.inject({
         method: 'PUT',
-        url: `/api/addon/scheduled-campaigns/${id}`,
+        url: apiPath('addon.updateScheduledCampaign', { id }),
         headers: bearer(token),
         payload: body,
       });
@@ -542,7 +548,7 @@ describe('add-on API', () => {
     const report = (token: string, id: string, kind: 'bounces' | 'replies', emails: string[]) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/addon/campaigns/${id}/${kind}`,
+        url: apiPath(kind === 'bounces' ? 'addon.reportBounces' : 'addon.reportReplies', { id }),
         headers: bearer(token),
         payload: { emails },
       });

@@ -3,12 +3,13 @@ import {
   LINK_HOSTS_LIMIT_MESSAGE,
 } from '@mergedesk/domain/tracking/link-hosts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { campaignLinks, campaigns } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { LINK_WARNING_CAUTION, LINK_WARNING_TITLE, TRACKING_PAGE_HEADERS } from '../tracking/tracking-pages';
+import { apiPath } from '../../test/api-path';
 
 type Registered = { campaignId: string; recipients: { email: string; clickUrls: Record<string, string> }[] };
 
@@ -18,24 +19,15 @@ type Registered = { campaignId: string; recipients: { email: string; clickUrls: 
  * link hosts in 24 hours; blocklisted hosts get a warning page instead of a redirect.
  */
 describe('link policy', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { LINK_HOST_BLOCKLIST: 'evil.example, *.bücher-böse.example' } });
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp({ env: { LINK_HOST_BLOCKLIST: 'evil.example, *.bücher-böse.example' } });
 
   const register = async (email: string, spaceName: string, links: string[], subject = 'Links') =>
     t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn(email)),
       payload: {
-        workspaceId: demo.spaces[spaceName],
+        workspaceId: t.demo.spaces[spaceName],
         subject,
         mergeSourceSheetKey: '1AbCdEf-0',
         spreadsheetName: 'Leads',
@@ -55,7 +47,7 @@ describe('link policy', () => {
       .select({ count: sql<number>`count(*)::int` })
       .from(campaignLinks)
       .innerJoin(campaigns, eq(campaigns.id, campaignLinks.campaignId))
-      .where(eq(campaigns.workspaceId, demo.spaces[spaceName]!));
+      .where(eq(campaigns.workspaceId, t.demo.spaces[spaceName]!));
     return row?.count ?? 0;
   };
 
@@ -105,7 +97,7 @@ describe('link policy', () => {
       await t.db
         .update(campaigns)
         .set({ createdAt: sql`now() - interval '25 hours'` })
-        .where(eq(campaigns.workspaceId, demo.spaces["Sam's space"]!));
+        .where(eq(campaigns.workspaceId, t.demo.spaces["Sam's space"]!));
       expect((await register('sam@acme.test', "Sam's space", ['https://one-more.example/'])).statusCode).toBe(
         201,
       );

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { createGoogleAccessTokenProvider } from './provider-tokens';
+import { AUTH_BASE_PATH } from '@mergedesk/domain/api/endpoints';
+import { apiPath } from '../../test/api-path';
 
 const PUBLIC_URL = 'http://localhost:3998';
 const CALLBACK = `${PUBLIC_URL}/auth/callback`;
@@ -51,13 +53,13 @@ function cookieHeader(cookies: Record<string, string>): string {
 
 /** The whole browser path: authorize → provider account chooser → callback → token. */
 async function signInThroughProvider(email: string, query = '') {
-  const authorize = await t.app.inject({ method: 'GET', url: `/api/v1/auth/authorize${query}` });
+  const authorize = await t.app.inject({ method: 'GET', url: apiPath('auth.authorize', {}, query) });
   expect(authorize.statusCode).toBe(302);
   const stateCookie = cookiesOf(authorize);
   const callback = await signInAtProvider(new URL(authorize.headers.location as string), email, CALLBACK);
   const token = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/auth/token',
+    url: apiPath('auth.token'),
     headers: { cookie: cookieHeader(stateCookie) },
     payload: Object.fromEntries(callback.searchParams),
   });
@@ -66,7 +68,10 @@ async function signInThroughProvider(email: string, query = '') {
 
 describe('sign-in through the OpenID provider', () => {
   it('redirects to the provider with state, nonce and S256 PKCE, sealing them in an httpOnly cookie', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/authorize?scope=compose' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPath('auth.authorize', {}, 'scope=compose'),
+    });
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers.location as string);
     expect(location.origin).toBe(idp.issuer);
@@ -78,7 +83,7 @@ describe('sign-in through the OpenID provider', () => {
       'openid email profile https://www.googleapis.com/auth/gmail.compose',
     );
     const cookie = response.cookies.find(({ name }) => name === 'md_signin');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: AUTH_BASE_PATH });
   });
 
   it('exchanges the code: tokens, profile, intent, and the refresh credential in an httpOnly cookie', async () => {
@@ -102,7 +107,7 @@ describe('sign-in through the OpenID provider', () => {
     expect(expiresAt).toBeLessThan(Date.now() / 1000 + 3700);
 
     const refreshCookie = token.cookies.find(({ name }) => name === 'md_session');
-    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: AUTH_BASE_PATH });
     const [stored] = await t.db
       .select({ email: sessions.email, hash: sessions.refreshTokenHash })
       .from(sessions)
@@ -113,7 +118,7 @@ describe('sign-in through the OpenID provider', () => {
 
     const me = await t.app.inject({
       method: 'GET',
-      url: '/api/v2/users/me?includeWorkspaces=true',
+      url: apiPath('users.me', {}, 'includeWorkspaces=true'),
       headers: bearer(body.accessToken as string),
     });
     expect(me.statusCode).toBe(200);
@@ -126,7 +131,7 @@ describe('sign-in through the OpenID provider', () => {
     expect(token.json()).toMatchObject({ intent: { createAccount: true } });
     const me = await t.app.inject({
       method: 'GET',
-      url: '/api/v2/users/me',
+      url: apiPath('users.me'),
       headers: bearer(token.json<{ accessToken: string }>().accessToken),
     });
     expect(me.statusCode).toBe(404);
@@ -148,13 +153,13 @@ describe('sign-in through the OpenID provider', () => {
     };
     const payload = Object.fromEntries(callback.searchParams);
 
-    const noCookie = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload });
+    const noCookie = await t.app.inject({ method: 'POST', url: apiPath('auth.token'), payload });
     expect(noCookie.statusCode).toBe(400);
     expect(noCookie.json()).toEqual(invalid);
 
     const foreignState = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/token',
+      url: apiPath('auth.token'),
       headers: { cookie: cookieHeader(stateCookie) },
       payload: { ...payload, state: 'not-the-state' },
     });
@@ -163,7 +168,7 @@ describe('sign-in through the OpenID provider', () => {
 
     const replay = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/token',
+      url: apiPath('auth.token'),
       headers: { cookie: cookieHeader(stateCookie) },
       payload,
     });
@@ -174,7 +179,7 @@ describe('sign-in through the OpenID provider', () => {
   it('names the missing field of a malformed token request', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/token',
+      url: apiPath('auth.token'),
       payload: { state: 'x' },
     });
     expect(response.statusCode).toBe(400);
@@ -224,7 +229,7 @@ describe("the provider's access token (for Gmail drafts)", () => {
     // Revoking the session withdraws its token too.
     await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/revoke',
+      url: apiPath('auth.revoke'),
       headers: bearer(compose.token.json<{ accessToken: string }>().accessToken),
     });
     expect(await tokens({ email: 'leo@legacy.test' })).toBeNull();
@@ -239,7 +244,7 @@ describe('refresh and revoke', () => {
 
     const refreshed = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/refresh-token',
+      url: apiPath('auth.refreshToken'),
       headers: { cookie },
       payload: { sessionId },
     });
@@ -248,14 +253,14 @@ describe('refresh and revoke', () => {
     expect(next).toMatchObject({ sessionId, profile: { email: 'adam@acme.test' } });
     const me = await t.app.inject({
       method: 'GET',
-      url: '/api/v2/users/me',
+      url: apiPath('users.me'),
       headers: bearer(next.accessToken),
     });
     expect(me.statusCode).toBe(200);
 
     const revoked = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/revoke',
+      url: apiPath('auth.revoke'),
       headers: { cookie, ...bearer(next.accessToken) },
       payload: { sessionId },
     });
@@ -269,7 +274,7 @@ describe('refresh and revoke', () => {
 
     const again = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/refresh-token',
+      url: apiPath('auth.refreshToken'),
       headers: { cookie },
     });
     expect(again.statusCode).toBe(401);
@@ -281,7 +286,7 @@ describe('refresh and revoke', () => {
     // The access token issued before the revocation no longer opens anything either.
     const after = await t.app.inject({
       method: 'GET',
-      url: '/api/v2/users/me',
+      url: apiPath('users.me'),
       headers: bearer(next.accessToken),
     });
     expect(after.statusCode).toBe(401);
@@ -303,7 +308,7 @@ describe('refresh and revoke', () => {
     for (const { headers, payload } of cases) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/refresh-token',
+        url: apiPath('auth.refreshToken'),
         headers,
         payload,
       });
@@ -313,7 +318,7 @@ describe('refresh and revoke', () => {
   });
 
   it('answers 401 to a revoke that names no session', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/revoke', payload: {} });
+    const response = await t.app.inject({ method: 'POST', url: apiPath('auth.revoke'), payload: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
@@ -332,7 +337,7 @@ describe('refresh and revoke', () => {
       { 'sec-fetch-site': 'cross-site' },
     ];
     for (const foreign of foreignHeaders) {
-      for (const url of ['/api/v1/auth/revoke', '/api/v1/auth/refresh-token']) {
+      for (const url of [apiPath('auth.revoke'), apiPath('auth.refreshToken')]) {
         const refused = await post(url, { ...bearer(accessToken), ...foreign });
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({
@@ -349,7 +354,7 @@ describe('refresh and revoke', () => {
     expect(row?.revokedAt).toBeNull();
 
     // The web app's own origin signs out.
-    const revoked = await post('/api/v1/auth/revoke', { ...bearer(accessToken), origin: PUBLIC_URL });
+    const revoked = await post(apiPath('auth.revoke'), { ...bearer(accessToken), origin: PUBLIC_URL });
     expect(revoked.statusCode).toBe(204);
   });
 
@@ -358,7 +363,7 @@ describe('refresh and revoke', () => {
     for (let i = 0; i < 31; i += 1) {
       last = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/auth/revoke',
+        url: apiPath('auth.revoke'),
         remoteAddress: '203.0.113.9',
       });
     }
@@ -371,7 +376,7 @@ describe('refresh and revoke', () => {
 const refreshWith = (credential: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({
     method: 'POST',
-    url: '/api/v1/auth/refresh-token',
+    url: apiPath('auth.refreshToken'),
     headers: { cookie: `md_session=${credential}` },
     payload: {},
     remoteAddress,
@@ -400,7 +405,7 @@ describe('refresh cookie rotation (issue 10)', () => {
     expect(refreshed.cookies.find(({ name }) => name === 'md_session')).toMatchObject({
       httpOnly: true,
       sameSite: 'Strict',
-      path: '/api/v1/auth',
+      path: AUTH_BASE_PATH,
     });
 
     const again = await refreshWith(second ?? '');
@@ -443,7 +448,7 @@ describe('refresh cookie rotation (issue 10)', () => {
     expect((await sessionRow(sessionId))?.revokedAt).toBeInstanceOf(Date);
     // The holder of the newest cookie is signed out too, and so are its access tokens.
     expect((await refreshWith(current)).statusCode).toBe(401);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(accessToken) });
+    const me = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(accessToken) });
     expect(me.statusCode).toBe(401);
   });
 
@@ -479,7 +484,7 @@ describe('refresh budget (issue 6)', () => {
     // The sign-in endpoints keep their own per-address budget.
     const authorize = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/auth/authorize',
+      url: apiPath('auth.authorize'),
       remoteAddress: office,
     });
     expect(authorize.statusCode).toBe(302);
@@ -498,7 +503,7 @@ describe('access-token lifetime (issue 10)', () => {
       .setExpirationTime(exp)
       .sign(key());
   const me = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+    t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(token) });
 
   it('accepts a token within the configured lifetime and refuses one that claims more', async () => {
     const sessionId = decodeJwt(await t.signIn('mia@acme.test')).sub ?? '';
@@ -534,7 +539,11 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
   async function grantThroughProvider(accessToken: string, email: string) {
     const authorize = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/auth/authorize?grant=compose&continue=%2Fs%2Fginas-space%2Ftemplates%3Fimport%3Dt1',
+      url: apiPath(
+        'auth.authorize',
+        {},
+        'grant=compose&continue=%2Fs%2Fginas-space%2Ftemplates%3Fimport%3Dt1',
+      ),
     });
     expect(authorize.statusCode).toBe(302);
     const location = new URL(authorize.headers.location as string);
@@ -543,7 +552,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     const callback = await signInAtProvider(location, email, CALLBACK);
     return t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/grant',
+      url: apiPath('auth.grant'),
       headers: { cookie: cookieHeader(cookiesOf(authorize)), ...bearer(accessToken) },
       payload: Object.fromEntries(callback.searchParams),
     });
@@ -578,7 +587,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     // The session's next refresh carries the scope; the access token in hand still works.
     const refreshed = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/refresh-token',
+      url: apiPath('auth.refreshToken'),
       headers: { cookie: cookieHeader(cookiesOf(signedIn.token)) },
     });
     expect(refreshed.json<{ sessionId: string; scopes: string[] }>()).toMatchObject({
@@ -604,7 +613,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     expect(await sessionsOf('penny@gmail.com')).toEqual(pennyBefore);
     const [gina] = (await sessionsOf('gina@gmail.com')).filter(({ id }) => id === sessionId);
     expect(gina?.scopes.split(' ')).not.toContain(COMPOSE);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(accessToken) });
+    const me = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(accessToken) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ userEmail: 'gina@gmail.com' });
   });
@@ -614,7 +623,10 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     const { accessToken } = signedIn.token.json<{ accessToken: string }>();
 
     // A grant round trip's code at /token.
-    const authorize = await t.app.inject({ method: 'GET', url: '/api/v1/auth/authorize?grant=compose' });
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: apiPath('auth.authorize', {}, 'grant=compose'),
+    });
     const grantCallback = await signInAtProvider(
       new URL(authorize.headers.location as string),
       'gina@gmail.com',
@@ -622,7 +634,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     );
     const token = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/token',
+      url: apiPath('auth.token'),
       headers: { cookie: cookieHeader(cookiesOf(authorize)) },
       payload: Object.fromEntries(grantCallback.searchParams),
     });
@@ -630,7 +642,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     expect(token.json()).toMatchObject({ code: 'BAD_REQUEST', reason: 'invalid_grant' });
 
     // A sign-in round trip's code at /grant.
-    const signIn = await t.app.inject({ method: 'GET', url: '/api/v1/auth/authorize?scope=compose' });
+    const signIn = await t.app.inject({ method: 'GET', url: apiPath('auth.authorize', {}, 'scope=compose') });
     const signInCallback = await signInAtProvider(
       new URL(signIn.headers.location as string),
       'gina@gmail.com',
@@ -638,7 +650,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     );
     const grant = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/grant',
+      url: apiPath('auth.grant'),
       headers: { cookie: cookieHeader(cookiesOf(signIn)), ...bearer(accessToken) },
       payload: Object.fromEntries(signInCallback.searchParams),
     });
@@ -647,7 +659,7 @@ describe('the Gmail compose permission for the signed-in session (issue 9)', () 
     // No session, no grant.
     const anonymous = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/auth/grant',
+      url: apiPath('auth.grant'),
       payload: { code: 'x', state: 'grant.x' },
     });
     expect(anonymous.statusCode).toBe(401);

@@ -21,6 +21,7 @@ import {
 } from './demo-billing';
 import { LOCAL_PAYPAL_REFUSED_PREFIX } from './paypal-adapter';
 import { PAYPAL_REFUSED_MESSAGE } from './licences.service';
+import { apiPath } from '../../test/api-path';
 
 /** `npm start`'s demo billing and the PayPal stop-renewal calls (spec 001 §2, §7; issue 8). */
 describe('demo billing and PayPal licences', () => {
@@ -146,7 +147,10 @@ describe('demo billing and PayPal licences', () => {
       assignedSeats: 5,
       availableSeats: 5,
     });
-    const members = await get('lara@legacy.test', `/api/workspaces/${spaces['Legacy Team']!}/seats`);
+    const members = await get(
+      'lara@legacy.test',
+      apiPath('members.seats', { workspaceId: spaces['Legacy Team']! }),
+    );
     expect(members.json()).toEqual({
       ...legacySeats,
       scheduledRemoval: null,

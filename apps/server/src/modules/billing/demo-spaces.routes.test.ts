@@ -21,6 +21,7 @@ import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/
 import { bearer, type TestApp } from '../../test/test-app';
 import { DEMO_SUPPORT_SPACE, setUpDemoBilling } from './demo-billing';
 import { paidMembersOf } from './paid-members';
+import { apiPath } from '../../test/api-path';
 
 /**
  * The billing demo spaces beyond demo-data.md (docs/decisions/218-demo-spaces-for-billing.md), as
@@ -167,23 +168,36 @@ describe('billing demo spaces', () => {
     });
 
     it("tells the members screen that support manages the seats (GET …/seats' paymentSource)", async () => {
-      const response = await call(SUE, 'GET', `/api/workspaces/${support()}/seats`);
+      const response = await call(SUE, 'GET', apiPath('members.seats', { workspaceId: support() }));
       expect(response.statusCode).toBe(200);
       expect(response.json<SpaceSeatsResponse>()).toMatchObject({
         totalSeats: 20,
         assignedSeats: 2,
         paymentSource: 'SUPPORT',
       });
-      const acme = await call('olivia@acme.test', 'GET', `/api/workspaces/${spaces['Acme Sales']}/seats`);
+      const acme = await call(
+        'olivia@acme.test',
+        'GET',
+        apiPath('members.seats', { workspaceId: spaces['Acme Sales']! }),
+      );
       expect(acme.json<SpaceSeatsResponse>()).toMatchObject({ paymentSource: 'STRIPE' });
-      const free = await call('max@max.test', 'GET', `/api/workspaces/${spaces['Max 5']}/seats`);
+      const free = await call(
+        'max@max.test',
+        'GET',
+        apiPath('members.seats', { workspaceId: spaces['Max 5']! }),
+      );
       expect(free.json<SpaceSeatsResponse>()).toMatchObject({ paymentSource: null });
     });
 
     it("refuses to remove a member: seats are support's to change (spec 002 §6)", async () => {
-      const response = await call(SUE, 'PATCH', `/api/workspaces/${support()}/users/v1`, {
-        userEmails: ['sid@support.test'],
-      });
+      const response = await call(
+        SUE,
+        'PATCH',
+        apiPath('members.removeSeatMembers', { workspaceId: support() }),
+        {
+          userEmails: ['sid@support.test'],
+        },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({
         code: 'FORBIDDEN',

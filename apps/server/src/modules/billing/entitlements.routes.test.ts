@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, workspaces } from '../../db/schema';
 import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 const DAY = 24 * 60 * 60;
 const TEAM_FEATURES = { teamAnalyticsDashboard: true, manageUserRoles: true, transferOwnerShip: true };
@@ -52,7 +53,7 @@ describe('entitlements follow the subscription', () => {
     });
   }
   async function me(email: string): Promise<CurrentUser> {
-    const response = await call(email, 'GET', '/api/v2/users/me?includeWorkspaces=true');
+    const response = await call(email, 'GET', apiPath('users.me', {}, 'includeWorkspaces=true'));
     expect(response.statusCode).toBe(200);
     return response.json<CurrentUser>();
   }
@@ -73,7 +74,7 @@ describe('entitlements follow the subscription', () => {
 
   /** sam creates a space in the app and buys `seats` Pro seats on the hosted page. */
   async function createAndBuy(name: string, seats: number): Promise<{ id: string; subscription: string }> {
-    const created = await call('sam@acme.test', 'POST', '/api/v1/workspaces', {
+    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.create'), {
       workspaceName: name,
       userId: samId,
       memberInviteUser: true,
@@ -103,7 +104,7 @@ describe('entitlements follow the subscription', () => {
 
   /** sam adds `email` as a member and they accept the e-mailed invitation. */
   async function join(workspaceId: string, email: string) {
-    const added = await call('sam@acme.test', 'POST', `/api/workspaces/${workspaceId}/users/v1`, {
+    const added = await call('sam@acme.test', 'POST', apiPath('members.addSeatMembers', { workspaceId }), {
       userEmails: [email],
     });
     expect(added.statusCode).toBe(200);
@@ -114,15 +115,15 @@ describe('entitlements follow the subscription', () => {
       .orderBy(desc(outboxMessages.createdAt))
       .limit(1);
     const token = /\/invitations\/([A-Za-z0-9_-]+)\/accept/.exec(mail!.text)![1]!;
-    expect((await call(email, 'PUT', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+    expect((await call(email, 'PUT', apiPath('invitations.accept', { token }))).statusCode).toBe(200);
   }
 
   const changeRole = (workspaceId: string, userId: string, userRole: 'ADMIN' | 'MEMBER') =>
-    call('sam@acme.test', 'PUT', `/api/workspaces/${workspaceId}/members/change-role`, {
+    call('sam@acme.test', 'PUT', apiPath('members.changeRoles', { workspaceId }), {
       memberRoles: [{ userId, userRole }],
     });
   const teamReport = (workspaceId: string) =>
-    call('sam@acme.test', 'GET', `/api/workspaces/${workspaceId}/team-report/summary`);
+    call('sam@acme.test', 'GET', apiPath('teamReport.summary', { id: workspaceId }));
   const subscriptionsOf = async (workspaceId: string) =>
     (
       await call(
@@ -148,7 +149,7 @@ describe('entitlements follow the subscription', () => {
     )[0];
 
   it('a space bought with 5 Pro seats gets role change, team report and transfer at once; Free takes them away at the period end', async () => {
-    const created = await call('sam@acme.test', 'POST', '/api/v1/workspaces', {
+    const created = await call('sam@acme.test', 'POST', apiPath('workspaces.create'), {
       workspaceName: 'Sam Before Buying',
       userId: samId,
       memberInviteUser: true,
@@ -170,7 +171,7 @@ describe('entitlements follow the subscription', () => {
 
     // The creator holds a seat like anyone (no seatType): the new owner can hand the space back.
     const owner = (from: string, to: string) =>
-      call(from, 'PUT', `/api/workspaces/${id}/owner`, { userId: to });
+      call(from, 'PUT', apiPath('members.transferOwnership', { workspaceId: id }), { userId: to });
     expect((await owner('sam@acme.test', miaId)).statusCode).toBe(200);
     expect((await owner('mia@acme.test', samId)).statusCode).toBe(200);
 
@@ -187,7 +188,12 @@ describe('entitlements follow the subscription', () => {
     expect(await featuresIn('sam@acme.test', id)).toMatchObject(NO_TEAM_FEATURES);
     expect((await changeRole(id, miaId, 'ADMIN')).statusCode).toBe(403);
     expect((await teamReport(id)).statusCode).toBe(403);
-    const transfer = await call('sam@acme.test', 'PUT', `/api/workspaces/${id}/owner`, { userId: miaId });
+    const transfer = await call(
+      'sam@acme.test',
+      'PUT',
+      apiPath('members.transferOwnership', { workspaceId: id }),
+      { userId: miaId },
+    );
     expect(transfer.statusCode).toBe(403);
   });
 

@@ -17,6 +17,7 @@ import { seatRemovals, subscriptions, workspaceMembers, workspaces } from '../..
 import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
 import { setUpDemoBilling, subscribeSpaceDirectly } from './demo-billing';
+import { apiPath } from '../../test/api-path';
 
 const DAY = 24 * 60 * 60;
 
@@ -153,9 +154,13 @@ describe('per-user (legacy) checkout', () => {
       Array.from({ length: count }, (_, index) => `new${index}@legacy.test`);
     const check = async (count: number) =>
       (
-        await call('POST', `/api/workspaces/${legacy}/members?onlyCheckValidity=true`, {
-          userEmails: addresses(count),
-        })
+        await call(
+          'POST',
+          apiPath('members.addLegacyUsers', { workspaceId: legacy }, 'onlyCheckValidity=true'),
+          {
+            userEmails: addresses(count),
+          },
+        )
       ).json<{ items: { errorMsg: string | null }[] }>().items;
     expect((await check(5)).every((item) => item.errorMsg === null)).toBe(true);
     expect((await check(6)).map((item) => item.errorMsg)).toEqual(
@@ -460,7 +465,7 @@ describe('per-user (legacy) checkout', () => {
     });
     const members = await call(
       'GET',
-      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:liam@legacy.test`,
+      apiPath('members.list', { workspaceId: legacy }, 'limit=50&filterBy=memberEmail:liam@legacy.test'),
     );
     expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
     // Another change waits until the downgrade is cancelled or applied.
@@ -637,7 +642,7 @@ describe('per-user (legacy) checkout', () => {
     expect(users.map((user) => user.toBeRemoved)).toEqual(users.map(() => true));
     const members = await call(
       'GET',
-      `/api/workspaces/${legacy}/members?limit=50&filterBy=memberEmail:leo@legacy.test`,
+      apiPath('members.list', { workspaceId: legacy }, 'limit=50&filterBy=memberEmail:leo@legacy.test'),
     );
     expect(members.json<{ items: Member[] }>().items[0]).toMatchObject({ isScheduledToBeDowngraded: true });
     const twice = await put({ downgradeToFree: true }, subscriptionId);

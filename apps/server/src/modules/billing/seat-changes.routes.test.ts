@@ -17,6 +17,7 @@ import { startBillingTest, type BillingTest } from '../../test/billing';
 import type { TestStripe } from '../../test/stripe';
 import { bearer, type TestApp } from '../../test/test-app';
 import { subscribeSpaceDirectly } from './demo-billing';
+import { apiPath } from '../../test/api-path';
 
 /** Spec 001 §4/§7 seats and subscription changes on a card-paid per-seat subscription (issue 8). */
 describe('seats and subscription changes', () => {
@@ -190,7 +191,9 @@ describe('seats and subscription changes', () => {
   });
 
   it('quotes, schedules, shows and cancels a seat removal; never below the assigned seats', async () => {
-    const seats = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    const seats = (
+      await call('GET', apiPath('members.seats', { workspaceId: acme }))
+    ).json<SeatSummaryResponse>();
     const quote = await call('POST', billingPath(BILLING_PATHS.seatRemovalQuote, ids()), removal(11));
     expect(quote.statusCode).toBe(200);
     expect(quote.json()).toMatchObject({ chargedToday: 0, currency: 'USD' });
@@ -226,7 +229,9 @@ describe('seats and subscription changes', () => {
       removeSeatsAtTimestamp: mirror.endTimestamp,
     });
     // The members screen reads the same removal.
-    const counter = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    const counter = (
+      await call('GET', apiPath('members.seats', { workspaceId: acme }))
+    ).json<SeatSummaryResponse>();
     expect(counter.scheduledRemoval).toEqual({
       targetSeatsQuantity: 11,
       removeSeatsAtTimestamp: mirror.endTimestamp,
@@ -249,7 +254,9 @@ describe('seats and subscription changes', () => {
 
   it('lets the owner go down to the assigned seats with pending members in the space: the same rule as the remove-seats page', async () => {
     // Acme Sales: 5 members hold seats, paula and nina (pending) reserve 2.
-    const seats = (await call('GET', `/api/workspaces/${acme}/seats`)).json<SeatSummaryResponse>();
+    const seats = (
+      await call('GET', apiPath('members.seats', { workspaceId: acme }))
+    ).json<SeatSummaryResponse>();
     expect(seats).toMatchObject({ assignedSeats: 5, unavailableSeats: 2 });
     const { seatInfo } = await current();
     const offered = seatRemovalTargets({

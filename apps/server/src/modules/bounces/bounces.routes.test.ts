@@ -1,12 +1,13 @@
 import { BOUNCE_LIST_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bounces, suppressionDeletions } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { SHARED_SUPPRESSION_DELETE_MESSAGE } from '@mergedesk/domain/suppressions/permissions';
+import { apiPath } from '../../test/api-path';
 
 type Item = {
   emailAddress: string;
@@ -18,35 +19,26 @@ type Item = {
 type ListBody = { items: Item[]; total: number };
 
 describe('bounces API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const list = async (email: string, spaceId: string, query = '') =>
     t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/me/workspaces/${spaceId}/bounces${query}`,
+      url: apiPath('bounces.list', { workspaceId: spaceId }, query),
       headers: bearer(await t.signIn(email)),
     });
   const add = async (email: string, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/v1/users/workspace-activation-add-bounces/me',
+      url: apiPath('bounces.add'),
       headers: bearer(await t.signIn(email)),
       payload: body,
     });
   const remove = async (email: string, spaceId: string, address: string) =>
     t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/users/workspace-activation-delete-bounces/me/${spaceId}/${encodeURIComponent(address)}`,
+      url: apiPath('bounces.delete', { workspaceId: spaceId, emailAddress: address }),
       headers: bearer(await t.signIn(email)),
     });
   const storedRow = async (spaceId: string, address: string) =>
@@ -98,7 +90,7 @@ describe('bounces API', () => {
         and(
           eq(bounces.workspaceId, space('Acme Sales')),
           eq(bounces.type, 'PERSONAL'),
-          eq(bounces.userId, demo.users['adam@acme.test']!),
+          eq(bounces.userId, t.demo.users['adam@acme.test']!),
         ),
       );
     expect(adams!.value).toBeGreaterThan(0);
@@ -121,7 +113,7 @@ describe('bounces API', () => {
     const exportOf = async (email: string) =>
       t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/bounces/export?sortBy=createTimestamp:desc`,
+        url: apiPath('bounces.export', { workspaceId: space('Acme Sales') }, 'sortBy=createTimestamp:desc'),
         headers: bearer(await t.signIn(email)),
       });
     const response = await exportOf('olivia@acme.test');
@@ -158,7 +150,7 @@ describe('bounces API', () => {
     expect(first.json()).toEqual({ updated: 1 });
     expect(await storedRow(space('Acme Sales'), 'bounced.once@example.com')).toEqual({
       type: 'PERSONAL',
-      userId: demo.users['adam@acme.test'],
+      userId: t.demo.users['adam@acme.test'],
     });
     expect((await add('adam@acme.test', body)).json()).toEqual({ updated: 0 });
     // Olivia's personal list is her own: the address is new there.
@@ -208,8 +200,8 @@ describe('bounces API', () => {
     expect(log[0]).toMatchObject({
       list: 'bounces',
       type: 'PERSONAL',
-      ownerUserId: demo.users['olivia@acme.test'],
-      deletedByUserId: demo.users['olivia@acme.test'],
+      ownerUserId: t.demo.users['olivia@acme.test'],
+      deletedByUserId: t.demo.users['olivia@acme.test'],
       deletedByEmail: 'olivia@acme.test',
     });
     expect(log[0]!.deletedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, campaignLinks, campaignRecipients, campaigns, pollResponses } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SENT_AT = Date.UTC(2026, 5, 26, 14, 0);
@@ -136,14 +137,14 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
     tokens.set(email, created);
     return created;
   };
-  const get = async (email: string, path: string) =>
+  const get = async (email: string, url: string) =>
     t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/me/campaigns/${path}`,
+      url,
       headers: bearer(await token(email)),
     });
   const list = async (query: string, email = 'olivia@acme.test') =>
-    get(email, `${mergeId}/recipients?${query}`);
+    get(email, apiPath('campaigns.recipients', { id: mergeId }, query));
   const emails = async (query: string) =>
     (await list(query)).json<CampaignRecipientList>().items.map((item) => item.email);
 
@@ -296,7 +297,7 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
 
   describe('GET …/campaigns/{id}/links', () => {
     it('counts every click and the recipients who clicked, per link, with the links never clicked', async () => {
-      const response = await get('olivia@acme.test', `${mergeId}/links`);
+      const response = await get('olivia@acme.test', apiPath('campaigns.links', { id: mergeId }));
       expect(response.statusCode).toBe(200);
       const { items } = response.json<CampaignLinkStats>();
       expect(items[0]).toEqual({ url: OFFER, clicks: 3, uniqueClickers: 2 });
@@ -312,7 +313,10 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
 
   describe('GET …/campaigns/{id}/recipients/export', () => {
     const exportCsv = async (query = '') => {
-      const response = await get('olivia@acme.test', `${mergeId}/recipients/export${query}`);
+      const response = await get(
+        'olivia@acme.test',
+        apiPath('campaigns.recipientsExport', { id: mergeId }, query),
+      );
       const parsed = Papa.parse<Record<string, string>>(response.body, {
         header: true,
         skipEmptyLines: true,
@@ -400,7 +404,11 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
   });
 
   describe('who may see them: whoever may open the merge', () => {
-    const paths = () => [`${mergeId}/recipients`, `${mergeId}/links`, `${mergeId}/recipients/export`];
+    const paths = () => [
+      apiPath('campaigns.recipients', { id: mergeId }),
+      apiPath('campaigns.links', { id: mergeId }),
+      apiPath('campaigns.recipientsExport', { id: mergeId }),
+    ];
 
     it('admits every member of the space, whoever sent the merge', async () => {
       for (const email of ['adam@acme.test', 'mia@acme.test', 'fred@acme.test']) {
@@ -417,7 +425,7 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
     it('answers 403 to a disabled member and 401 without a session', async () => {
       for (const path of paths()) {
         expect((await get('dora@acme.test', path)).statusCode).toBe(403);
-        const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/users/me/campaigns/${path}` });
+        const anonymous = await t.app.inject({ method: 'GET', url: path });
         expect(anonymous.statusCode).toBe(401);
       }
     });
@@ -425,18 +433,24 @@ describe('campaign recipients API (issue 9 "Who opened, who clicked")', () => {
     it("answers 404 for another space's merge, an unknown id and a junk id", async () => {
       const ids = [otherSpaceMergeId, '00000000-0000-4000-8000-000000000000', 'junk'];
       for (const id of ids) {
-        for (const suffix of ['recipients', 'links', 'recipients/export']) {
-          const response = await get('olivia@acme.test', `${id}/${suffix}`);
+        for (const suffix of [
+          'campaigns.recipients',
+          'campaigns.links',
+          'campaigns.recipientsExport',
+        ] as const) {
+          const response = await get('olivia@acme.test', apiPath(suffix, { id }));
           expect({ id, suffix, status: response.statusCode }).toEqual({ id, suffix, status: 404 });
           expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: CAMPAIGN_NOT_FOUND_MESSAGE });
         }
       }
       // The other space's owner sees only their own merge's recipient.
       const gina = (
-        await get('gina@gmail.com', `${otherSpaceMergeId}/recipients`)
+        await get('gina@gmail.com', apiPath('campaigns.recipients', { id: otherSpaceMergeId }))
       ).json<CampaignRecipientList>();
       expect(gina.items.map((item) => item.email)).toEqual(['other.space@example.com']);
-      expect((await get('gina@gmail.com', `${mergeId}/recipients`)).statusCode).toBe(404);
+      expect((await get('gina@gmail.com', apiPath('campaigns.recipients', { id: mergeId }))).statusCode).toBe(
+        404,
+      );
     });
   });
 });

@@ -6,6 +6,7 @@ import type { DemoSeedResult } from '../../seed/seed';
 import { containsPattern } from '../../lib/list-query';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { hasTrigram, listCampaigns, type CampaignListQuery } from './campaigns.repo';
+import { apiPath } from '../../test/api-path';
 
 const HOUR_MS = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 10, 1, 12);
@@ -128,7 +129,15 @@ describe('sent merges search (issue 11)', () => {
     for (let offset = 0; offset < 60; offset += 7) {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/campaigns?filterBy=${encodeURIComponent(`workspaceId:${demo.spaces['Acme Sales']!},search:${term}`)}&limit=7&limitOffset=${offset}`,
+        url: apiPath(
+          'campaigns.list',
+          {},
+          {
+            filterBy: `workspaceId:${demo.spaces['Acme Sales']!},search:${term}`,
+            limit: 7,
+            limitOffset: offset,
+          },
+        ),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);

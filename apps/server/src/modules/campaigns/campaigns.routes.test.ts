@@ -6,28 +6,20 @@ import {
   type SentCampaignList,
 } from '@mergedesk/domain/api/campaigns';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
 import { ACME_SALES_SENT_MERGES, SURVEY_POLL, SURVEY_SUBJECT } from '../../seed/seed-campaigns';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
+import { apiPath } from '../../test/api-path';
 
 describe('campaigns API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
   const tokens = new Map<string, string>();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const token = async (email: string) => {
     const existing = tokens.get(email);
     if (existing) return existing;
@@ -37,7 +29,7 @@ describe('campaigns API', () => {
   };
   const get = async (email: string, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { ...bearer(await token(email)), ...headers } });
-  const list = async (email: string, query: string) => get(email, `/api/v1/users/me/campaigns?${query}`);
+  const list = async (email: string, query: string) => get(email, apiPath('campaigns.list', {}, query));
   const acme = () => `filterBy=workspaceId:${space('Acme Sales')}`;
   const survey = async () => {
     const body = (await list('olivia@acme.test', `${acme()},search:survey`)).json<SentCampaignList>();
@@ -75,7 +67,7 @@ describe('campaigns API', () => {
     });
 
     it('gives every member of the space the same list, with the X-ID-Token header or without it', async () => {
-      const response = await get('fred@acme.test', `/api/v1/users/me/campaigns?${acme()}&limit=5`, {
+      const response = await get('fred@acme.test', apiPath('campaigns.list', {}, `${acme()}&limit=5`), {
         'x-id-token': 'Bearer some-id-token',
       });
       expect(response.statusCode).toBe(200);
@@ -206,7 +198,7 @@ describe('campaigns API', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/users/me/campaigns?${acme()}` });
+      const response = await t.app.inject({ method: 'GET', url: apiPath('campaigns.list', {}, acme()) });
       expect(response.statusCode).toBe(401);
     });
 
@@ -221,24 +213,24 @@ describe('campaigns API', () => {
   describe('GET /api/v1/users/me/campaigns/{id}', () => {
     it('answers one merge of a space the caller is in', async () => {
       const expected = await survey();
-      const response = await get('mia@acme.test', `/api/v1/users/me/campaigns/${expected.campaignId}`);
+      const response = await get('mia@acme.test', apiPath('campaigns.get', { id: expected.campaignId }));
       expect(response.statusCode).toBe(200);
       expect(response.json<SentCampaign>()).toEqual(expected);
     });
 
     it("answers 404 for another space's merge, an unknown id and a form notification", async () => {
       const { campaignId } = await survey();
-      const other = await get('leo@legacy.test', `/api/v1/users/me/campaigns/${campaignId}`);
+      const other = await get('leo@legacy.test', apiPath('campaigns.get', { id: campaignId }));
       expect(other.statusCode).toBe(404);
       expect(other.json()).toMatchObject({ code: 'NOT_FOUND', message: CAMPAIGN_NOT_FOUND_MESSAGE });
-      const malformed = await get('olivia@acme.test', '/api/v1/users/me/campaigns/not-an-id');
+      const malformed = await get('olivia@acme.test', apiPath('campaigns.get', { id: 'not-an-id' }));
       expect(malformed.statusCode).toBe(404);
       expect(malformed.json()).toMatchObject({ message: CAMPAIGN_NOT_FOUND_MESSAGE });
       const [form] = await t.db
         .select({ id: campaigns.id })
         .from(campaigns)
         .where(and(eq(campaigns.workspaceId, space('Acme Sales')), eq(campaigns.isFormNotification, true)));
-      const notification = await get('olivia@acme.test', `/api/v1/users/me/campaigns/${form!.id}`);
+      const notification = await get('olivia@acme.test', apiPath('campaigns.get', { id: form!.id }));
       expect(notification.statusCode).toBe(404);
     });
   });
@@ -246,7 +238,7 @@ describe('campaigns API', () => {
   describe('poll results and responses', () => {
     it('answers the poll results, most frequent first, adding up to the responses', async () => {
       const { campaignId, eventCounts } = await survey();
-      const response = await get('olivia@acme.test', `/api/v1/users/me/campaigns/${campaignId}/pollResults`);
+      const response = await get('olivia@acme.test', apiPath('campaigns.pollResults', { id: campaignId }));
       expect(response.statusCode).toBe(200);
       const { items } = response.json<{ items: Array<{ info: string; count: number }> }>();
       expect(items.map((item) => item.info)).toEqual(SURVEY_POLL.map((poll) => poll.info));
@@ -255,7 +247,7 @@ describe('campaigns API', () => {
 
     it('answers the poll responses, newest first', async () => {
       const { campaignId } = await survey();
-      const response = await get('adam@acme.test', `/api/v1/users/me/campaigns/${campaignId}/pollResponses`);
+      const response = await get('adam@acme.test', apiPath('campaigns.pollResponses', { id: campaignId }));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         items: ['Satisfied', 'Neutral', 'Very satisfied', 'Satisfied', 'Very satisfied'].map((value) => ({
@@ -268,15 +260,15 @@ describe('campaigns API', () => {
       const body = (await list('olivia@acme.test', `${acme()}&limit=1`)).json<SentCampaignList>();
       const response = await get(
         'olivia@acme.test',
-        `/api/v1/users/me/campaigns/${body.items[0]!.campaignId}/pollResults`,
+        apiPath('campaigns.pollResults', { id: body.items[0]!.campaignId }),
       );
       expect(response.json()).toEqual({ items: [] });
     });
 
     it("answers 404 for another space's poll", async () => {
       const { campaignId } = await survey();
-      for (const path of ['pollResults', 'pollResponses']) {
-        const response = await get('gina@gmail.com', `/api/v1/users/me/campaigns/${campaignId}/${path}`);
+      for (const name of ['campaigns.pollResults', 'campaigns.pollResponses'] as const) {
+        const response = await get('gina@gmail.com', apiPath(name, { id: campaignId }));
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({ message: CAMPAIGN_NOT_FOUND_MESSAGE });
       }
@@ -285,7 +277,7 @@ describe('campaigns API', () => {
 
   describe('GET /api/v1/users/me/workspaces/{id}/campaigns/count', () => {
     const count = async (email: string, spaceName: string, query = '') =>
-      get(email, `/api/v1/users/me/workspaces/${space(spaceName)}/campaigns/count${query}`);
+      get(email, apiPath('campaigns.count', { id: space(spaceName) }, query));
 
     it("counts the caller's scheduled merges with isScheduled=true, else the space's sent merges", async () => {
       expect((await count('olivia@acme.test', 'Acme Sales', '?isScheduled=true')).json()).toEqual({

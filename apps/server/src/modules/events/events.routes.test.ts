@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageViews, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { EVENTS_RATE_LIMIT_PER_MINUTE } from './events.routes';
+import { apiPath } from '../../test/api-path';
 
 describe('events API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   const post = async (email: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/events', headers: bearer(await t.signIn(email)), payload });
+    t.app.inject({
+      method: 'POST',
+      url: apiPath('events.track'),
+      headers: bearer(await t.signIn(email)),
+      payload,
+    });
 
   it('stores a page view with the space of a member', async () => {
     const response = await post('olivia@acme.test', {
@@ -25,7 +23,7 @@ describe('events API', () => {
       webapp_version: '2.10.30',
       ui_type: 'seats_in_spaces',
       page_path: '/x/acme-sales/mail-merges/sent',
-      space_id: demo.spaces['Acme Sales'],
+      space_id: t.demo.spaces['Acme Sales'],
       search: '?show-plans=1',
     });
     expect(response.statusCode).toBe(202);
@@ -37,10 +35,10 @@ describe('events API', () => {
         payload: pageViews.payload,
       })
       .from(pageViews)
-      .where(eq(pageViews.userId, demo.users['olivia@acme.test']!));
+      .where(eq(pageViews.userId, t.demo.users['olivia@acme.test']!));
     expect(rows).toEqual([
       {
-        workspaceId: demo.spaces['Acme Sales'],
+        workspaceId: t.demo.spaces['Acme Sales'],
         pagePath: '/x/acme-sales/mail-merges/sent',
         payload: expect.objectContaining({ event_type: 'page_view', search: '?show-plans=1' }) as unknown,
       },
@@ -52,13 +50,13 @@ describe('events API', () => {
       event_type: 'page_view',
       webapp_version: '2.10.30',
       page_path: '/somewhere',
-      space_id: demo.spaces['Acme Sales'],
+      space_id: t.demo.spaces['Acme Sales'],
     });
     expect(response.statusCode).toBe(202);
     const rows = await t.db
       .select({ workspaceId: pageViews.workspaceId })
       .from(pageViews)
-      .where(eq(pageViews.userId, demo.users['gina@gmail.com']!));
+      .where(eq(pageViews.userId, t.demo.users['gina@gmail.com']!));
     expect(rows).toEqual([{ workspaceId: null }]);
   });
 
@@ -73,7 +71,7 @@ describe('events API', () => {
     const rows = await t.db
       .select({ eventType: usageEvents.eventType, payload: usageEvents.payload })
       .from(usageEvents)
-      .where(eq(usageEvents.userId, demo.users['mia@acme.test']!));
+      .where(eq(usageEvents.userId, t.demo.users['mia@acme.test']!));
     expect(rows).toEqual([
       {
         eventType: 'ad_clicked',
@@ -96,7 +94,7 @@ describe('events API', () => {
   it('answers 401 without a token', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/events',
+      url: apiPath('events.track'),
       payload: { event_type: 'ad_displayed', webapp_version: '2.10.30' },
     });
     expect(response.statusCode).toBe(401);
@@ -107,7 +105,7 @@ describe('events API', () => {
     const send = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/v1/events',
+        url: apiPath('events.track'),
         headers,
         payload: { event_type: 'ad_displayed', webapp_version: '2.10.30' },
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 describe('health', () => {
   let t: TestApp;
@@ -11,13 +12,13 @@ describe('health', () => {
   });
 
   it('GET /healthz answers ok', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.liveness') });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('GET /readyz answers ok while the database answers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const response = await t.app.inject({ method: 'GET', url: apiPath('health.readiness') });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });

@@ -2,7 +2,7 @@ import { INVITATION_MESSAGES } from '@mergedesk/domain/invitations/invitations';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { notEnoughSeatsMessage } from '@mergedesk/domain/members/seats';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   invitations,
   outboxMessages,
@@ -11,39 +11,31 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { hashInvitationToken } from '../../lib/invitation-token';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 type Json = Record<string, unknown>;
 const PUBLIC_URL = 'http://app.mergedesk.test';
 
 /** Invitations of spec 002 §4.8, §7, §8: add, invite, re-invite, cancel and accept, on the demo data. */
 describe('invitations API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    // A public PUBLIC_URL needs a real session secret (the development default is local-only).
-    t = await createTestApp({
-      env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
-    });
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
+  // A public PUBLIC_URL needs a real session secret (the development default is local-only).
+  const t = useSeededTestApp({
+    env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
   });
 
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const call = async (email: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
     t.app.inject({
       method,
-      url: `/api${url}`,
+      url,
       headers: bearer(await t.signIn(email)),
       ...(payload ? { payload } : {}),
     });
   const accept = (email: string, token: string) =>
-    call(email, 'PUT', `/invitations/${encodeURIComponent(token)}/accept`);
+    call(email, 'PUT', apiPath('invitations.accept', { token }));
   const memberRow = async (spaceName: string, email: string) =>
     (
       await t.db
@@ -71,7 +63,7 @@ describe('invitations API', () => {
   const createAccount = async (email: string) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v2/users/workspace-activation-create-user?checkPeopleApi=true',
+      url: apiPath('users.create', {}, 'checkPeopleApi=true'),
       headers: bearer(await t.signIn(email)),
       payload: { userEmail: email, createSource: 'WEBAPP' },
     });
@@ -81,9 +73,14 @@ describe('invitations API', () => {
 
   describe('adding members (seat model)', () => {
     it('adds a pending member with a reserved seat and e-mails a link that only the hash of is stored', async () => {
-      const response = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['Erin@Acme.test'],
-      });
+      const response = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['Erin@Acme.test'],
+        },
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
@@ -111,16 +108,21 @@ describe('invitations API', () => {
       expect(days).toBeLessThanOrEqual(14);
       const seats = await t.app.inject({
         method: 'GET',
-        url: `/api/workspaces/${space('Acme Sales')}/seats`,
+        url: apiPath('members.seats', { workspaceId: space('Acme Sales') }),
         headers: bearer(await t.signIn('olivia@acme.test')),
       });
       expect(seats.json()).toMatchObject({ assignedSeats: 5, unavailableSeats: 3, availableSeats: 2 });
     });
 
     it('reports each refused address and adds the others', async () => {
-      const response = await call('adam@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['mia@acme.test', 'paula@acme.test', 'someone@elsewhere.test', 'finn@acme.test'],
-      });
+      const response = await call(
+        'adam@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['mia@acme.test', 'paula@acme.test', 'someone@elsewhere.test', 'finn@acme.test'],
+        },
+      );
       expect(response.json()).toEqual({
         success: false,
         results: [
@@ -140,39 +142,64 @@ describe('invitations API', () => {
 
     it('blocks a batch larger than the available seats, with the spec message', async () => {
       // Acme Sales: 10 seats, 5 held, 4 reserved (paula, nina, erin, finn): 1 left.
-      const response = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['gus@acme.test', 'hal@acme.test'],
-      });
+      const response = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['gus@acme.test', 'hal@acme.test'],
+        },
+      );
       expect(response.json<{ results: Json[] }>().results).toEqual([
         { userEmail: 'gus@acme.test', errorDetails: notEnoughSeatsMessage(1), errorCode: null },
         { userEmail: 'hal@acme.test', errorDetails: notEnoughSeatsMessage(1), errorCode: null },
       ]);
       expect(await memberRow('Acme Sales', 'gus@acme.test')).toBeUndefined();
-      const full = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Premium')}/users/v1`, {
-        userEmails: ['gus@acme.test'],
-      });
+      const full = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
+        {
+          userEmails: ['gus@acme.test'],
+        },
+      );
       expect(full.json<{ results: Json[] }>().results[0]).toMatchObject({
         errorDetails: notEnoughSeatsMessage(0),
       });
     });
 
     it('refuses plain members and strangers', async () => {
-      const member = await call('mia@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['x@acme.test'],
-      });
+      const member = await call(
+        'mia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['x@acme.test'],
+        },
+      );
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual({
         errors: [],
         code: 'FORBIDDEN',
         message: MEMBER_MESSAGES.CANNOT_MANAGE_MEMBERS,
       });
-      const stranger = await call('gina@gmail.com', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['x@acme.test'],
-      });
+      const stranger = await call(
+        'gina@gmail.com',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['x@acme.test'],
+        },
+      );
       expect(stranger.statusCode).toBe(404);
-      const none = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: [],
-      });
+      const none = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: [],
+        },
+      );
       expect(none.statusCode).toBe(400);
       expect(none.json()).toMatchObject({ message: 'user emails are required' });
     });
@@ -183,7 +210,7 @@ describe('invitations API', () => {
       const response = await call(
         'leo@legacy.test',
         'POST',
-        `/workspaces/${space('Legacy Team')}/invitations?onlyCheckValidity=true`,
+        apiPath('invitations.invite', { workspaceId: space('Legacy Team') }, 'onlyCheckValidity=true'),
         {
           userEmails: ['nora@legacy.test', 'lara@legacy.test', 'nora@other.test'],
         },
@@ -200,18 +227,28 @@ describe('invitations API', () => {
     });
 
     it("adds paid users with the legacy team's 'Add users' within the paid limit, and refuses elsewhere", async () => {
-      const response = await call('lara@legacy.test', 'POST', `/workspaces/${space('Legacy Team')}/members`, {
-        userEmails: ['nora@legacy.test'],
-      });
+      const response = await call(
+        'lara@legacy.test',
+        'POST',
+        apiPath('members.addLegacyUsers', { workspaceId: space('Legacy Team') }),
+        {
+          userEmails: ['nora@legacy.test'],
+        },
+      );
       expect(response.json()).toEqual({ items: [{ email: 'nora@legacy.test', errorMsg: null }] });
       expect(await memberRow('Legacy Team', 'nora@legacy.test')).toMatchObject({
         status: 'PENDING',
         userPlan: 'PRO',
         seatType: null,
       });
-      const perSeat = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/members`, {
-        userEmails: ['z@acme.test'],
-      });
+      const perSeat = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addLegacyUsers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['z@acme.test'],
+        },
+      );
       expect(perSeat.json()).toEqual({
         errors: [],
         code: 'FORBIDDEN',
@@ -223,11 +260,11 @@ describe('invitations API', () => {
       await t.db
         .update(rolloutStatuses)
         .set({ lastActivatedStep: 1 })
-        .where(eq(rolloutStatuses.userId, demo.users['adam@acme.test']!));
+        .where(eq(rolloutStatuses.userId, t.demo.users['adam@acme.test']!));
       const response = await call(
         'adam@acme.test',
         'POST',
-        `/workspaces/${space('Acme Sales')}/invitations`,
+        apiPath('invitations.invite', { workspaceId: space('Acme Sales') }),
         { userEmails: ['ivy@acme.test'] },
       );
       expect(response.json()).toEqual({
@@ -238,10 +275,15 @@ describe('invitations API', () => {
       await t.db
         .update(rolloutStatuses)
         .set({ lastActivatedStep: null })
-        .where(eq(rolloutStatuses.userId, demo.users['adam@acme.test']!));
-      const allowed = await call('adam@acme.test', 'POST', `/workspaces/${space('Acme Sales')}/invitations`, {
-        userEmails: ['ivy@acme.test'],
-      });
+        .where(eq(rolloutStatuses.userId, t.demo.users['adam@acme.test']!));
+      const allowed = await call(
+        'adam@acme.test',
+        'POST',
+        apiPath('invitations.invite', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['ivy@acme.test'],
+        },
+      );
       expect(allowed.json()).toEqual({ items: [{ email: 'ivy@acme.test', errorMsg: null }] });
     });
   });
@@ -318,7 +360,7 @@ describe('invitations API', () => {
       );
       const me = await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=true',
+        url: apiPath('users.me', {}, 'includeWorkspaces=true'),
         headers: bearer(await t.signIn('nina@newcomer.test')),
       });
       expect(me.json<{ userWorkspaces: Json[] }>().userWorkspaces).toContainEqual(
@@ -332,7 +374,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'PUT',
-        `/workspaces/${space('Acme Premium')}/invitations/resend`,
+        apiPath('invitations.resend', { workspaceId: space('Acme Premium') }),
         {
           invitedUserEmails: ['nina@newcomer.test'],
         },
@@ -349,7 +391,7 @@ describe('invitations API', () => {
       const response = await call(
         'adam@acme.test',
         'PUT',
-        `/workspaces/${space('Acme Sales')}/invitations/resend`,
+        apiPath('invitations.resend', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['paula@acme.test'],
         },
@@ -362,7 +404,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'PUT',
-        `/workspaces/${space('Acme Sales')}/invitations/resend`,
+        apiPath('invitations.resend', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['mia@acme.test'],
         },
@@ -372,7 +414,7 @@ describe('invitations API', () => {
       const unknown = await call(
         'olivia@acme.test',
         'DELETE',
-        `/workspaces/${space('Acme Sales')}/invitations`,
+        apiPath('invitations.cancel', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['nobody@acme.test'],
         },
@@ -385,7 +427,7 @@ describe('invitations API', () => {
       const response = await call(
         'olivia@acme.test',
         'DELETE',
-        `/workspaces/${space('Acme Sales')}/invitations`,
+        apiPath('invitations.cancel', { workspaceId: space('Acme Sales') }),
         {
           invitedUserEmails: ['erin@acme.test'],
         },
@@ -402,17 +444,27 @@ describe('invitations API', () => {
   describe('the last seat', () => {
     it('gives two parallel accepts for the last seat one membership and one no_seat_available', async () => {
       // Two invitees; then seats are removed (as billing may do) so only one seat is left.
-      const added = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Premium')}/users/v1`, {
-        userEmails: ['rae@acme.test'],
-      });
+      const added = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
+        {
+          userEmails: ['rae@acme.test'],
+        },
+      );
       expect(added.json()).toMatchObject({ success: false }); // Acme Premium is full
       await t.db
         .update(workspaces)
         .set({ seatTotal: 10 })
         .where(eq(workspaces.id, space('Acme Premium')));
-      const ok = await call('olivia@acme.test', 'POST', `/workspaces/${space('Acme Premium')}/users/v1`, {
-        userEmails: ['rae@acme.test', 'rex@acme.test'],
-      });
+      const ok = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('members.addSeatMembers', { workspaceId: space('Acme Premium') }),
+        {
+          userEmails: ['rae@acme.test', 'rex@acme.test'],
+        },
+      );
       expect(ok.json()).toMatchObject({ success: true });
       // olivia, adam and nina hold 3 seats: one is left for rae and rex.
       await t.db
@@ -430,12 +482,12 @@ describe('invitations API', () => {
       const results = await Promise.all([
         t.app.inject({
           method: 'PUT',
-          url: `/api/invitations/${raeToken}/accept`,
+          url: apiPath('invitations.accept', { token: raeToken }),
           headers: bearer(raeSession),
         }),
         t.app.inject({
           method: 'PUT',
-          url: `/api/invitations/${rexToken}/accept`,
+          url: apiPath('invitations.accept', { token: rexToken }),
           headers: bearer(rexSession),
         }),
       ]);
@@ -449,7 +501,7 @@ describe('invitations API', () => {
       expect(statuses.sort()).toEqual(['ACTIVE', 'PENDING']);
       const seats = await t.app.inject({
         method: 'GET',
-        url: `/api/workspaces/${space('Acme Premium')}/seats`,
+        url: apiPath('members.seats', { workspaceId: space('Acme Premium') }),
         headers: bearer(await t.signIn('olivia@acme.test')),
       });
       expect(seats.json()).toMatchObject({ totalSeats: 4, assignedSeats: 4, availableSeats: 0 });

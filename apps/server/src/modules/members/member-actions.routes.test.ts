@@ -5,28 +5,20 @@ import {
   transferLegacyMessage,
 } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 type Json = Record<string, unknown>;
 
 /** The administration calls of spec 002 §7 other than invitations, on the demo data. */
 describe('members administration API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const userId = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const userId = (email: string) => t.demo.users[email]!;
   const call = async (
     email: string,
     method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
@@ -35,7 +27,7 @@ describe('members administration API', () => {
   ) =>
     t.app.inject({
       method,
-      url: `/api${url}`,
+      url,
       headers: bearer(await t.signIn(email)),
       ...(payload ? { payload } : {}),
     });
@@ -53,7 +45,7 @@ describe('members administration API', () => {
       const response = await call(
         'mia@acme.test',
         'GET',
-        `/workspaces/${space('Acme Sales')}/users/v1?limit=50`,
+        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }, 'limit=50'),
       );
       expect(response.statusCode).toBe(200);
       const body = response.json<{ items: Json[]; total: number }>();
@@ -82,7 +74,7 @@ describe('members administration API', () => {
     });
 
     it('filters by status and role, searches names and addresses, sorts and pages', async () => {
-      const url = `/workspaces/${space('Acme Sales')}/users/v1`;
+      const url = apiPath('members.seatMembers', { workspaceId: space('Acme Sales') });
       const emailsOf = async (query: string) =>
         (await call('olivia@acme.test', 'GET', `${url}${query}`))
           .json<{ items: Json[] }>()
@@ -110,7 +102,11 @@ describe('members administration API', () => {
     });
 
     it('answers the seats of the space from the one rule: Acme Sales 7 of 10, Acme Premium full, Gina unlimited', async () => {
-      const sales = await call('mia@acme.test', 'GET', `/workspaces/${space('Acme Sales')}/seats`);
+      const sales = await call(
+        'mia@acme.test',
+        'GET',
+        apiPath('members.seats', { workspaceId: space('Acme Sales') }),
+      );
       expect(sales.json()).toEqual({
         totalSeats: 10,
         assignedSeats: 5,
@@ -124,14 +120,22 @@ describe('members administration API', () => {
         // Everyone in the space, seat or not (issue 21: what a Free space's counter names).
         memberCount: 8,
       });
-      const premium = await call('olivia@acme.test', 'GET', `/workspaces/${space('Acme Premium')}/seats`);
+      const premium = await call(
+        'olivia@acme.test',
+        'GET',
+        apiPath('members.seats', { workspaceId: space('Acme Premium') }),
+      );
       expect(premium.json()).toMatchObject({
         totalSeats: 3,
         assignedSeats: 2,
         unavailableSeats: 1,
         availableSeats: 0,
       });
-      const gina = await call('gina@gmail.com', 'GET', `/workspaces/${space("Gina's space")}/seats`);
+      const gina = await call(
+        'gina@gmail.com',
+        'GET',
+        apiPath('members.seats', { workspaceId: space("Gina's space") }),
+      );
       expect(gina.json()).toMatchObject({
         totalSeats: null,
         unlimited: true,
@@ -142,21 +146,26 @@ describe('members administration API', () => {
   });
 
   describe('who may call each route', () => {
-    const salesUrl = () => `/workspaces/${space('Acme Sales')}`;
+    const acme = () => ({ workspaceId: space('Acme Sales') });
     const routes = (): Array<[string, 'GET' | 'PUT' | 'PATCH' | 'DELETE', string, Json | undefined]> => [
-      ['remove by e-mail', 'PATCH', `${salesUrl()}/users/v1`, { userEmails: ['fred@acme.test'] }],
-      ['remove by id', 'DELETE', `${salesUrl()}/members`, { userIds: [userId('fred@acme.test')] }],
-      ['activate', 'PUT', `${salesUrl()}/members/activate`, { userIds: [userId('dora@acme.test')] }],
+      [
+        'remove by e-mail',
+        'PATCH',
+        apiPath('members.removeSeatMembers', acme()),
+        { userEmails: ['fred@acme.test'] },
+      ],
+      ['remove by id', 'DELETE', apiPath('members.remove', acme()), { userIds: [userId('fred@acme.test')] }],
+      ['activate', 'PUT', apiPath('members.activate', acme()), { userIds: [userId('dora@acme.test')] }],
       [
         'change role',
         'PUT',
-        `${salesUrl()}/members/change-role`,
+        apiPath('members.changeRoles', acme()),
         { memberRoles: [{ userId: userId('fred@acme.test'), userRole: 'ADMIN' }] },
       ],
-      ['promote validity', 'GET', `${salesUrl()}/members/promote-validity`, undefined],
-      ['transfer', 'PUT', `${salesUrl()}/owner`, { userId: userId('adam@acme.test') }],
-      ['resend', 'PUT', `${salesUrl()}/invitations/resend`, { invitedUserEmails: ['paula@acme.test'] }],
-      ['cancel', 'DELETE', `${salesUrl()}/invitations`, { invitedUserEmails: ['paula@acme.test'] }],
+      ['promote validity', 'GET', apiPath('members.promoteValidity', acme()), undefined],
+      ['transfer', 'PUT', apiPath('members.transferOwnership', acme()), { userId: userId('adam@acme.test') }],
+      ['resend', 'PUT', apiPath('invitations.resend', acme()), { invitedUserEmails: ['paula@acme.test'] }],
+      ['cancel', 'DELETE', apiPath('invitations.cancel', acme()), { invitedUserEmails: ['paula@acme.test'] }],
     ];
 
     it('answers 404 to a stranger and for an unknown space, on every route', async () => {
@@ -201,10 +210,12 @@ describe('members administration API', () => {
     });
 
     it('answers 400 for malformed bodies', async () => {
-      const empty = await call('olivia@acme.test', 'PATCH', `${salesUrl()}/users/v1`, { userEmails: [] });
+      const empty = await call('olivia@acme.test', 'PATCH', apiPath('members.removeSeatMembers', acme()), {
+        userEmails: [],
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'user emails are required' });
-      const owner = await call('olivia@acme.test', 'PUT', `${salesUrl()}/members/change-role`, {
+      const owner = await call('olivia@acme.test', 'PUT', apiPath('members.changeRoles', acme()), {
         memberRoles: [{ userId: userId('mia@acme.test'), userRole: 'OWNER' }],
       });
       expect(owner.statusCode).toBe(400);
@@ -219,24 +230,39 @@ describe('members administration API', () => {
       ['leo@legacy.test', 'lucy@legacy.test', MEMBER_MESSAGES.PAID_USERS_DOWNGRADE_FIRST],
     ] as Array<[string, string, string]>)('%s may not remove %s', async (actor, target, message) => {
       const spaceName = actor.endsWith('legacy.test') ? 'Legacy Team' : 'Acme Sales';
-      const response = await call(actor, 'DELETE', `/workspaces/${space(spaceName)}/members`, {
-        userIds: [userId(target)],
-      });
+      const response = await call(
+        actor,
+        'DELETE',
+        apiPath('members.remove', { workspaceId: space(spaceName) }),
+        {
+          userIds: [userId(target)],
+        },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(forbidden(message));
       expect(await rowOf(spaceName, target)).toBeDefined();
     });
 
     it('lets an admin remove a member (all or nothing) and moves the add-on space away', async () => {
-      const mixed = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['fred@acme.test', 'olivia@acme.test'],
-      });
+      const mixed = await call(
+        'adam@acme.test',
+        'PATCH',
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['fred@acme.test', 'olivia@acme.test'],
+        },
+      );
       expect(mixed.json()).toEqual(forbidden(MEMBER_MESSAGES.OWNER_CANNOT_BE_REMOVED));
       expect(await rowOf('Acme Sales', 'fred@acme.test')).toBeDefined();
 
-      const response = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['fred@acme.test'],
-      });
+      const response = await call(
+        'adam@acme.test',
+        'PATCH',
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['fred@acme.test'],
+        },
+      );
       expect(response.json()).toEqual({ success: true });
       expect(await rowOf('Acme Sales', 'fred@acme.test')).toBeUndefined();
       const [fred] = await t.db
@@ -244,11 +270,20 @@ describe('members administration API', () => {
         .from(users)
         .where(eq(users.email, 'fred@acme.test'));
       expect(fred?.addon).toBeNull();
-      const gone = await call('fred@acme.test', 'GET', `/workspaces/${space('Acme Sales')}/users/v1`);
+      const gone = await call(
+        'fred@acme.test',
+        'GET',
+        apiPath('members.seatMembers', { workspaceId: space('Acme Sales') }),
+      );
       expect(gone.statusCode).toBe(404);
-      const again = await call('adam@acme.test', 'PATCH', `/workspaces/${space('Acme Sales')}/users/v1`, {
-        userEmails: ['fred@acme.test'],
-      });
+      const again = await call(
+        'adam@acme.test',
+        'PATCH',
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
+        {
+          userEmails: ['fred@acme.test'],
+        },
+      );
       expect(again.statusCode).toBe(404);
       expect(again.json()).toMatchObject({ message: MEMBER_MESSAGES.NOT_A_MEMBER });
     });
@@ -257,7 +292,7 @@ describe('members administration API', () => {
       const response = await call(
         'leo@legacy.test',
         'DELETE',
-        `/workspaces/${space('Legacy Team')}/members`,
+        apiPath('members.remove', { workspaceId: space('Legacy Team') }),
         {
           userIds: [userId('felix@legacy.test')],
         },
@@ -269,7 +304,7 @@ describe('members administration API', () => {
 
   describe('activation', () => {
     it('activates a disabled member and refuses one who is not disabled', async () => {
-      const url = `/workspaces/${space('Acme Sales')}/members/activate`;
+      const url = apiPath('members.activate', { workspaceId: space('Acme Sales') });
       const notDisabled = await call('olivia@acme.test', 'PUT', url, { userIds: [userId('mia@acme.test')] });
       expect(notDisabled.statusCode).toBe(409);
       expect(notDisabled.json()).toMatchObject({ message: MEMBER_MESSAGES.NOT_DISABLED });
@@ -280,7 +315,7 @@ describe('members administration API', () => {
 
     it('keeps a legacy space within its free-user limit (Legacy Team allows 2 free users)', async () => {
       // felix was removed above; he is back, so both free places are taken again.
-      const url = `/workspaces/${space('Legacy Team')}/members/activate`;
+      const url = apiPath('members.activate', { workspaceId: space('Legacy Team') });
       const [felixBack] = await t.db
         .insert(workspaceMembers)
         .values({
@@ -301,7 +336,7 @@ describe('members administration API', () => {
 
     it('re-activates a paid user within the paid-user licences as billing counts them (a trial user holds none)', async () => {
       const legacy = space('Legacy Team');
-      const url = `/workspaces/${legacy}/members/activate`;
+      const url = apiPath('members.activate', { workspaceId: legacy });
       const dan = and(
         eq(workspaceMembers.workspaceId, legacy),
         eq(workspaceMembers.email, 'dan@legacy.test'),
@@ -327,7 +362,7 @@ describe('members administration API', () => {
 
   describe('role changes', () => {
     it('lets the owner make a member admin and back, never touching the owner', async () => {
-      const url = `/workspaces/${space('Acme Sales')}/members/change-role`;
+      const url = apiPath('members.changeRoles', { workspaceId: space('Acme Sales') });
       const promote = await call('olivia@acme.test', 'PUT', url, {
         memberRoles: [{ userId: userId('mia@acme.test'), userRole: 'ADMIN' }],
       });
@@ -349,7 +384,7 @@ describe('members administration API', () => {
       const response = await call(
         'leo@legacy.test',
         'PUT',
-        `/workspaces/${space('Legacy Team')}/members/change-role`,
+        apiPath('members.changeRoles', { workspaceId: space('Legacy Team') }),
         {
           memberRoles: [{ userId: userId('liam@legacy.test'), userRole: 'ADMIN' }],
         },
@@ -380,7 +415,7 @@ describe('members administration API', () => {
       const response = await call(
         'leo@legacy.test',
         'GET',
-        `/workspaces/${space('Legacy Team')}/members/promote-validity`,
+        apiPath('members.promoteValidity', { workspaceId: space('Legacy Team') }),
       );
       expect(response.statusCode).toBe(200);
       const items = response.json<{ items: Json[] }>().items;
@@ -412,7 +447,7 @@ describe('members administration API', () => {
       const response = await call(
         'leo@legacy.test',
         'GET',
-        `/workspaces/${space('Legacy Team')}/members/promote-validity`,
+        apiPath('members.promoteValidity', { workspaceId: space('Legacy Team') }),
       );
       expect(response.json<{ items: Json[] }>().items).toContainEqual({
         userId: userId('fiona@legacy.test'),
@@ -423,7 +458,7 @@ describe('members administration API', () => {
   });
 
   describe('ownership transfer (spec 002 §2.9, §4.7, §8)', () => {
-    const url = () => `/workspaces/${space('Acme Sales')}/owner`;
+    const url = () => apiPath('members.transferOwnership', { workspaceId: space('Acme Sales') });
 
     it('refuses a candidate who is in trial, unknown, or owns 5 spaces already', async () => {
       const trial = await call('olivia@acme.test', 'PUT', url(), { userId: userId('tom@acme.test') });
@@ -452,13 +487,23 @@ describe('members administration API', () => {
     });
 
     it('is unavailable on the free and legacy plans', async () => {
-      const free = await call('gina@gmail.com', 'PUT', `/workspaces/${space("Gina's space")}/owner`, {
-        userId: userId('gina@gmail.com'),
-      });
+      const free = await call(
+        'gina@gmail.com',
+        'PUT',
+        apiPath('members.transferOwnership', { workspaceId: space("Gina's space") }),
+        {
+          userId: userId('gina@gmail.com'),
+        },
+      );
       expect(free.json()).toEqual(forbidden(MEMBER_MESSAGES.TRANSFER_FREE_PLAN));
-      const legacy = await call('leo@legacy.test', 'PUT', `/workspaces/${space('Legacy Team')}/owner`, {
-        userId: userId('lara@legacy.test'),
-      });
+      const legacy = await call(
+        'leo@legacy.test',
+        'PUT',
+        apiPath('members.transferOwnership', { workspaceId: space('Legacy Team') }),
+        {
+          userId: userId('lara@legacy.test'),
+        },
+      );
       expect(legacy.json()).toEqual(forbidden(transferLegacyMessage('MergeDesk')));
     });
 
@@ -499,14 +544,14 @@ describe('members administration API', () => {
       expect(back.json()).toEqual(forbidden(MEMBER_MESSAGES.CANNOT_TRANSFER));
       const rename = await t.app.inject({
         method: 'PUT',
-        url: `/api/v1/workspaces/${space('Acme Sales')}`,
+        url: apiPath('workspaces.update', { id: space('Acme Sales') }),
         headers: bearer(await t.signIn('olivia@acme.test')),
         payload: { workspaceName: 'Olivia takes it back' },
       });
       expect(rename.statusCode).toBe(403);
       const renamed = await t.app.inject({
         method: 'PUT',
-        url: `/api/v1/workspaces/${space('Acme Sales')}`,
+        url: apiPath('workspaces.update', { id: space('Acme Sales') }),
         headers: bearer(await t.signIn('adam@acme.test')),
         payload: { workspaceName: 'Acme Sales EMEA' },
       });
@@ -514,7 +559,7 @@ describe('members administration API', () => {
       const roles = await call(
         'adam@acme.test',
         'PUT',
-        `/workspaces/${space('Acme Sales')}/members/change-role`,
+        apiPath('members.changeRoles', { workspaceId: space('Acme Sales') }),
         {
           memberRoles: [{ userId: userId('olivia@acme.test'), userRole: 'ADMIN' }],
         },

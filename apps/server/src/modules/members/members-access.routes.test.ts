@@ -1,11 +1,13 @@
 import { MEMBER_MESSAGES, transferLegacyMessage } from '@mergedesk/domain/members/messages';
 import { PRODUCT_NAME } from '@mergedesk/domain/constants';
+import { ENDPOINTS, endpointPath, type EndpointName } from '@mergedesk/domain/api/endpoints';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations, workspaceMembers } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { DISABLED_MEMBER_MESSAGE, listRouteAccess, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
+import { withQuery } from '../../test/api-path';
 import { GENERAL_SETTINGS_OWNER_ONLY_MESSAGE } from '../workspaces/workspaces.routes';
 import { MEMBERS_FORBIDDEN_MESSAGE } from './members.service';
 
@@ -20,10 +22,9 @@ import { MEMBERS_FORBIDDEN_MESSAGE } from './members.service';
  */
 type Who = 'OWNER' | 'ADMIN' | 'MEMBER' | 'FREE_MEMBER' | 'DISABLED' | 'STRANGER';
 type Outcome = { status: number; message?: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteCase = {
-  /** The route as registered, e.g. 'PUT /api/workspaces/:workspaceId/owner'. */
-  route: string;
+  /** The route by its name in the endpoint table, e.g. 'members.transferOwnership'. */
+  route: EndpointName;
   /** Query string and body of the call (the space id goes into the path). */
   query?: string;
   body?: (ids: Ids) => Record<string, unknown>;
@@ -32,6 +33,8 @@ type RouteCase = {
 };
 type Ids = { unknownUser: string };
 
+/** 'PUT /api/workspaces/:workspaceId/owner': an endpoint as the app lists its routes. */
+const routeOf = (name: EndpointName) => `${ENDPOINTS[name].method} ${ENDPOINTS[name].path}`;
 const ok = (status = 200): Outcome => ({ status });
 const refused = (message: string): Outcome => ({ status: 403, message });
 const notAMember: Outcome = { status: 404, message: MEMBER_MESSAGES.NOT_A_MEMBER };
@@ -51,50 +54,50 @@ const managers = (owner: Outcome, others: Outcome = manageOnly) => ({
 
 /** Acme Sales: PRO per seat, olivia OWNER, adam ADMIN, mia MEMBER, fred a free MEMBER, dora DISABLED. */
 const ACME_SALES: RouteCase[] = [
-  { route: 'GET /api/workspaces/:workspaceId/members', query: 'limit=5', expected: managers(ok(), ok()) },
-  { route: 'GET /api/workspaces/:workspaceId/users/v1', query: 'limit=5', expected: managers(ok(), ok()) },
-  { route: 'GET /api/workspaces/:workspaceId/seats', expected: managers(ok(), ok()) },
+  { route: 'members.list', query: 'limit=5', expected: managers(ok(), ok()) },
+  { route: 'members.seatMembers', query: 'limit=5', expected: managers(ok(), ok()) },
+  { route: 'members.seats', expected: managers(ok(), ok()) },
   {
-    route: 'POST /api/workspaces/:workspaceId/users/v1',
+    route: 'members.addSeatMembers',
     // Already a member: refused for that address (200 with the reason), nothing added.
     body: () => ({ userEmails: ['mia@acme.test'] }),
     expected: managers(ok()),
   },
   {
-    route: 'PATCH /api/workspaces/:workspaceId/users/v1',
+    route: 'members.removeSeatMembers',
     body: () => ({ userEmails: ['nobody@acme.test'] }),
     expected: managers(notAMember),
   },
   {
-    route: 'POST /api/workspaces/:workspaceId/members',
+    route: 'members.addLegacyUsers',
     query: 'onlyCheckValidity=true',
     body: () => ({ userEmails: ['newhire@acme.test'] }),
     // The legacy team's 'Add users' is no call for a per-seat space, even for its owner.
     expected: managers(refused(MEMBER_MESSAGES.LEGACY_ADD_ONLY)),
   },
   {
-    route: 'DELETE /api/workspaces/:workspaceId/members',
+    route: 'members.remove',
     body: (ids) => ({ userIds: [ids.unknownUser] }),
     expected: managers(notAMember),
   },
   {
-    route: 'PUT /api/workspaces/:workspaceId/members/change-role',
+    route: 'members.changeRoles',
     body: (ids) => ({ memberRoles: [{ userId: ids.unknownUser, userRole: 'ADMIN' }] }),
     expected: { OWNER: notAMember, ADMIN: rolesOnly, MEMBER: rolesOnly, FREE_MEMBER: rolesOnly },
   },
   {
-    route: 'PUT /api/workspaces/:workspaceId/members/activate',
+    route: 'members.activate',
     body: (ids) => ({ userIds: [ids.unknownUser] }),
     expected: managers(notAMember),
   },
-  { route: 'GET /api/workspaces/:workspaceId/members/promote-validity', expected: managers(ok()) },
+  { route: 'members.promoteValidity', expected: managers(ok()) },
   {
-    route: 'PUT /api/workspaces/:workspaceId/members/seats',
+    route: 'members.giveSeats',
     body: (ids) => ({ userIds: [ids.unknownUser] }),
     expected: managers(notAMember),
   },
   {
-    route: 'PUT /api/workspaces/:workspaceId/owner',
+    route: 'members.transferOwnership',
     body: (ids) => ({ userId: ids.unknownUser }),
     expected: {
       OWNER: { status: 409, message: MEMBER_MESSAGES.NOT_AN_OWNER_CANDIDATE },
@@ -104,23 +107,23 @@ const ACME_SALES: RouteCase[] = [
     },
   },
   {
-    route: 'POST /api/workspaces/:workspaceId/invitations',
+    route: 'invitations.invite',
     query: 'onlyCheckValidity=true',
     body: () => ({ userEmails: ['newhire@acme.test'] }),
     expected: managers(ok()),
   },
   {
-    route: 'PUT /api/workspaces/:workspaceId/invitations/resend',
+    route: 'invitations.resend',
     body: () => ({ invitedUserEmails: ['nobody@acme.test'] }),
     expected: managers(notAMember),
   },
   {
-    route: 'DELETE /api/workspaces/:workspaceId/invitations',
+    route: 'invitations.cancel',
     body: () => ({ invitedUserEmails: ['nobody@acme.test'] }),
     expected: managers(notAMember),
   },
   {
-    route: 'PUT /api/v1/workspaces/:id',
+    route: 'workspaces.update',
     body: () => ({ workspaceName: 'Acme Sales' }),
     expected: { OWNER: ok(), ADMIN: settingsOnly, MEMBER: settingsOnly, FREE_MEMBER: settingsOnly },
   },
@@ -134,29 +137,29 @@ const ACME_SALES: RouteCase[] = [
 const LEGACY_TEAM: RouteCase[] = ACME_SALES.map((entry): RouteCase => {
   const legacy = { OWNER: entry.expected.OWNER, ADMIN: entry.expected.ADMIN, MEMBER: entry.expected.MEMBER };
   switch (entry.route) {
-    case 'GET /api/workspaces/:workspaceId/members':
-    case 'GET /api/workspaces/:workspaceId/users/v1':
+    case 'members.list':
+    case 'members.seatMembers':
       return { ...entry, expected: { ...legacy, MEMBER: refused(MEMBERS_FORBIDDEN_MESSAGE) } };
-    case 'POST /api/workspaces/:workspaceId/users/v1':
+    case 'members.addSeatMembers':
       return { ...entry, body: () => ({ userEmails: ['liam@legacy.test'] }) };
-    case 'POST /api/workspaces/:workspaceId/members':
+    case 'members.addLegacyUsers':
       return {
         ...entry,
         body: () => ({ userEmails: ['newhire@legacy.test'] }),
         expected: { ...legacy, OWNER: ok(), ADMIN: ok() },
       };
-    case 'POST /api/workspaces/:workspaceId/invitations':
+    case 'invitations.invite':
       return { ...entry, body: () => ({ userEmails: ['newhire@legacy.test'] }) };
-    case 'PATCH /api/workspaces/:workspaceId/users/v1':
+    case 'members.removeSeatMembers':
       return { ...entry, body: () => ({ userEmails: ['nobody@legacy.test'] }) };
-    case 'PUT /api/workspaces/:workspaceId/invitations/resend':
-    case 'DELETE /api/workspaces/:workspaceId/invitations':
+    case 'invitations.resend':
+    case 'invitations.cancel':
       return { ...entry, body: () => ({ invitedUserEmails: ['nobody@legacy.test'] }) };
-    case 'PUT /api/workspaces/:workspaceId/members/change-role':
+    case 'members.changeRoles':
       return { ...entry, expected: { OWNER: rolesOnly, ADMIN: rolesOnly, MEMBER: rolesOnly } };
-    case 'PUT /api/workspaces/:workspaceId/owner':
+    case 'members.transferOwnership':
       return { ...entry, expected: { ...legacy, OWNER: refused(transferLegacyMessage(PRODUCT_NAME)) } };
-    case 'PUT /api/v1/workspaces/:id':
+    case 'workspaces.update':
       return { ...entry, body: () => ({ workspaceName: 'Legacy Team' }) };
     default:
       return { ...entry, expected: legacy };
@@ -183,18 +186,9 @@ const PEOPLE = {
 } as const satisfies Record<string, Partial<Record<Who, string>>>;
 
 describe('who may call each administration route, per role (issue 7)', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
   const tokens = new Map<string, string>();
   const ids: Ids = { unknownUser: randomUUID() };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const tokenOf = async (email: string) => {
     const known = tokens.get(email);
@@ -204,8 +198,8 @@ describe('who may call each administration route, per role (issue 7)', () => {
     return token;
   };
   const call = async (email: string, spaceId: string, entry: RouteCase) => {
-    const [method, path] = entry.route.split(' ') as [Method, string];
-    const url = path.replace(/:(workspaceId|id)\b/, spaceId) + (entry.query ? `?${entry.query}` : '');
+    const { method, path } = ENDPOINTS[entry.route];
+    const url = withQuery(endpointPath(path, { workspaceId: spaceId, id: spaceId }), entry.query);
     const body = entry.body?.(ids);
     return t.app.inject({
       method,
@@ -232,10 +226,11 @@ describe('who may call each administration route, per role (issue 7)', () => {
 
   it('covers every route about members, invitations and the owner that the app registers', () => {
     const registered = listRouteAccess(t.app)
+      // eslint-disable-next-line no-restricted-syntax -- a prefix of the table's routes, not an address
       .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/workspaces/:workspaceId/'))
       .map((route) => `${route.method} ${route.url}`);
     expect(registered.length).toBeGreaterThan(10);
-    expect(ACME_SALES.map((entry) => entry.route)).toEqual(expect.arrayContaining(registered));
+    expect(ACME_SALES.map((entry) => routeOf(entry.route))).toEqual(expect.arrayContaining(registered));
   });
 
   for (const [spaceName, table] of [
@@ -244,7 +239,7 @@ describe('who may call each administration route, per role (issue 7)', () => {
   ] as const) {
     const people: Partial<Record<Who, string>> = PEOPLE[spaceName];
     for (const entry of table) {
-      it(`${spaceName}: ${entry.route}`, async () => {
+      it(`${spaceName}: ${routeOf(entry.route)}`, async () => {
         const before = await snapshot();
         const expected: Partial<Record<Who, Outcome>> = {
           ...entry.expected,
@@ -258,7 +253,7 @@ describe('who may call each administration route, per role (issue 7)', () => {
             delete expected[who];
             continue;
           }
-          const response = await call(email, demo.spaces[spaceName]!, entry);
+          const response = await call(email, t.space(spaceName), entry);
           const message = response.json<{ message?: string }>().message;
           const wanted = expected[who]!;
           actual[who] =

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,24 +7,11 @@ type MemberListBody = { items: Array<Record<string, unknown> & { memberEmail: st
 
 describe('members API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const list = async (email: string, spaceName: string, query = '') =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/workspaces/${space(spaceName)}/members${query}`,
-      headers: bearer(await t.signIn(email)),
-    });
+    t.call(email, 'members.list', { params: { workspaceId: space(spaceName) }, query });
   const emails = (body: MemberListBody) => body.items.map((item) => item.memberEmail);
 
   it('lists every member of the space with the mapped fields, oldest first', async () => {
@@ -44,7 +30,7 @@ describe('members API', () => {
       'nina@newcomer.test',
     ]);
     expect(body.items[0]).toEqual({
-      userId: demo.users['olivia@acme.test'],
+      userId: t.demo.users['olivia@acme.test'],
       userName: 'Olivia Owens',
       memberEmail: 'olivia@acme.test',
       userRole: 'OWNER',
@@ -166,9 +152,8 @@ describe('members API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ errors: [], code: 'NOT_FOUND', message: 'Space not found.' });
     }
-    const headers = bearer(await t.signIn('olivia@acme.test'));
-    for (const id of [crypto.randomUUID(), 'nope']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}/members`, headers });
+    for (const workspaceId of [crypto.randomUUID(), 'nope']) {
+      const response = await t.call('olivia@acme.test', 'members.list', { params: { workspaceId } });
       expect(response.statusCode).toBe(404);
     }
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolloutStatuses, workspaceMembers } from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 /**
  * Adding someone already paid in another space (spec 001 §6 "Member-add restrictions come from
@@ -21,7 +22,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
     t = await createTestApp();
     demo = await t.seedDemo();
     premium = demo.spaces['Acme Premium']!;
-    const freed = await call('DELETE', `/api/workspaces/${premium}/invitations`, {
+    const freed = await call('DELETE', apiPath('invitations.cancel', { workspaceId: premium }), {
       invitedUserEmails: ['nina@newcomer.test'],
     });
     expect(freed.statusCode).toBe(200);
@@ -50,7 +51,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
 
   it('refuses her while the adder is restricted, with the spec text and code; a trial user is not paid', async () => {
     await setOliviaStep(2);
-    const added = await call('POST', `/api/workspaces/${premium}/users/v1`, {
+    const added = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(added.statusCode).toBe(200);
@@ -67,9 +68,13 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
     expect(await miaInPremium()).toBeUndefined();
 
     // The validity-only check of 'Invite users' says the same; tom, in a free trial in Acme Sales, pays nothing.
-    const checked = await call('POST', `/api/workspaces/${premium}/invitations?onlyCheckValidity=true`, {
-      userEmails: ['mia@acme.test', 'tom@acme.test'],
-    });
+    const checked = await call(
+      'POST',
+      apiPath('invitations.invite', { workspaceId: premium }, 'onlyCheckValidity=true'),
+      {
+        userEmails: ['mia@acme.test', 'tom@acme.test'],
+      },
+    );
     expect(checked.json()).toEqual({
       items: [
         { email: 'mia@acme.test', errorMsg: 'mia@acme.test is already a paid user in another space.' },
@@ -80,7 +85,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
 
   it('adds her with the already_paid_user warning once the restriction is off', async () => {
     await setOliviaStep(null);
-    const added = await call('POST', `/api/workspaces/${premium}/users/v1`, {
+    const added = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(added.json()).toEqual({
@@ -90,7 +95,7 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
     expect(await miaInPremium()).toEqual({ status: 'PENDING', userPlan: 'PRO' });
 
     // Already there now: the usual per-address refusal, no paid-elsewhere code.
-    const again = await call('POST', `/api/workspaces/${premium}/users/v1`, {
+    const again = await call('POST', apiPath('members.addSeatMembers', { workspaceId: premium }), {
       userEmails: ['mia@acme.test'],
     });
     expect(again.json()).toEqual({

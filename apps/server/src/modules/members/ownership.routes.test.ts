@@ -3,9 +3,10 @@ import type { SeatMember } from '@mergedesk/domain/api/members';
 import { formatFilterBy } from '@mergedesk/domain/api/list-query';
 import { isOwnerCandidate } from '@mergedesk/domain/members/permissions';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 /**
  * Issue 21 "Ownership never strands a space": the dropdown offers exactly the members who can hold
@@ -13,23 +14,14 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app';
  * space and can hand it back.
  */
 describe('ownership transfer to every kind of candidate', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const acme = () => demo.spaces['Acme Sales']!;
-  const userId = (email: string) => demo.users[email]!;
+  const acme = () => t.demo.spaces['Acme Sales']!;
+  const userId = (email: string) => t.demo.users[email]!;
   const call = async (email: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
     t.app.inject({
       method,
-      url: `/api${url}`,
+      url,
       headers: bearer(await t.signIn(email)),
       ...(payload ? { payload } : {}),
     });
@@ -37,7 +29,11 @@ describe('ownership transfer to every kind of candidate', () => {
   /** The 'New owner' dropdown of `email`, computed as the web app does (get-owner-candidates.ts). */
   const candidatesOf = async (email: string) => {
     const query = new URLSearchParams({ filterBy: formatFilterBy({ userStatus: 'ACTIVE' }), limit: '100' });
-    const response = await call(email, 'GET', `/workspaces/${acme()}/users/v1?${query.toString()}`);
+    const response = await call(
+      email,
+      'GET',
+      apiPath('members.seatMembers', { workspaceId: acme() }, query.toString()),
+    );
     expect(response.statusCode).toBe(200);
     return response
       .json<{ items: SeatMember[] }>()
@@ -50,7 +46,7 @@ describe('ownership transfer to every kind of candidate', () => {
       .map((member) => member.userEmail);
   };
   const transfer = (from: string, to: string) =>
-    call(from, 'PUT', `/workspaces/${acme()}/owner`, { userId: userId(to) });
+    call(from, 'PUT', apiPath('members.transferOwnership', { workspaceId: acme() }), { userId: userId(to) });
 
   it('offers the members with a paid seat who are active: not the free, trial, disabled or pending ones', async () => {
     expect(await candidatesOf('olivia@acme.test')).toEqual(['adam@acme.test', 'mia@acme.test']);
@@ -67,16 +63,23 @@ describe('ownership transfer to every kind of candidate', () => {
       expect((await transfer('olivia@acme.test', newOwner)).statusCode).toBe(200);
 
       // The new owner's Members page: the list, the seats and the role change.
-      expect((await call(newOwner, 'GET', `/workspaces/${acme()}/users/v1?limit=50`)).statusCode).toBe(200);
-      expect((await call(newOwner, 'GET', `/workspaces/${acme()}/seats`)).json()).toMatchObject({
+      expect(
+        (await call(newOwner, 'GET', apiPath('members.seatMembers', { workspaceId: acme() }, 'limit=50')))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await call(newOwner, 'GET', apiPath('members.seats', { workspaceId: acme() }))).json(),
+      ).toMatchObject({
         totalSeats: 10,
       });
-      const me = (await call(newOwner, 'GET', '/v2/users/me?includeWorkspaces=true')).json<CurrentUser>();
+      const me = (
+        await call(newOwner, 'GET', apiPath('users.me', {}, 'includeWorkspaces=true'))
+      ).json<CurrentUser>();
       expect(me.userWorkspaces?.find((space) => space.workspaceId === acme())).toMatchObject({
         userRole: 'OWNER',
         workspaceUserFeature: { otherFeatures: { manageUserRoles: true, transferOwnerShip: true } },
       });
-      const roles = await call(newOwner, 'PUT', `/workspaces/${acme()}/members/change-role`, {
+      const roles = await call(newOwner, 'PUT', apiPath('members.changeRoles', { workspaceId: acme() }), {
         memberRoles: [{ userId: userId('olivia@acme.test'), userRole: 'ADMIN' }],
       });
       expect(roles.statusCode).toBe(200);
@@ -84,11 +87,16 @@ describe('ownership transfer to every kind of candidate', () => {
       // The former owner is offered back, and takes the space back.
       expect(await candidatesOf(newOwner)).toContain('olivia@acme.test');
       expect((await transfer(newOwner, 'olivia@acme.test')).statusCode).toBe(200);
-      const demoted = await call('olivia@acme.test', 'PUT', `/workspaces/${acme()}/members/change-role`, {
-        memberRoles: [
-          { userId: userId(newOwner), userRole: newOwner === 'adam@acme.test' ? 'ADMIN' : 'MEMBER' },
-        ],
-      });
+      const demoted = await call(
+        'olivia@acme.test',
+        'PUT',
+        apiPath('members.changeRoles', { workspaceId: acme() }),
+        {
+          memberRoles: [
+            { userId: userId(newOwner), userRole: newOwner === 'adam@acme.test' ? 'ADMIN' : 'MEMBER' },
+          ],
+        },
+      );
       expect(demoted.statusCode).toBe(200);
     },
   );

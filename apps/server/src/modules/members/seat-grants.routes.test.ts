@@ -5,37 +5,33 @@ import {
   notEnoughSeatsToGiveMessage,
 } from '@mergedesk/domain/members/give-seat';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceMembers } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 /** Issue 21 "Seats reach members already in the space": PUT /workspaces/{id}/members/seats. */
 describe('giving a seat to a member already in the space', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const userId = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const userId = (email: string) => t.demo.users[email]!;
   const call = async (email: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
     t.app.inject({
       method,
-      url: `/api${url}`,
+      url,
       headers: bearer(await t.signIn(email)),
       ...(payload ? { payload } : {}),
     });
   const give = (as: string, spaceName: string, emails: string[]) =>
-    call(as, 'PUT', `/workspaces/${space(spaceName)}/members/seats`, { userIds: emails.map(userId) });
+    call(as, 'PUT', apiPath('members.giveSeats', { workspaceId: space(spaceName) }), {
+      userIds: emails.map(userId),
+    });
   const seats = async (spaceName: string) =>
-    (await call('olivia@acme.test', 'GET', `/workspaces/${space(spaceName)}/seats`)).json<{
+    (
+      await call('olivia@acme.test', 'GET', apiPath('members.seats', { workspaceId: space(spaceName) }))
+    ).json<{
       assignedSeats: number;
       availableSeats: number | null;
       memberCount: number;
@@ -47,7 +43,7 @@ describe('giving a seat to a member already in the space', () => {
     const validity = await call(
       'olivia@acme.test',
       'GET',
-      `/workspaces/${space('Acme Sales')}/members/promote-validity`,
+      apiPath('members.promoteValidity', { workspaceId: space('Acme Sales') }),
     );
     expect(validity.json()).toEqual({
       items: [{ userId: userId('fred@acme.test'), userEmail: 'fred@acme.test', errorCode: null }],
@@ -70,13 +66,17 @@ describe('giving a seat to a member already in the space', () => {
       );
     expect(fred).toEqual({ userPlan: 'PRO', seatType: 'ADDED_MERGEDESK_USER' });
     expect(await seats('Acme Sales')).toMatchObject({ assignedSeats: 6, availableSeats: 2 });
-    const me = await call('fred@acme.test', 'GET', '/v2/users/me?includeWorkspaces=true');
+    const me = await call('fred@acme.test', 'GET', apiPath('users.me', {}, 'includeWorkspaces=true'));
     expect(
       me.json<{ userWorkspaces: { workspaceId: string; userPlan: string }[] }>().userWorkspaces,
     ).toContainEqual(expect.objectContaining({ workspaceId: space('Acme Sales'), userPlan: 'PRO' }));
     expect(
       (
-        await call('olivia@acme.test', 'GET', `/workspaces/${space('Acme Sales')}/members/promote-validity`)
+        await call(
+          'olivia@acme.test',
+          'GET',
+          apiPath('members.promoteValidity', { workspaceId: space('Acme Sales') }),
+        )
       ).json(),
     ).toEqual({
       items: [],
@@ -171,7 +171,11 @@ describe('giving a seat to a member already in the space', () => {
   });
 
   it('counts the members of a Free space for its counter', async () => {
-    const gina = await call('gina@gmail.com', 'GET', `/workspaces/${space("Gina's space")}/seats`);
+    const gina = await call(
+      'gina@gmail.com',
+      'GET',
+      apiPath('members.seats', { workspaceId: space("Gina's space") }),
+    );
     expect(gina.json()).toMatchObject({ unlimited: true, totalSeats: null, memberCount: 1 });
   });
 });

@@ -1,27 +1,19 @@
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bounces, unsubscriptions, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 type Json = Record<string, unknown>;
 
 /** Issue 21 item 4, "the spec's own rules", as the server enforces them. */
 describe("the spec's own rules (issue 21)", () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const userId = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const userId = (email: string) => t.demo.users[email]!;
   const call = async (email: string, method: 'POST' | 'DELETE' | 'PATCH', url: string, payload: Json) =>
     t.app.inject({ method, url, headers: bearer(await t.signIn(email)), payload });
   const memberRow = async (spaceName: string, email: string) =>
@@ -44,7 +36,7 @@ describe("the spec's own rules (issue 21)", () => {
         const paid = await call(
           'leo@legacy.test',
           'DELETE',
-          `/api/workspaces/${space('Legacy Team')}/members`,
+          apiPath('members.remove', { workspaceId: space('Legacy Team') }),
           {
             userIds: [userId('lucy@legacy.test')],
           },
@@ -63,7 +55,7 @@ describe("the spec's own rules (issue 21)", () => {
       const response = await call(
         'olivia@acme.test',
         'PATCH',
-        `/api/workspaces/${space('Acme Sales')}/users/v1`,
+        apiPath('members.removeSeatMembers', { workspaceId: space('Acme Sales') }),
         {
           userEmails: ['mia@acme.test'],
         },
@@ -76,15 +68,10 @@ describe("the spec's own rules (issue 21)", () => {
   describe('internationalised addresses are accepted wherever e-mail is validated', () => {
     it('adds josé@exämple.com to the unsubscriptions and the bounces, stored with the domain in punycode', async () => {
       const workspaceId = space('Acme Sales');
-      const unsubscribed = await call(
-        'olivia@acme.test',
-        'POST',
-        '/api/v1/users/workspace-activation-add-unsubscriptions/me',
-        {
-          workspaceId,
-          emailAddresses: ['josé@exämple.com'],
-        },
-      );
+      const unsubscribed = await call('olivia@acme.test', 'POST', apiPath('unsubscriptions.add'), {
+        workspaceId,
+        emailAddresses: ['josé@exämple.com'],
+      });
       expect(unsubscribed.statusCode).toBe(200);
       expect(unsubscribed.json()).toMatchObject({ updated: 1 });
       const [unsubscription] = await t.db
@@ -98,15 +85,10 @@ describe("the spec's own rules (issue 21)", () => {
         );
       expect(unsubscription).toBeDefined();
 
-      const bounced = await call(
-        'olivia@acme.test',
-        'POST',
-        '/api/v1/users/workspace-activation-add-bounces/me',
-        {
-          workspaceId,
-          emailAddresses: ['José@Exämple.com'],
-        },
-      );
+      const bounced = await call('olivia@acme.test', 'POST', apiPath('bounces.add'), {
+        workspaceId,
+        emailAddresses: ['José@Exämple.com'],
+      });
       expect(bounced.statusCode).toBe(200);
       const [bounce] = await t.db
         .select({ email: bounces.email })
@@ -119,7 +101,7 @@ describe("the spec's own rules (issue 21)", () => {
       const response = await call(
         'olivia@acme.test',
         'POST',
-        `/api/workspaces/${space('Acme Sales')}/invitations?onlyCheckValidity=true`,
+        apiPath('invitations.invite', { workspaceId: space('Acme Sales') }, 'onlyCheckValidity=true'),
         { userEmails: ['josé@acme.test'] },
       );
       expect(response.statusCode).toBe(200);
@@ -127,15 +109,10 @@ describe("the spec's own rules (issue 21)", () => {
     });
 
     it('still refuses what is not an address', async () => {
-      const response = await call(
-        'olivia@acme.test',
-        'POST',
-        '/api/v1/users/workspace-activation-add-unsubscriptions/me',
-        {
-          workspaceId: space('Acme Sales'),
-          emailAddresses: ['josé@exämple'],
-        },
-      );
+      const response = await call('olivia@acme.test', 'POST', apiPath('unsubscriptions.add'), {
+        workspaceId: space('Acme Sales'),
+        emailAddresses: ['josé@exämple'],
+      });
       expect(response.statusCode).toBe(400);
     });
   });

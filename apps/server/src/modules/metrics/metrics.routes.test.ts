@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
 
 const TOKEN = 'metrics-token-of-the-test-1234';
 
@@ -16,9 +17,12 @@ describe('GET /metrics', () => {
   });
 
   it('answers Prometheus text on this machine: requests by route pattern, pool, aggregation and tracking', async () => {
-    await open.app.inject({ method: 'GET', url: '/healthz' });
-    await open.app.inject({ method: 'GET', url: '/t/o/some-recipient-token.gif' });
-    const response = await open.app.inject({ method: 'GET', url: '/metrics' });
+    await open.app.inject({ method: 'GET', url: apiPath('health.liveness') });
+    await open.app.inject({
+      method: 'GET',
+      url: apiPath('tracking.open', { token: 'some-recipient-token' }),
+    });
+    const response = await open.app.inject({ method: 'GET', url: apiPath('health.metrics') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
@@ -37,23 +41,27 @@ describe('GET /metrics', () => {
   });
 
   it('is not there for a caller from elsewhere when no token is set (404 in the error shape)', async () => {
-    const response = await open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    const response = await open.app.inject({
+      method: 'GET',
+      url: apiPath('health.metrics'),
+      remoteAddress: '203.0.113.7',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ errors: [], code: 'NOT_FOUND', message: 'Not found.' });
   });
 
   it('asks for METRICS_TOKEN when it is set, from anywhere', async () => {
-    const without = await guarded.app.inject({ method: 'GET', url: '/metrics' });
+    const without = await guarded.app.inject({ method: 'GET', url: apiPath('health.metrics') });
     expect(without.statusCode).toBe(404);
     const wrong = await guarded.app.inject({
       method: 'GET',
-      url: '/metrics',
+      url: apiPath('health.metrics'),
       headers: { authorization: `Bearer ${TOKEN}x` },
     });
     expect(wrong.statusCode).toBe(404);
     const right = await guarded.app.inject({
       method: 'GET',
-      url: '/metrics',
+      url: apiPath('health.metrics'),
       remoteAddress: '203.0.113.7',
       headers: { authorization: `Bearer ${TOKEN}` },
     });

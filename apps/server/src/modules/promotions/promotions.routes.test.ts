@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promotions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 describe('promotions API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   it('returns the valid active promotions of a placement in order, without signing in', async () => {
     await t.db.insert(promotions).values([
@@ -40,7 +34,7 @@ describe('promotions API', () => {
     ]);
     const response = await t.app.inject({
       method: 'GET',
-      url: '/api/cannon?project=mergedesk&placement=sidebar',
+      url: apiPath('promotions.list', {}, 'project=mergedesk&placement=sidebar'),
     });
     expect(response.statusCode).toBe(200);
     const { items } = response.json<{ items: Array<Record<string, string>> }>();
@@ -58,13 +52,16 @@ describe('promotions API', () => {
   it('returns an empty list for another placement', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/api/cannon?project=mergedesk&placement=footer',
+      url: apiPath('promotions.list', {}, 'project=mergedesk&placement=footer'),
     });
     expect(response.json()).toEqual({ items: [] });
   });
 
   it('answers 400 without a placement', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/cannon?project=mergedesk' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPath('promotions.list', {}, 'project=mergedesk'),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'placement' }] });
   });

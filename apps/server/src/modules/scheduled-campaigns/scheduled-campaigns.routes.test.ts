@@ -10,32 +10,24 @@ import {
   SCHEDULED_STATUSES,
 } from '@mergedesk/domain/campaigns/scheduled-status';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduledCampaigns, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { CANCELLED_SCHEDULED_MERGE_EVENT } from './scheduled-campaigns.service';
 
 describe('scheduled campaigns API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const user = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const user = t.user;
   const request = async (email: string, method: 'GET' | 'DELETE', url: string) =>
     t.app.inject({ method, url, headers: bearer(await t.signIn(email)) });
   const list = async (email: string, query: string) =>
-    request(email, 'GET', `/api/v1/users/me/scheduled-campaigns?${query}`);
+    request(email, 'GET', apiPath('scheduledCampaigns.list', {}, query));
   const acme = () => `filterBy=workspaceId:${space('Acme Sales')}`;
   const adamsMerge = async () => {
     const [row] = await t.db
@@ -98,7 +90,7 @@ describe('scheduled campaigns API', () => {
   describe('GET /api/v1/users/me/scheduled-campaigns/{id}', () => {
     it("answers the caller's merge and 404 for someone else's", async () => {
       const id = await adamsMerge();
-      const own = await request('adam@acme.test', 'GET', `/api/v1/users/me/scheduled-campaigns/${id}`);
+      const own = await request('adam@acme.test', 'GET', apiPath('scheduledCampaigns.get', { id }));
       expect(own.statusCode).toBe(200);
       expect(own.json<ScheduledCampaign>()).toMatchObject({
         id,
@@ -106,13 +98,17 @@ describe('scheduled campaigns API', () => {
         status: 'IN PROGRESS',
         eventCounts: { sentCount: 0 },
       });
-      const other = await request('olivia@acme.test', 'GET', `/api/v1/users/me/scheduled-campaigns/${id}`);
+      const other = await request('olivia@acme.test', 'GET', apiPath('scheduledCampaigns.get', { id }));
       expect(other.statusCode).toBe(404);
       expect(other.json()).toMatchObject({
         code: 'NOT_FOUND',
         message: SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE,
       });
-      const malformed = await request('olivia@acme.test', 'GET', '/api/v1/users/me/scheduled-campaigns/x');
+      const malformed = await request(
+        'olivia@acme.test',
+        'GET',
+        apiPath('scheduledCampaigns.get', { id: 'x' }),
+      );
       expect(malformed.statusCode).toBe(404);
     });
   });
@@ -123,7 +119,7 @@ describe('scheduled campaigns API', () => {
       const response = await request(
         'olivia@acme.test',
         'DELETE',
-        `/api/v1/users/me/scheduledCampaigns/${id}`,
+        apiPath('scheduledCampaigns.cancel', { scheduledMergeId: id }),
       );
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ message: SCHEDULED_CAMPAIGN_NOT_FOUND_MESSAGE });
@@ -136,7 +132,11 @@ describe('scheduled campaigns API', () => {
 
     it('cancels the own merge: the row is gone and the usage event logged', async () => {
       const id = await adamsMerge();
-      const response = await request('adam@acme.test', 'DELETE', `/api/v1/users/me/scheduledCampaigns/${id}`);
+      const response = await request(
+        'adam@acme.test',
+        'DELETE',
+        apiPath('scheduledCampaigns.cancel', { scheduledMergeId: id }),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({});
       expect(
@@ -157,7 +157,11 @@ describe('scheduled campaigns API', () => {
       expect(events).toEqual([
         { payload: { workspaceId: space('Acme Sales'), scheduledMergeId: id, status: 'IN PROGRESS' } },
       ]);
-      const again = await request('adam@acme.test', 'DELETE', `/api/v1/users/me/scheduledCampaigns/${id}`);
+      const again = await request(
+        'adam@acme.test',
+        'DELETE',
+        apiPath('scheduledCampaigns.cancel', { scheduledMergeId: id }),
+      );
       expect(again.statusCode).toBe(404);
     });
   });

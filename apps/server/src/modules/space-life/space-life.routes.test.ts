@@ -12,9 +12,10 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { startBillingTest, type BillingTest } from '../../test/billing';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { subscribeSpaceDirectly } from '../billing/demo-billing';
 import { eraseDeletedSpaces } from './space-life.service';
 
@@ -31,26 +32,14 @@ const DAY_MS = 86_400_000;
 
 /** Issue 21 item 6: leaving a space, deleting it, restoring it, erasing it. */
 describe('the life of a space', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const userId = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const userId = (email: string) => t.demo.users[email]!;
   const call = async (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Json) =>
     t.app.inject({
       method,
-      url:
-        url === '/deleted' || url.endsWith('/restore')
-          ? `/api/v1/deleted-workspaces${url.replace('/deleted', '')}`
-          : `/api/v1/workspaces${url}`,
+      url,
       headers: bearer(await t.signIn(email)),
       ...(payload ? { payload } : {}),
     });
@@ -65,7 +54,7 @@ describe('the life of a space', () => {
     (
       await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=true',
+        url: apiPath('users.me', {}, 'includeWorkspaces=true'),
         headers: bearer(await t.signIn(email)),
       })
     )
@@ -77,7 +66,11 @@ describe('the life of a space', () => {
 
   describe('leaving', () => {
     it('refuses the owner, who transfers or deletes instead', async () => {
-      const response = await call('olivia@acme.test', 'POST', `/${space('Acme Sales')}/leave`);
+      const response = await call(
+        'olivia@acme.test',
+        'POST',
+        apiPath('spaceLife.leave', { id: space('Acme Sales') }),
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         errors: [],
@@ -88,7 +81,11 @@ describe('the life of a space', () => {
     });
 
     it('answers 404 for a space the caller is not in', async () => {
-      const response = await call('gina@gmail.com', 'POST', `/${space('Acme Sales')}/leave`);
+      const response = await call(
+        'gina@gmail.com',
+        'POST',
+        apiPath('spaceLife.leave', { id: space('Acme Sales') }),
+      );
       expect(response.statusCode).toBe(404);
     });
 
@@ -113,12 +110,12 @@ describe('the life of a space', () => {
       const seatsBefore = (
         await t.app.inject({
           method: 'GET',
-          url: `/api/workspaces/${sales}/seats`,
+          url: apiPath('members.seats', { workspaceId: sales }),
           headers: bearer(await t.signIn('olivia@acme.test')),
         })
       ).json<{ assignedSeats: number }>().assignedSeats;
 
-      const response = await call('adam@acme.test', 'POST', `/${sales}/leave`);
+      const response = await call('adam@acme.test', 'POST', apiPath('spaceLife.leave', { id: sales }));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, addonWorkspaceId: premium });
 
@@ -128,7 +125,7 @@ describe('the life of a space', () => {
       const seatsAfter = (
         await t.app.inject({
           method: 'GET',
-          url: `/api/workspaces/${sales}/seats`,
+          url: apiPath('members.seats', { workspaceId: sales }),
           headers: bearer(await t.signIn('olivia@acme.test')),
         })
       ).json<{ assignedSeats: number }>().assignedSeats;
@@ -154,7 +151,7 @@ describe('the life of a space', () => {
       // Gone from the space: its pages answer 404 now.
       const again = await t.app.inject({
         method: 'GET',
-        url: `/api/workspaces/${sales}/users/v1?limit=5`,
+        url: apiPath('members.seatMembers', { workspaceId: sales }, 'limit=5'),
         headers: bearer(await t.signIn('adam@acme.test')),
       });
       expect(again.statusCode).toBe(404);
@@ -163,17 +160,27 @@ describe('the life of a space', () => {
 
   describe('deleting', () => {
     it('is for the owner only', async () => {
-      const response = await call('mia@acme.test', 'DELETE', `/${space('Acme Sales')}`, {
-        workspaceName: 'Acme Sales',
-      });
+      const response = await call(
+        'mia@acme.test',
+        'DELETE',
+        apiPath('spaceLife.delete', { id: space('Acme Sales') }),
+        {
+          workspaceName: 'Acme Sales',
+        },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ message: SPACE_LIFE_MESSAGES.ONLY_OWNER_DELETES });
     });
 
     it("asks for the space's name, exactly", async () => {
-      const response = await call('gina@gmail.com', 'DELETE', `/${space("Gina's space")}`, {
-        workspaceName: "gina's space",
-      });
+      const response = await call(
+        'gina@gmail.com',
+        'DELETE',
+        apiPath('spaceLife.delete', { id: space("Gina's space") }),
+        {
+          workspaceName: "gina's space",
+        },
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         errors: [{ field: 'workspaceName', message: SPACE_LIFE_MESSAGES.NAME_MISMATCH }],
@@ -199,7 +206,7 @@ describe('the life of a space', () => {
         currentPeriodStart: new Date(),
         currentPeriodEnd: new Date(Date.now() + 200 * DAY_MS),
       });
-      const response = await call('leo@legacy.test', 'DELETE', `/${legacy}`, {
+      const response = await call('leo@legacy.test', 'DELETE', apiPath('spaceLife.delete', { id: legacy }), {
         workspaceName: 'Legacy Team',
       });
       expect(response.statusCode).toBe(409);
@@ -214,9 +221,14 @@ describe('the life of a space', () => {
       const premium = space('Acme Premium');
       await t.db.update(users).set({ addonWorkspaceId: premium }).where(eq(users.email, 'adam@acme.test'));
       const before = Date.now();
-      const response = await call('olivia@acme.test', 'DELETE', `/${premium}`, {
-        workspaceName: 'Acme Premium',
-      });
+      const response = await call(
+        'olivia@acme.test',
+        'DELETE',
+        apiPath('spaceLife.delete', { id: premium }),
+        {
+          workspaceName: 'Acme Premium',
+        },
+      );
       expect(response.statusCode).toBe(200);
       const deleted = response.json<Deleted>();
       expect(deleted).toMatchObject({
@@ -231,7 +243,9 @@ describe('the life of a space', () => {
       // Nobody reaches it any more; it is off everybody's list and off the owner's count.
       expect(await spacesOf('olivia@acme.test')).toEqual(['Acme Sales']);
       expect(await spacesOf('adam@acme.test')).toEqual([]);
-      expect((await call('olivia@acme.test', 'GET', `/${premium}`)).statusCode).toBe(404);
+      expect(
+        (await call('olivia@acme.test', 'GET', apiPath('workspaces.get', { id: premium }))).statusCode,
+      ).toBe(404);
       expect(await addonOf('adam@acme.test')).toBeNull();
       // The data waits for the grace period.
       expect(
@@ -248,40 +262,54 @@ describe('the life of a space', () => {
       expect(pending).toEqual([]);
 
       // Who was in it sees it among the deleted spaces; only the owner may restore it.
-      const forAdam = (await call('adam@acme.test', 'GET', '/deleted')).json<{ items: Deleted[] }>().items;
+      const forAdam = (await call('adam@acme.test', 'GET', apiPath('spaceLife.deletedSpaces'))).json<{
+        items: Deleted[];
+      }>().items;
       expect(forAdam).toEqual([
         expect.objectContaining({ workspaceName: 'Acme Premium', canRestore: false }),
       ]);
-      const forMia = (await call('mia@acme.test', 'GET', '/deleted')).json<{ items: Deleted[] }>().items;
+      const forMia = (await call('mia@acme.test', 'GET', apiPath('spaceLife.deletedSpaces'))).json<{
+        items: Deleted[];
+      }>().items;
       expect(forMia).toEqual([]);
-      expect((await call('adam@acme.test', 'POST', `/${premium}/restore`)).statusCode).toBe(404);
+      expect(
+        (await call('adam@acme.test', 'POST', apiPath('spaceLife.restore', { id: premium }))).statusCode,
+      ).toBe(404);
 
-      const restored = await call('olivia@acme.test', 'POST', `/${premium}/restore`);
+      const restored = await call('olivia@acme.test', 'POST', apiPath('spaceLife.restore', { id: premium }));
       expect(restored.json()).toEqual({ success: true });
       expect(await spacesOf('olivia@acme.test')).toEqual(['Acme Sales', 'Acme Premium']);
       expect(await spacesOf('adam@acme.test')).toEqual(['Acme Premium']);
       expect(await memberRow('Acme Premium', 'adam@acme.test')).toEqual({ role: 'MEMBER', status: 'ACTIVE' });
-      expect((await call('olivia@acme.test', 'GET', '/deleted')).json()).toEqual({ items: [] });
+      expect((await call('olivia@acme.test', 'GET', apiPath('spaceLife.deletedSpaces'))).json()).toEqual({
+        items: [],
+      });
     });
 
     it('restores only within the limit of 5 owned spaces', async () => {
       const max1 = space('Max 1');
-      expect((await call('max@max.test', 'DELETE', `/${max1}`, { workspaceName: 'Max 1' })).statusCode).toBe(
-        200,
-      );
-      const created = await call('max@max.test', 'POST', '', {
+      expect(
+        (
+          await call('max@max.test', 'DELETE', apiPath('spaceLife.delete', { id: max1 }), {
+            workspaceName: 'Max 1',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const created = await call('max@max.test', 'POST', apiPath('workspaces.create'), {
         workspaceName: 'Max 6 space',
         userId: userId('max@max.test'),
       });
       expect(created.statusCode).toBe(201);
-      const refused = await call('max@max.test', 'POST', `/${max1}/restore`);
+      const refused = await call('max@max.test', 'POST', apiPath('spaceLife.restore', { id: max1 }));
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: SPACE_LIMIT_WARNING_MESSAGE });
     });
 
     it('erases the data after the grace period, and a space past it can no longer be restored', async () => {
       const gina = space("Gina's space");
-      const response = await call('gina@gmail.com', 'DELETE', `/${gina}`, { workspaceName: "Gina's space" });
+      const response = await call('gina@gmail.com', 'DELETE', apiPath('spaceLife.delete', { id: gina }), {
+        workspaceName: "Gina's space",
+      });
       expect(response.statusCode).toBe(200);
       const { eraseAt } = response.json<Deleted>();
 
@@ -298,10 +326,17 @@ describe('the life of a space', () => {
       expect(
         await t.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.workspaceId, gina)),
       ).toEqual([]);
-      expect((await call('gina@gmail.com', 'GET', '/deleted')).json()).toEqual({ items: [] });
-      expect((await call('gina@gmail.com', 'POST', `/${gina}/restore`)).statusCode).toBe(404);
+      expect((await call('gina@gmail.com', 'GET', apiPath('spaceLife.deletedSpaces'))).json()).toEqual({
+        items: [],
+      });
+      expect(
+        (await call('gina@gmail.com', 'POST', apiPath('spaceLife.restore', { id: gina }))).statusCode,
+      ).toBe(404);
       // A malformed id is an unknown one.
-      expect((await call('gina@gmail.com', 'POST', '/not-a-space/restore')).statusCode).toBe(404);
+      expect(
+        (await call('gina@gmail.com', 'POST', apiPath('spaceLife.restore', { id: 'not-a-space' })))
+          .statusCode,
+      ).toBe(404);
     });
   });
 });
@@ -326,7 +361,7 @@ describe('deleting a paying space', () => {
     });
     const response = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/workspaces/${acme}`,
+      url: apiPath('spaceLife.delete', { id: acme }),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: { workspaceName: 'Acme Sales' },
     });

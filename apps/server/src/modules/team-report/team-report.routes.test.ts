@@ -4,10 +4,11 @@ import {
   type TeamMemberList,
 } from '@mergedesk/domain/api/team-report';
 import { and, eq, max } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns, monthlySentMails } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 import { lastThirtyDaysWindow } from './team-report.service';
 
@@ -29,24 +30,15 @@ describe('lastThirtyDaysWindow (spec 002 §2.5: the month card is the last 30 da
 
 describe('team report API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const get = async (email: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer(await t.signIn(email)) });
   const members = async (email: string, spaceName: string, query = '') =>
-    get(email, `/api/workspaces/${space(spaceName)}/team-report/members${query}`);
+    get(email, apiPath('teamReport.members', { id: space(spaceName) }, query));
   const summary = async (email: string, spaceName: string) =>
-    get(email, `/api/workspaces/${space(spaceName)}/team-report/summary`);
+    get(email, apiPath('teamReport.summary', { id: space(spaceName) }));
 
   /** The expected figures, straight from the monthly counters and the merges. */
   const expectedFigures = async (spaceName: string, userId: string) => {
@@ -92,12 +84,12 @@ describe('team report API', () => {
       ]);
       const olivia = body.items[3]!;
       expect(olivia).toEqual({
-        userId: demo.users['olivia@acme.test'],
+        userId: t.demo.users['olivia@acme.test'],
         userName: 'Olivia Owens',
         userEmail: 'olivia@acme.test',
         userProfilePictureUrl: null,
         memberStatus: 'ACTIVE',
-        ...(await expectedFigures('Acme Sales', demo.users['olivia@acme.test']!)),
+        ...(await expectedFigures('Acme Sales', t.demo.users['olivia@acme.test']!)),
       });
       // seed.ts pins olivia's monthly counters (the me call): 4,463 mails.
       expect(olivia.emailSentAllTime).toBe(4463);
@@ -153,7 +145,7 @@ describe('team report API', () => {
       expect(response.statusCode).toBe(200);
       const figures = await Promise.all(
         ['olivia@acme.test', 'adam@acme.test', 'mia@acme.test'].map((email) =>
-          expectedFigures('Acme Sales', demo.users[email]!),
+          expectedFigures('Acme Sales', t.demo.users[email]!),
         ),
       );
       expect(response.json()).toEqual({
@@ -185,10 +177,15 @@ describe('team report API', () => {
       await t.db
         .insert(monthlySentMails)
         .values([
-          { workspaceId: space('Acme Sales'), userId: demo.users['dora@acme.test']!, ...thisMonth, count: 7 },
           {
             workspaceId: space('Acme Sales'),
-            userId: demo.users['dora@acme.test']!,
+            userId: t.demo.users['dora@acme.test']!,
+            ...thisMonth,
+            count: 7,
+          },
+          {
+            workspaceId: space('Acme Sales'),
+            userId: t.demo.users['dora@acme.test']!,
             year: previous.getUTCFullYear(),
             month: previous.getUTCMonth() + 1,
             count: 333,

@@ -8,26 +8,18 @@ import {
   type TemplateList,
 } from '@mergedesk/domain/api/templates';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drafts, sessions } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { AppError } from '../../lib/app-error';
 import type { MailAdapter } from '../../mail/mail-adapter';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { findUserByEmail } from '../users/users.repo';
 import { createDraftFromTemplate } from './templates.service';
 
 describe('templates API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   /** A session as after the compose consent of spec 002 §4.5. */
   const signInWithCompose = async (email: string) => {
@@ -42,14 +34,14 @@ describe('templates API', () => {
     (
       await t.app.inject({
         method: 'GET',
-        url: '/api/v1/templates',
+        url: apiPath('templates.list'),
         headers: bearer(await t.signIn('mia@acme.test')),
       })
     ).json<TemplateList>().items;
   const createDraft = (token: string, userId: string, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/v1/users/${userId}/drafts`,
+      url: apiPath('templates.createDraft', { userId }),
       headers: bearer(token),
       payload: body,
     });
@@ -64,14 +56,14 @@ describe('templates API', () => {
     });
 
     it('answers 401 without a token', async () => {
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/templates' })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: apiPath('templates.list') })).statusCode).toBe(401);
     });
   });
 
   describe('POST /api/v1/users/{userId}/drafts', () => {
     it('creates the draft in the local mailbox and records its message id for the template', async () => {
       const [template] = await templates();
-      const userId = demo.users['adam@acme.test']!;
+      const userId = t.demo.users['adam@acme.test']!;
       const token = await signInWithCompose('adam@acme.test');
       const response = await createDraft(token, userId, { fromTemplate: template!.id, source: 'GALLERY' });
       expect(response.statusCode).toBe(200);
@@ -84,7 +76,7 @@ describe('templates API', () => {
       expect(rows).toEqual([{ templateId: template!.id, messageId }]);
 
       // The development mail catcher shows it to whoever opens the page in a browser.
-      const mailbox = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const mailbox = await t.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
       expect(mailbox.statusCode).toBe(200);
       expect(mailbox.headers['content-type']).toContain('text/html');
       expect(mailbox.body).toContain(messageId);
@@ -93,7 +85,7 @@ describe('templates API', () => {
 
     it('answers 403 missing_authorization without the Gmail compose scope', async () => {
       const [template] = await templates();
-      const response = await createDraft(await t.signIn('mia@acme.test'), demo.users['mia@acme.test']!, {
+      const response = await createDraft(await t.signIn('mia@acme.test'), t.demo.users['mia@acme.test']!, {
         fromTemplate: template!.id,
         source: 'GALLERY',
       });
@@ -110,7 +102,7 @@ describe('templates API', () => {
       const [template] = await templates();
       const response = await createDraft(
         await signInWithCompose('mia@acme.test'),
-        demo.users['olivia@acme.test']!,
+        t.demo.users['olivia@acme.test']!,
         {
           fromTemplate: template!.id,
           source: 'GALLERY',
@@ -122,7 +114,7 @@ describe('templates API', () => {
 
     it('answers 404 for an unknown template and 400 for a bad body', async () => {
       const token = await signInWithCompose('mia@acme.test');
-      const userId = demo.users['mia@acme.test']!;
+      const userId = t.demo.users['mia@acme.test']!;
       const unknown = await createDraft(token, userId, {
         fromTemplate: '00000000-0000-4000-8000-000000000000',
         source: 'GALLERY',
@@ -171,16 +163,7 @@ describe('templates API', () => {
 });
 
 describe('templates API with MAIL_ADAPTER=gmail', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
 
   it('asks for the compose permission while no Google access token is stored', async () => {
     const token = await t.signIn('olivia@acme.test');
@@ -188,11 +171,15 @@ describe('templates API with MAIL_ADAPTER=gmail', () => {
       .update(sessions)
       .set({ scopes: GMAIL_COMPOSE_SCOPE })
       .where(eq(sessions.email, 'olivia@acme.test'));
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/templates', headers: bearer(token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: apiPath('templates.list'),
+      headers: bearer(token),
+    });
     const [template] = list.json<TemplateList>().items;
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/users/${demo.users['olivia@acme.test']}/drafts`,
+      url: apiPath('templates.createDraft', { userId: t.user('olivia@acme.test') }),
       headers: bearer(token),
       payload: { fromTemplate: template!.id, source: 'GALLERY' },
     });
@@ -205,7 +192,7 @@ describe('the local mailbox page', () => {
   it('does not exist when drafts go to Gmail', async () => {
     const gmail = await createTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
     try {
-      const response = await gmail.app.inject({ method: 'GET', url: '/dev/mailbox' });
+      const response = await gmail.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     } finally {

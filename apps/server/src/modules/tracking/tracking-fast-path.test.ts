@@ -7,6 +7,7 @@ import {
   TRACKING_PAGE_HEADERS,
   TRANSPARENT_GIF,
 } from './tracking-pages';
+import { apiPath } from '../../test/api-path';
 
 type Recipient = { trackingToken: string; openPixelUrl: string; clickUrls: Record<string, string> };
 
@@ -35,7 +36,7 @@ describe('tracking fast path (node:http before Fastify)', () => {
     const demo = await t.seedDemo();
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: {
         workspaceId: demo.spaces['Acme Sales'],

@@ -4,6 +4,7 @@ import { campaignEvents, campaignRecipients, campaigns } from '../../db/schema';
 import { aggregateEventsOnce } from '../../jobs/aggregate-events';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { aggregateAll } from '../../test/tracked-hits';
+import { apiPath } from '../../test/api-path';
 
 type Recipient = { trackingToken: string; openPixelUrl: string; clickUrls: Record<string, string> };
 
@@ -32,7 +33,7 @@ describe('tracking hits while the aggregation job runs', () => {
     for (const sheet of ['sheet-1', 'sheet-2']) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/addon/campaigns',
+        url: apiPath('addon.createCampaign'),
         headers: bearer(token),
         payload: {
           workspaceId: demo.spaces['Acme Sales'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { storedHits } from '../../test/tracked-hits';
 import { TRANSPARENT_GIF } from './tracking-pages';
+import { apiPath } from '../../test/api-path';
 
 type Recipient = { openPixelUrl: string; responseUrl: string; clickUrls: Record<string, string> };
 
@@ -19,7 +20,7 @@ describe('tracking rate limits', () => {
     const demo = await t.seedDemo();
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: {
         workspaceId: demo.spaces['Acme Sales'],

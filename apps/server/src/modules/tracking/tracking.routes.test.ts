@@ -14,6 +14,8 @@ import {
   UNSUBSCRIBE_QUESTION,
 } from './tracking-pages';
 import { createTrackingTokens } from './tracking-token';
+import { apiPath } from '../../test/api-path';
+import { API_DOCS_PATH } from '../../app';
 
 type Recipient = {
   email: string;
@@ -45,7 +47,7 @@ describe('tracking endpoints', () => {
   const sendMerge = async (spaceName: string, recipients: unknown[] = twoRecipients) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/addon/campaigns',
+      url: apiPath('addon.createCampaign'),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: {
         workspaceId: demo.spaces[spaceName],
@@ -92,6 +94,7 @@ describe('tracking endpoints', () => {
         expect(response.headers[header], header).toBeUndefined();
       }
       // A page of the API keeps them (app.test.ts checks them in full).
+      // eslint-disable-next-line no-restricted-syntax -- an API path that is deliberately not in the table
       const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
       expect(api.headers['content-security-policy']).toBeDefined();
       expect(api.headers['x-frame-options']).toBeDefined();
@@ -102,7 +105,7 @@ describe('tracking endpoints', () => {
         recipientIdOf(bob)!,
       );
       for (const token of [tampered(bob.trackingToken), foreign, 'garbage']) {
-        const response = await t.app.inject({ method: 'GET', url: `/t/o/${token}.gif` });
+        const response = await t.app.inject({ method: 'GET', url: apiPath('tracking.open', { token }) });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('image/gif');
       }
@@ -183,6 +186,7 @@ describe('tracking endpoints', () => {
 
     it('answers 400 with an error page, and no redirect, for an unknown index or a bad token', async () => {
       const token = ann.trackingToken;
+      // Written out: link indexes and tokens the table's pattern does not describe (an encoded URL too).
       for (const url of [
         `/t/c/${token}/7`,
         `/t/c/${token}/-1`,
@@ -209,7 +213,7 @@ describe('tracking endpoints', () => {
       // Index 1 exists in the first merge only; the other merge has one link.
       const response = await t.app.inject({
         method: 'GET',
-        url: `/t/c/${other.recipients[0]!.trackingToken}/1`,
+        url: apiPath('tracking.click', { token: other.recipients[0]!.trackingToken, linkIndex: '1' }),
       });
       expect(response.statusCode).toBe(400);
     });
@@ -296,7 +300,7 @@ describe('tracking endpoints', () => {
     });
 
     it('lands on /unsubscribed?success=0 for a bad token, recording nothing', async () => {
-      const response = await confirm(`/t/u/${tampered(ann.trackingToken)}`);
+      const response = await confirm(apiPath('tracking.unsubscribe', { token: tampered(ann.trackingToken) }));
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/unsubscribed?success=0`);
       expect(await eventsOf('unsubscribed')).toHaveLength(1);
@@ -342,7 +346,7 @@ describe('tracking endpoints', () => {
       expect(noBody.statusCode).toBe(400);
       const badToken = await t.app.inject({
         method: 'POST',
-        url: `/t/u/${tampered(ann.trackingToken)}`,
+        url: apiPath('tracking.unsubscribe', { token: tampered(ann.trackingToken) }),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
@@ -387,7 +391,10 @@ describe('tracking endpoints', () => {
     });
 
     it('lands on /formresponse?success=0 for a bad token or a missing value', async () => {
-      for (const url of [`/t/f/${tampered(ann.trackingToken)}?value=Yes`, pathOf(ann.responseUrl)]) {
+      for (const url of [
+        apiPath('tracking.formResponse', { token: tampered(ann.trackingToken) }, 'value=Yes'),
+        pathOf(ann.responseUrl),
+      ]) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(303);
         expect(response.headers.location).toBe(`${t.config.PUBLIC_URL}/formresponse?success=0`);
@@ -399,14 +406,16 @@ describe('tracking endpoints', () => {
   });
 
   it('documents the add-on and tracking routes in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const document = (await t.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json<{
       paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
     }>();
+    /* eslint-disable no-restricted-syntax -- the OpenAPI document's keys, in its {param} form */
     expect(document.paths['/api/addon/campaigns']?.post).toMatchObject({
       tags: ['addon'],
       security: [{ bearerAuth: [] }],
     });
     expect(document.paths['/api/addon/scheduled-campaigns/{id}']?.put?.tags).toEqual(['addon']);
+    /* eslint-enable no-restricted-syntax */
     expect(document.paths['/t/c/{token}/{linkIndex}']?.get?.security).toBeUndefined();
     expect(document.paths['/t/u/{token}']?.post?.tags).toEqual(['tracking']);
   });

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   RECIPIENT_OPT_OUT_MESSAGE,
   SHARED_SUPPRESSION_DELETE_MESSAGE,
 } from '@mergedesk/domain/suppressions/permissions';
 import { suppressionDeletions, unsubscriptions, usageEvents } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 import { DISABLED_MEMBER_MESSAGE, SPACE_NOT_FOUND_MESSAGE } from '../../lib/access';
 
 type Item = {
@@ -22,35 +23,29 @@ type ListBody = { items: Item[]; total: number };
 
 describe('unsubscriptions API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
+  const space = t.space;
   const list = async (email: string, spaceId: string, query = '') =>
     t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/me/workspaces/${spaceId}/unsubscriptions${query}`,
+      url: apiPath('unsubscriptions.list', { id: spaceId }, query),
       headers: bearer(await t.signIn(email)),
     });
   const add = async (email: string, body: unknown) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/v1/users/workspace-activation-add-unsubscriptions/me',
+      url: apiPath('unsubscriptions.add'),
       headers: bearer(await t.signIn(email)),
       payload: body as Record<string, unknown>,
     });
   const remove = async (email: string, spaceId: string, address: string) =>
     t.app.inject({
       method: 'DELETE',
-      url: `/api/v1/users/workspace-activation-delete-unsubscriptions/me/${spaceId}/${encodeURIComponent(address)}`,
+      url: apiPath('unsubscriptions.delete', {
+        workspaceId: spaceId,
+        emailAddress: address,
+      }),
       headers: bearer(await t.signIn(email)),
     });
   const storedRow = async (spaceId: string, address: string) =>
@@ -70,7 +65,7 @@ describe('unsubscriptions API', () => {
       .where(
         and(
           eq(unsubscriptions.workspaceId, space(spaceName)),
-          sql`(${unsubscriptions.type} = 'WORKSPACE' or ${unsubscriptions.userId} = ${demo.users[viewer]!})`,
+          sql`(${unsubscriptions.type} = 'WORKSPACE' or ${unsubscriptions.userId} = ${t.demo.users[viewer]!})`,
         ),
       );
     return row!.value;
@@ -188,7 +183,7 @@ describe('unsubscriptions API', () => {
       const maxSpace = space('Max 1');
       await t.db.execute(
         sql`insert into unsubscriptions (workspace_id, user_id, email, type)
-            select ${maxSpace}, ${demo.users['max@max.test']!}, 'bulk' || n || '@example.com', 'PERSONAL'
+            select ${maxSpace}, ${t.demo.users['max@max.test']!}, 'bulk' || n || '@example.com', 'PERSONAL'
             from generate_series(1, 10005) n`,
       );
       const response = await list('max@max.test', maxSpace, '?limit=5');
@@ -230,7 +225,7 @@ describe('unsubscriptions API', () => {
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: DISABLED_MEMBER_MESSAGE });
       const anonymous = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/unsubscriptions`,
+        url: apiPath('unsubscriptions.list', { id: space('Acme Sales') }),
       });
       expect(anonymous.statusCode).toBe(401);
     });
@@ -240,7 +235,7 @@ describe('unsubscriptions API', () => {
     const exportCsv = async (email: string, spaceId: string, query = '') => {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/workspaces/${spaceId}/unsubscriptions/export${query}`,
+        url: apiPath('unsubscriptions.export', { id: spaceId }, query),
         headers: bearer(await t.signIn(email)),
       });
       const rows = Papa.parse<Record<string, string>>(response.body, { header: true, skipEmptyLines: true });
@@ -258,10 +253,10 @@ describe('unsubscriptions API', () => {
 
     it('streams what the list shows, in its order, across keyset batches that tie to the microsecond', async () => {
       const spaceId = space('Max 2');
-      await seedTies(spaceId, demo.users['max@max.test']!, 4100);
+      await seedTies(spaceId, t.demo.users['max@max.test']!, 4100);
       // A colleague's personal entries and another space's stay out.
-      await seedTies(spaceId, demo.users['olivia@acme.test']!, 300, 'PERSONAL');
-      await seedTies(space('Max 3'), demo.users['max@max.test']!, 300);
+      await seedTies(spaceId, t.demo.users['olivia@acme.test']!, 300, 'PERSONAL');
+      await seedTies(space('Max 3'), t.demo.users['max@max.test']!, 300);
       for (const sortBy of ['lastUpdateTimestamp:desc', 'createTimestamp:asc', 'emailAddress:desc']) {
         const { response, rows } = await exportCsv('max@max.test', spaceId, `?sortBy=${sortBy}`);
         expect(response.statusCode).toBe(200);
@@ -300,7 +295,7 @@ describe('unsubscriptions API', () => {
     });
 
     it('stops at the export limit of 30000 rows (spec 002 §9)', async () => {
-      await seedTies(space('Max 4'), demo.users['max@max.test']!, 30001);
+      await seedTies(space('Max 4'), t.demo.users['max@max.test']!, 30001);
       const { rows } = await exportCsv('max@max.test', space('Max 4'));
       expect(rows).toHaveLength(30000);
       expect(new Set(rows.map((row) => row['Email address'])).size).toBe(30000);
@@ -321,7 +316,7 @@ describe('unsubscriptions API', () => {
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: SPACE_NOT_FOUND_MESSAGE });
       const anonymous = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/me/workspaces/${space('Acme Sales')}/unsubscriptions/export`,
+        url: apiPath('unsubscriptions.export', { id: space('Acme Sales') }),
       });
       expect(anonymous.statusCode).toBe(401);
     });
@@ -338,7 +333,7 @@ describe('unsubscriptions API', () => {
       // Acme Sales does not share unsubscribes: the entry is Mia's own.
       expect(await storedRow(space('Acme Sales'), 'new.person@example.com')).toEqual({
         type: 'PERSONAL',
-        userId: demo.users['mia@acme.test'],
+        userId: t.demo.users['mia@acme.test'],
       });
 
       const again = await add('mia@acme.test', {
@@ -364,7 +359,7 @@ describe('unsubscriptions API', () => {
           ),
         );
       expect(owners.map((row) => row.userId).sort()).toEqual(
-        [demo.users['mia@acme.test'], demo.users['adam@acme.test']].sort(),
+        [t.demo.users['mia@acme.test'], t.demo.users['adam@acme.test']].sort(),
       );
     });
 
@@ -379,7 +374,7 @@ describe('unsubscriptions API', () => {
         .where(
           and(
             eq(usageEvents.eventType, 'manual_unsubscribe'),
-            eq(usageEvents.userId, demo.users['olivia@acme.test']!),
+            eq(usageEvents.userId, t.demo.users['olivia@acme.test']!),
           ),
         );
       expect(events.map((event) => event.payload)).toContainEqual({
@@ -522,7 +517,7 @@ describe('unsubscriptions API', () => {
             and(
               eq(unsubscriptions.workspaceId, space(spaceName)),
               eq(unsubscriptions.email, address),
-              eq(unsubscriptions.userId, demo.users[owner]!),
+              eq(unsubscriptions.userId, t.demo.users[owner]!),
             ),
           )
       )[0];
@@ -586,8 +581,8 @@ describe('unsubscriptions API', () => {
         list: 'unsubscriptions',
         type: 'WORKSPACE',
         source: 'LINK',
-        ownerUserId: demo.users['mia@acme.test'],
-        deletedByUserId: demo.users['mia@acme.test'],
+        ownerUserId: t.demo.users['mia@acme.test'],
+        deletedByUserId: t.demo.users['mia@acme.test'],
         deletedByEmail: 'mia@acme.test',
       });
       expect(log!.deletedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);

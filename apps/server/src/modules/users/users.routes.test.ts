@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rolloutStatuses, sessions, users, workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
 import { createAccessTokenSigner } from '../../lib/access-token';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 const SESSION_EXPIRED = {
   errors: [],
@@ -18,19 +19,10 @@ function monthsAgo(now: Date, months: number) {
 
 describe('users API', () => {
   const now = new Date();
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp({ now });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo({ now });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const id = (email: string) => demo.users[email]!;
-  const space = (name: string) => demo.spaces[name]!;
+  const id = t.user;
+  const space = t.space;
 
   describe('GET /api/v2/users/me', () => {
     it('answers 401 without, with a malformed, a foreign or an expired token', async () => {
@@ -49,7 +41,7 @@ describe('users API', () => {
         bearer(foreignToken.token),
         bearer(expired.token),
       ]) {
-        const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers });
+        const response = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual(SESSION_EXPIRED);
         expect(response.headers['www-authenticate']).toBe('Bearer');
@@ -58,7 +50,11 @@ describe('users API', () => {
 
     it("answers 404 USER_NOT_FOUND for a signed-in person without an account (the 'no-user' state)", async () => {
       const token = await t.signIn('nina@newcomer.test');
-      const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiPath('users.me'),
+        headers: bearer(token),
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         errors: [],
@@ -69,7 +65,11 @@ describe('users API', () => {
 
     it('returns the user without spaces unless includeWorkspaces=true', async () => {
       const token = await t.signIn('olivia@acme.test');
-      const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiPath('users.me'),
+        headers: bearer(token),
+      });
       expect(response.statusCode).toBe(200);
       const [row] = await t.db
         .select({ installed: users.installationTimestamp, updatedAt: users.updatedAt })
@@ -94,7 +94,7 @@ describe('users API', () => {
       const token = await t.signIn('olivia@acme.test');
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=true',
+        url: apiPath('users.me', {}, 'includeWorkspaces=true'),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
@@ -143,7 +143,7 @@ describe('users API', () => {
       const token = await t.signIn('dora@acme.test');
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=true',
+        url: apiPath('users.me', {}, 'includeWorkspaces=true'),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe('users API', () => {
       const token = await t.signIn('penny@gmail.com');
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=true',
+        url: apiPath('users.me', {}, 'includeWorkspaces=true'),
         headers: bearer(token),
       });
       expect(response.json()).toMatchObject({
@@ -177,7 +177,11 @@ describe('users API', () => {
 
     it('gives null for a missing installation timestamp', async () => {
       const token = await t.signIn('gina@gmail.com');
-      const response = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiPath('users.me'),
+        headers: bearer(token),
+      });
       expect(response.json()).toMatchObject({ userEmail: 'gina@gmail.com', installationTimestamp: null });
     });
 
@@ -185,7 +189,7 @@ describe('users API', () => {
       const token = await t.signIn('olivia@acme.test');
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/v2/users/me?includeWorkspaces=yes',
+        url: apiPath('users.me', {}, 'includeWorkspaces=yes'),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(400);
@@ -200,7 +204,7 @@ describe('users API', () => {
       const token = await t.signIn('adam@acme.test');
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/v2/users/${id('adam@acme.test')}?includeWorkspaces=true`,
+        url: apiPath('users.get', { id: id('adam@acme.test') }, 'includeWorkspaces=true'),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
@@ -218,7 +222,7 @@ describe('users API', () => {
       for (const other of [id('olivia@acme.test'), crypto.randomUUID(), 'not-an-id']) {
         const response = await t.app.inject({
           method: 'GET',
-          url: `/api/v2/users/${other}`,
+          url: apiPath('users.get', { id: other }),
           headers: bearer(token),
         });
         expect(response.statusCode).toBe(404);
@@ -228,7 +232,7 @@ describe('users API', () => {
   });
 
   describe('POST /api/v2/users/workspace-activation-create-user', () => {
-    const url = '/api/v2/users/workspace-activation-create-user?checkPeopleApi=true';
+    const url = apiPath('users.create', {}, 'checkPeopleApi=true');
 
     it('creates the account, its own space, its rollout status and links pending memberships', async () => {
       const token = await t.signIn('paula@acme.test', {
@@ -316,7 +320,7 @@ describe('users API', () => {
         lastActivatedStep: null,
       });
 
-      const me = await t.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: bearer(token) });
+      const me = await t.app.inject({ method: 'GET', url: apiPath('users.me'), headers: bearer(token) });
       expect(me.statusCode).toBe(200);
     });
 
@@ -420,7 +424,7 @@ describe('users API', () => {
       for (const token of [revoked, expired]) {
         const response = await t.app.inject({
           method: 'GET',
-          url: '/api/v2/users/me',
+          url: apiPath('users.me'),
           headers: bearer(token),
         });
         expect(response.statusCode).toBe(401);
@@ -457,7 +461,11 @@ describe('users API', () => {
   describe('GET /api/v2/users/suggest', () => {
     const suggest = async (email: string, query: string) => {
       const token = await t.signIn(email);
-      return t.app.inject({ method: 'GET', url: `/api/v2/users/suggest?${query}`, headers: bearer(token) });
+      return t.app.inject({
+        method: 'GET',
+        url: apiPath('users.suggest', {}, query),
+        headers: bearer(token),
+      });
     };
 
     it('suggests people of the same domain and co-members who are not in the space yet', async () => {
@@ -532,8 +540,11 @@ describe('users API', () => {
   });
 
   describe('GET /api/v2/users/workspace-activation-status/me', () => {
-    const url =
-      '/api/v2/users/workspace-activation-status/me?checkIsRegistered=true&includeUserV1=false&includeUserV2=true&includeUserV2Workspace=false&includeFBData=false';
+    const url = apiPath(
+      'users.rolloutStatus',
+      {},
+      'checkIsRegistered=true&includeUserV1=false&includeUserV2=true&includeUserV2Workspace=false&includeFBData=false',
+    );
 
     it('returns the rollout status', async () => {
       const sam = await t.app.inject({

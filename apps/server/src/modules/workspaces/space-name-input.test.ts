@@ -1,9 +1,10 @@
 import { SPACE_NAME_CHARACTER_MESSAGES } from '@mergedesk/domain/spaces/space-name';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { useSeededTestApp } from '../../test/seeded-app';
+import { apiPath } from '../../test/api-path';
 
 /**
  * Issue 6 "Input": a NUL in a space name answered 500 on create and rename; invisible and
@@ -11,15 +12,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app';
  * reason, and nothing is written.
  */
 describe('space names: characters (create and rename)', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useSeededTestApp();
 
   const refused: [string, keyof typeof SPACE_NAME_CHARACTER_MESSAGES][] = [
     ['Acme\u0000Sales', 'CONTROL_CHARACTERS'],
@@ -37,9 +30,9 @@ describe('space names: characters (create and rename)', () => {
     const before = await spaceCount();
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/workspaces',
+      url: apiPath('workspaces.create'),
       headers: bearer(await t.signIn('gina@gmail.com')),
-      payload: { workspaceName, userId: demo.users['gina@gmail.com'] },
+      payload: { workspaceName, userId: t.demo.users['gina@gmail.com'] },
     });
     const message = SPACE_NAME_CHARACTER_MESSAGES[reason];
     expect(response.statusCode).toBe(400);
@@ -52,10 +45,10 @@ describe('space names: characters (create and rename)', () => {
   });
 
   it.each(refused)('PUT refuses %j (%s), keeping the old name', async (workspaceName, reason) => {
-    const id = demo.spaces['Acme Sales']!;
+    const id = t.demo.spaces['Acme Sales']!;
     const response = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/workspaces/${id}`,
+      url: apiPath('workspaces.update', { id }),
       headers: bearer(await t.signIn('olivia@acme.test')),
       payload: { workspaceName },
     });
@@ -69,11 +62,11 @@ describe('space names: characters (create and rename)', () => {
   });
 
   it('accepts names in any script, with emoji and joiners', async () => {
-    const id = demo.spaces['Acme Sales']!;
+    const id = t.demo.spaces['Acme Sales']!;
     for (const workspaceName of ['Équipe Zürich', 'فريق المبيعات', '营销团队五', 'Team 👩‍💻 rocks']) {
       const response = await t.app.inject({
         method: 'PUT',
-        url: `/api/v1/workspaces/${id}`,
+        url: apiPath('workspaces.update', { id }),
         headers: bearer(await t.signIn('olivia@acme.test')),
         payload: { workspaceName },
       });

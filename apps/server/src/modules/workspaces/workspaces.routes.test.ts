@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaceMembers, workspaces } from '../../db/schema';
-import type { DemoSeedResult } from '../../seed/seed';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { apiPath } from '../../test/api-path';
+import { useSeededTestApp } from '../../test/seeded-app';
 
 const SPACE_NOT_FOUND = { errors: [], code: 'NOT_FOUND', message: 'Space not found.' };
 const LIMIT_REACHED = {
@@ -12,19 +13,10 @@ const LIMIT_REACHED = {
 };
 
 describe('workspaces API', () => {
-  let t: TestApp;
-  let demo: DemoSeedResult;
+  const t = useSeededTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.seedDemo();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const space = (name: string) => demo.spaces[name]!;
-  const userId = (email: string) => demo.users[email]!;
+  const space = t.space;
+  const userId = (email: string) => t.demo.users[email]!;
   const as = async (email: string) => bearer(await t.signIn(email));
 
   const ownedSpaceCount = async (email: string) =>
@@ -39,7 +31,7 @@ describe('workspaces API', () => {
     it("lists the caller's spaces", async () => {
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.list'),
         headers: await as('olivia@acme.test'),
       });
       expect(response.statusCode).toBe(200);
@@ -66,7 +58,7 @@ describe('workspaces API', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/workspaces' });
+      const response = await t.app.inject({ method: 'GET', url: apiPath('workspaces.list') });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -76,7 +68,7 @@ describe('workspaces API', () => {
       const headers = await as('adam@acme.test');
       const plain = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/workspaces/${space('Acme Sales')}`,
+        url: apiPath('workspaces.get', { id: space('Acme Sales') }),
         headers,
       });
       expect(plain.statusCode).toBe(200);
@@ -88,7 +80,11 @@ describe('workspaces API', () => {
 
       const full = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/workspaces/${space('Acme Sales')}?includeDomains=true&includeFeatures=true&includeMembersCount=true`,
+        url: apiPath(
+          'workspaces.get',
+          { id: space('Acme Sales') },
+          'includeDomains=true&includeFeatures=true&includeMembersCount=true',
+        ),
         headers,
       });
       expect(full.json()).toMatchObject({
@@ -105,7 +101,7 @@ describe('workspaces API', () => {
     it('reports the allowed user counts of a legacy space', async () => {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/workspaces/${space('Legacy Team')}?includeFeatures=true`,
+        url: apiPath('workspaces.get', { id: space('Legacy Team') }, 'includeFeatures=true'),
         headers: await as('leo@legacy.test'),
       });
       expect(response.json()).toMatchObject({
@@ -122,7 +118,11 @@ describe('workspaces API', () => {
     it('shows a DISABLED member the summary only', async () => {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/workspaces/${space('Acme Sales')}?includeDomains=true&includeMembersCount=true`,
+        url: apiPath(
+          'workspaces.get',
+          { id: space('Acme Sales') },
+          'includeDomains=true&includeMembersCount=true',
+        ),
         headers: await as('dora@acme.test'),
       });
       expect(response.statusCode).toBe(200);
@@ -135,7 +135,11 @@ describe('workspaces API', () => {
     it('answers 404 for another space, an unknown id and a malformed id', async () => {
       const headers = await as('gina@gmail.com');
       for (const id of [space('Acme Sales'), crypto.randomUUID(), 'acme-sales']) {
-        const response = await t.app.inject({ method: 'GET', url: `/api/v1/workspaces/${id}`, headers });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: apiPath('workspaces.get', { id }),
+          headers,
+        });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(SPACE_NOT_FOUND);
       }
@@ -146,7 +150,7 @@ describe('workspaces API', () => {
     it('creates a FREE per-seat space owned by the caller', async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: await as('gina@gmail.com'),
         payload: {
           workspaceName: '  Gina’s Café Team  ',
@@ -211,7 +215,7 @@ describe('workspaces API', () => {
     it('answers 403 when the userId is not the caller', async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: await as('gina@gmail.com'),
         payload: { workspaceName: 'Not for me', userId: userId('olivia@acme.test') },
       });
@@ -227,7 +231,7 @@ describe('workspaces API', () => {
       expect(await ownedSpaceCount('max@max.test')).toBe(5);
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: await as('max@max.test'),
         payload: { workspaceName: 'Max 6', userId: userId('max@max.test') },
       });
@@ -241,7 +245,7 @@ describe('workspaces API', () => {
       const create = (name: string) =>
         t.app.inject({
           method: 'POST',
-          url: '/api/v1/workspaces',
+          url: apiPath('workspaces.create'),
           headers,
           payload: { workspaceName: name, userId: userId('sam@acme.test') },
         });
@@ -263,7 +267,7 @@ describe('workspaces API', () => {
     ])('rejects the name %j with its message', async (workspaceName, message, reason) => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: await as('gina@gmail.com'),
         payload: { workspaceName, userId: userId('gina@gmail.com') },
       });
@@ -278,7 +282,7 @@ describe('workspaces API', () => {
     it('names every invalid field', async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: await as('gina@gmail.com'),
         payload: { workspaceName: 'abc', userId: 'me', memberInviteUser: 'yes' },
       });
@@ -295,7 +299,7 @@ describe('workspaces API', () => {
     it('answers 400 for a body that is not JSON', async () => {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/v1/workspaces',
+        url: apiPath('workspaces.create'),
         headers: { ...(await as('gina@gmail.com')), 'content-type': 'application/json' },
         payload: '{"workspaceName":',
       });
@@ -306,7 +310,12 @@ describe('workspaces API', () => {
 
   describe('PUT /api/v1/workspaces/:id', () => {
     const rename = async (email: string, id: string, payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/workspaces/${id}`, headers: await as(email), payload });
+      t.app.inject({
+        method: 'PUT',
+        url: apiPath('workspaces.update', { id }),
+        headers: await as(email),
+        payload,
+      });
 
     it('lets the owner rename the space and change memberInviteUser', async () => {
       const response = await rename('leo@legacy.test', space('Legacy Team'), {
