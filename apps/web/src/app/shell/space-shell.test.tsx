@@ -394,6 +394,31 @@ describe('SpaceShell: leaving a space (issue 21)', () => {
     document.cookie = 'md_consent=; Path=/; Max-Age=0';
   });
 
+  it.each([
+    [409, 'You cannot leave a space you own.', 'You cannot leave a space you own.'],
+    [500, 'Internal error', 'Something went wrong.'],
+  ])(
+    'keeps fred in Acme Sales when leaving is answered %i, with the reason a person can act on',
+    async (status, message, shown) => {
+      const { location } = renderShell(`${SALES}/templates`, fred);
+      const answer = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation((input, init) => {
+        const url = requestAddress(input);
+        if (requestMethod(init) === 'POST' && url.pathname === `/api/v1/workspaces/${ACME_SALES_ID}/leave`) {
+          return Promise.resolve(jsonResponse(status, { code: 'REFUSED', message, errors: [] }));
+        }
+        return answer(input, init);
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave space' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Leave Acme Sales?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Leave space' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown);
+      expect(location()).toBe(`${SALES}/templates`);
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    },
+  );
+
   it('offers the owner no Leave space', async () => {
     renderShell(`${SALES}/templates`, olivia);
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));

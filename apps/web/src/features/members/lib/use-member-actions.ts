@@ -5,6 +5,7 @@ import type { MemberSuccessAction } from '@mergedesk/domain/members/messages';
 import type { MemberAction } from '@mergedesk/domain/members/status';
 import type { BillingModel } from '@mergedesk/domain/plans/plans';
 import { ApiError } from '../../../lib/api-client';
+import { refusalMessage } from '../../../lib/refusal-message';
 import { activateMembers } from '../api/activate-members';
 import { cancelInvitations } from '../api/cancel-invitations';
 import { changeRoles } from '../api/change-roles';
@@ -27,11 +28,10 @@ const GENERIC_FAILURE = 'An error occurred. Please try again.';
 
 /** The server's message of a refused action (4xx), else the generic text of spec 002 §8. */
 const failureMessage = (error: unknown): string =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
-    ? error.message
-    : error instanceof Error && !(error instanceof ApiError) && error.message
-      ? error.message
-      : GENERIC_FAILURE;
+  refusalMessage(
+    error,
+    error instanceof Error && !(error instanceof ApiError) && error.message ? error.message : GENERIC_FAILURE,
+  );
 
 const ids = (targets: ActionTarget[]) => targets.flatMap((target) => (target.userId ? [target.userId] : []));
 const emails = (targets: ActionTarget[]) => targets.map((target) => target.email);

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
+import { Modal, Stack, Text } from '@mantine/core';
 import { leaveSpaceText, leaveSpaceTitle } from '@mergedesk/domain/spaces/space-life';
-import { ApiError } from '../../../lib/api-client';
+import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { useLeaveSpace } from '../api/leave-space';
 
 export type LeaveSpaceModalProps = {
@@ -30,10 +29,6 @@ export function LeaveSpaceModal({
     leave.reset();
     onClose();
   };
-  const error =
-    leave.error instanceof ApiError && leave.error.status < 500
-      ? leave.error.message
-      : GENERIC_ERROR_ALERT.title;
   return (
     <Modal
       opened={opened}
@@ -44,23 +39,13 @@ export function LeaveSpaceModal({
     >
       <Stack gap="md">
         <Text size="sm">{leaveSpaceText(workspaceName)}</Text>
-        {leave.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={leave.isPending} data-autofocus>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={leave.isPending}
-            onClick={() => leave.mutate(undefined, { onSuccess: onLeft })}
-          >
-            Leave space
-          </Button>
-        </Group>
+        <RefusableConfirmActions
+          error={leave.error}
+          pending={leave.isPending}
+          onCancel={close}
+          confirmLabel="Leave space"
+          onConfirm={() => leave.mutate(undefined, { onSuccess: onLeft })}
+        />
       </Stack>
     </Modal>
   );

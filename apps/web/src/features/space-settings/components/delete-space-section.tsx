@@ -1,13 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import {
   DELETE_SPACE_CONFIRM_LABEL,
   deleteSpaceText,
   deleteSpaceTitle,
   isDeleteConfirmed,
 } from '@mergedesk/domain/spaces/space-life';
-import { ApiError } from '../../../lib/api-client';
+import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { useDeleteSpace } from '../api/delete-space';
 
 export type DeleteSpaceSectionProps = {
@@ -33,10 +32,6 @@ export function DeleteSpaceSection({ workspaceId, spaceName, onDeleted }: Delete
     setTyped('');
     remove.reset();
   };
-  const error =
-    remove.error instanceof ApiError && remove.error.status < 500
-      ? remove.error.message
-      : GENERIC_ERROR_ALERT.title;
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId} align="flex-start">
       <Title order={2} size="h4" id={headingId}>
@@ -72,24 +67,13 @@ export function DeleteSpaceSection({ workspaceId, spaceName, onDeleted }: Delete
               autoComplete="off"
               disabled={remove.isPending}
             />
-            {remove.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                color="red"
-                loading={remove.isPending}
-                disabled={!isDeleteConfirmed(typed, spaceName)}
-              >
-                Delete this space
-              </Button>
-            </Group>
+            <RefusableConfirmActions
+              error={remove.error}
+              pending={remove.isPending}
+              onCancel={close}
+              confirmLabel="Delete this space"
+              confirmDisabled={!isDeleteConfirmed(typed, spaceName)}
+            />
           </Stack>
         </form>
       </Modal>

@@ -14,7 +14,7 @@ import { getPaymentIntent, useAddSeats } from '../../api/add-seats';
 import { useCheckoutPreview } from '../../api/get-checkout-preview';
 import { getSubscriptions } from '../../api/get-subscriptions';
 import { previewProrationText } from '../../lib/proration';
-import { refusalMessage } from '../../lib/refusal-message';
+import { refusalMessage } from '../../../../lib/refusal-message';
 import { CheckoutActions } from './checkout-actions';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutErrorAlert } from './checkout-error-alert';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SUMMARY_ERROR } from '@mergedesk/domain/billing/display';
-import { refusalMessage } from '../../lib/refusal-message';
+import { refusalMessage } from '../../../../lib/refusal-message';
 
 /**
  * The error banner at the top of a checkout step (spec 001 §8: 'An error occurred. Please try
