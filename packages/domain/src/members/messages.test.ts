@@ -81,9 +81,9 @@ describe('the Status tooltip of the per-user users table (spec 002 §8)', () => 
   ] as const)(
     '%s, in the domain %s, multi-domain %s, domains %j → %s',
     (status, isUserInDomain, hasMultiDomain, domains, tooltip) => {
-      expect(memberStatusTooltip({ status, isUserInDomain, freeLimit: 2, domains, hasMultiDomain })).toBe(
-        tooltip,
-      );
+      // The space's plans: a one-domain plan beside one that allows several domains or not.
+      const features = [{ hasMultiDomain: false }, { hasMultiDomain }];
+      expect(memberStatusTooltip({ status, isUserInDomain, freeLimit: 2, domains, features })).toBe(tooltip);
     },
   );
 
@@ -94,8 +94,20 @@ describe('the Status tooltip of the per-user users table (spec 002 §8)', () => 
         isUserInDomain: true,
         freeLimit: -1,
         domains: [],
-        hasMultiDomain: false,
+        features: [],
       }),
     ).toBe(freeUserLimitTooltip(0));
+  });
+
+  it('gives no domain tooltip while the plan features are unknown', () => {
+    expect(
+      memberStatusTooltip({
+        status: 'ACTIVE',
+        isUserInDomain: false,
+        freeLimit: 2,
+        domains: ['acme.test'],
+        features: [],
+      }),
+    ).toBeNull();
   });
 });

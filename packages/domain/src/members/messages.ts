@@ -86,7 +86,7 @@ const domainOnlyTooltip = (domain: string): string =>
  * gets the reason it cannot be re-activated: the free-user limit when in the space's domain, the
  * domain rule otherwise. A user outside the space's domains who is not disabled (kept from before the
  * plan restricted domains, or invited on another plan) gets the domain rule of a plan that allows one
- * domain only. Everyone else has no tooltip.
+ * domain only. Everyone else has no tooltip, and so does everyone when the plan's features are not known.
  */
 export const memberStatusTooltip = (member: {
   status: MemberStatus;
@@ -94,15 +94,17 @@ export const memberStatusTooltip = (member: {
   freeLimit: number;
   /** The space's domains (`workspaceDomains`). */
   domains: readonly string[];
-  /** True when a plan of the space allows users from several domains. */
-  hasMultiDomain: boolean;
+  /** The space's plan features (`workspaceFeatures`); none known means the rule is unknown. */
+  features: readonly { hasMultiDomain: boolean }[];
 }): string | null => {
   if (member.status === 'DISABLED') {
     return member.isUserInDomain
       ? freeUserLimitTooltip(Math.max(member.freeLimit, 0))
       : DIFFERENT_DOMAIN_TOOLTIP;
   }
-  if (member.isUserInDomain || member.hasMultiDomain || member.domains.length === 0) return null;
+  const oneDomainOnly =
+    member.features.length > 0 && member.features.every((feature) => !feature.hasMultiDomain);
+  if (member.isUserInDomain || !oneDomainOnly || member.domains.length === 0) return null;
   return domainOnlyTooltip(member.domains.join(', '));
 };
 

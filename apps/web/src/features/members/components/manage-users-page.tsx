@@ -110,8 +110,6 @@ export function ManageUsersPage({
   const paidLimit = features.find((feature) => feature.userPlan !== 'FREE')?.allowedUserCount ?? -1;
   const freeLimit = features.find((feature) => feature.userPlan === 'FREE')?.allowedUserCount ?? -1;
   const domains = (details.workspaceDomains ?? []).map((domain) => domain.domainName);
-  // Without the plan's features the rule is unknown: no domain tooltip rather than a wrong one.
-  const hasMultiDomain = features.length === 0 || features.some((feature) => feature.hasMultiDomain);
   // The per-user plan's limits, as the server counts them (members/plan-limits; issue 21).
   const holders = (everyone.data?.items ?? []).map((member) => ({
     status: member.memberStatus,
@@ -186,7 +184,7 @@ export function ManageUsersPage({
             isUserInDomain: m.isUserInDomain,
             freeLimit,
             domains,
-            hasMultiDomain,
+            features,
           })}
         />
       ),
