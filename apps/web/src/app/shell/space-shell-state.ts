@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LEGACY_PLAN_NOTICE, legacyAlertVisible } from '@mergedesk/domain/alerts/alerts';
+import type { LeaveWorkspaceResponse } from '@mergedesk/domain/api/space-life';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { activeRestrictions } from '@mergedesk/domain/rollout/restrictions';
@@ -16,7 +17,6 @@ import { leftSpaceDescription, SPACE_LIFE_MESSAGES } from '@mergedesk/domain/spa
 import { isGmailAddress } from '@mergedesk/domain/users/email';
 import type { AlertNotice } from '../../components/alert-area';
 import type { SwitcherSpace } from '../../features/spaces/components/space-switcher';
-import { fetchCurrentUser } from '../../features/users/api/get-current-user';
 import { showAlert, showSpaceCreatedAlert } from '../../lib/alerts';
 import { queryKeys } from '../../lib/query-keys';
 import { pickDefaultSpace, setLastSpaceId, spacePath } from '../../lib/selected-space';
@@ -139,24 +139,31 @@ export function useSpaceShellActions({ space, prefix, isGmailUser, isLoading }: 
   const [leaveOpened, setLeaveOpened] = useState(false);
   // The person lands where `/` would now take them, with the 'left' alert raised for that page:
   // raised without it, it was seen on the page being left and cleared by the navigation (spec 000
-  // §4). The fresh user goes into the cache only once the navigation has left this space, whose
-  // shell would otherwise see the missing membership first and send the person to `/` itself.
-  const spaceLeft = async () => {
+  // §4). The user after leaving follows from the answer (one space fewer, the add-on's space it
+  // names), so no second request can fail after the leave succeeded. It reaches the cache only once
+  // the new page has rendered: this space's shell would otherwise see the missing membership first
+  // and send the person to `/` itself. The me query then confirms it with the server.
+  const spaceLeft = async (left: LeaveWorkspaceResponse) => {
     setLeaveOpened(false);
-    const leftName = space.workspaceName;
-    const user = await fetchCurrentUser();
-    const landing = pickDefaultSpace(user);
+    const cached = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser());
+    const user = cached && {
+      ...cached,
+      addonWorkspaceId: left.addonWorkspaceId,
+      userWorkspaces: cached.userWorkspaces?.filter((entry) => entry.workspaceId !== space.workspaceId),
+    };
+    const landing = user ? pickDefaultSpace(user) : null;
     const target = landing ? spacePath(landing, SPACE_SWITCH_TARGET) : '/';
     showAlert({
       kind: 'remove',
       tone: 'success',
       title: SPACE_LIFE_MESSAGES.LEFT,
-      description: leftSpaceDescription(leftName),
+      description: leftSpaceDescription(space.workspaceName),
       showOn: target,
     });
-    // flushSync: the new page is rendered before the fresh user reaches the cache.
+    // flushSync: the new page is rendered before the user after leaving reaches the cache.
     await navigate(target, { flushSync: true });
-    queryClient.setQueryData(queryKeys.currentUser(), user);
+    if (user) queryClient.setQueryData(queryKeys.currentUser(), user);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
   };
 
   const refreshSpace = async () => {

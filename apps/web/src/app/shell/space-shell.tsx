@@ -233,7 +233,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
         onClose={actions.closeLeave}
         workspaceId={space.workspaceId}
         workspaceName={space.workspaceName}
-        onLeft={() => void actions.spaceLeft()}
+        onLeft={(left) => void actions.spaceLeft(left)}
       />
       <NewSpaceModal
         opened={actions.newSpaceOpened}

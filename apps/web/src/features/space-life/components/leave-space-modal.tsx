@@ -1,4 +1,5 @@
 import { Modal, Stack, Text } from '@mantine/core';
+import type { LeaveWorkspaceResponse } from '@mergedesk/domain/api/space-life';
 import { leaveSpaceText, leaveSpaceTitle } from '@mergedesk/domain/spaces/space-life';
 import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { useLeaveSpace } from '../api/leave-space';
@@ -8,8 +9,8 @@ export type LeaveSpaceModalProps = {
   onClose: () => void;
   workspaceId: string;
   workspaceName: string;
-  /** After leaving: the caller refreshes the user and moves to another space. */
-  onLeft: () => void;
+  /** After leaving, with the server's answer: the caller moves to another space. */
+  onLeft: (left: LeaveWorkspaceResponse) => void;
 };
 
 /**

@@ -13,7 +13,7 @@ const getCurrentUser = (signal?: AbortSignal): Promise<CurrentUser> =>
  * 404 (no account for this Google identity) and a second 401 are final. (The session provider
  * turns a final failure into the 'no-user' state or a cleared session.)
  */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   try {
     return await getCurrentUser(signal);
   } catch (error) {
