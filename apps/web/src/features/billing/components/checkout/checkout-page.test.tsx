@@ -77,6 +77,13 @@ function setup({ step, subscriptions = [], space = FREE_SPACE, email, search = '
   return { ...rendered, billing, refreshSpace };
 }
 
+/** One seat added to ten whose invoice waits for the 3-D Secure step. */
+const ONE_SEAT_AWAITING_3DS = {
+  totalSeats: 10,
+  requestedSeats: 11,
+  latestInvoice: { paid: false, hostedInvoiceUrl: null, paymentIntent: { status: 'requires_action' } },
+};
+
 const path = (router: ReturnType<typeof setup>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
@@ -338,15 +345,7 @@ describe('add seats (spec 001 §2, §4)', () => {
       space: {},
       server: {
         paymentIntentStatus: 'succeeded',
-        seatsChange: {
-          totalSeats: 10,
-          requestedSeats: 11,
-          latestInvoice: {
-            paid: false,
-            hostedInvoiceUrl: null,
-            paymentIntent: { status: 'requires_action' },
-          },
-        },
+        seatsChange: ONE_SEAT_AWAITING_3DS,
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
@@ -367,15 +366,7 @@ describe('add seats (spec 001 §2, §4)', () => {
       subscriptions: [subscription()],
       space: {},
       server: {
-        seatsChange: {
-          totalSeats: 10,
-          requestedSeats: 11,
-          latestInvoice: {
-            paid: false,
-            hostedInvoiceUrl: null,
-            paymentIntent: { status: 'requires_action' },
-          },
-        },
+        seatsChange: ONE_SEAT_AWAITING_3DS,
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add 1 seat' }));
