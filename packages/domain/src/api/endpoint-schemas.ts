@@ -36,6 +36,19 @@ import {
 } from './campaigns';
 import { usageEventSchema } from './events';
 import {
+  campaignSendingSchema,
+  gmailConnectionSchema,
+  gmailConnectQuerySchema,
+  gmailMeterSchema,
+  mergeParamsSchema,
+  mergeQuerySchema,
+  mergeStatusSchema,
+  quotaQuerySchema,
+  senderQuotaSchema,
+  startMergeBodySchema,
+  startMergeResponseSchema,
+} from './sending';
+import {
   acceptInvitationResponseSchema,
   invitationTokenParamsSchema,
   inviteBodySchema,
@@ -315,6 +328,23 @@ const ADDON_SCHEMAS = {
   },
 } as const;
 
+const SENDING_SCHEMAS = {
+  'merges.start': { body: startMergeBodySchema, response: startMergeResponseSchema },
+  'merges.get': { params: mergeParamsSchema, query: mergeQuerySchema, response: mergeStatusSchema },
+  'merges.quota': { query: quotaQuerySchema, response: senderQuotaSchema },
+  'merges.campaignSending': { params: idParams, response: campaignSendingSchema },
+  'merges.cancel': { params: idParams, response: campaignSendingSchema },
+  'merges.resendFailed': { params: idParams, response: campaignSendingSchema },
+  'merges.gmailMeter': { params: idParams, response: gmailMeterSchema },
+} as const;
+
+const GMAIL_SCHEMAS = {
+  'gmail.status': { response: gmailConnectionSchema },
+  'gmail.disconnect': { response: z.null() },
+  'gmail.connect': { query: gmailConnectQuerySchema },
+  'gmail.callback': { query: z.looseObject({}) },
+} as const;
+
 const AUTH_SCHEMAS = {
   'auth.authorize': { query: authorizeQuerySchema },
   'auth.token': { body: tokenRequestSchema, response: tokenResponseSchema },
@@ -365,7 +395,9 @@ export const ENDPOINT_SCHEMAS = {
   ...EVENT_SCHEMAS,
   ...PROMOTION_SCHEMAS,
   ...ADDON_SCHEMAS,
+  ...SENDING_SCHEMAS,
   ...AUTH_SCHEMAS,
+  ...GMAIL_SCHEMAS,
   ...TRACKING_SCHEMAS,
   ...OPERATIONS_SCHEMAS,
 } as const satisfies { [N in EndpointName]: EndpointSchema };

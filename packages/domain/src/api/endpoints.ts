@@ -174,6 +174,17 @@ const ADDON_ENDPOINTS = {
   'addon.reportReplies': { method: 'POST', path: '/api/addon/campaigns/:id/replies' },
 } as const;
 
+/** The sending engine (issue 24; api/sending.ts): merges sent by the server through the sender's Gmail. */
+const SENDING_ENDPOINTS = {
+  'merges.start': { method: 'POST', path: '/api/addon/merges', status: 202 },
+  'merges.get': { method: 'GET', path: '/api/addon/merges/:id' },
+  'merges.quota': { method: 'GET', path: '/api/addon/quota' },
+  'merges.campaignSending': { method: 'GET', path: '/api/v1/users/me/campaigns/:id/sending' },
+  'merges.cancel': { method: 'POST', path: '/api/v1/users/me/campaigns/:id/cancel-sending' },
+  'merges.resendFailed': { method: 'POST', path: '/api/v1/users/me/campaigns/:id/resend-failed' },
+  'merges.gmailMeter': { method: 'GET', path: '/api/v1/users/me/workspaces/:id/gmail-meter' },
+} as const;
+
 /** The base of the sign-in endpoints: the session cookies are scoped to it. */
 export const AUTH_BASE_PATH = '/api/v1/auth';
 
@@ -184,6 +195,17 @@ const AUTH_ENDPOINTS = {
   'auth.grant': { method: 'POST', path: `${AUTH_BASE_PATH}/grant` },
   'auth.refreshToken': { method: 'POST', path: `${AUTH_BASE_PATH}/refresh-token` },
   'auth.revoke': { method: 'POST', path: `${AUTH_BASE_PATH}/revoke`, status: 204 },
+} as const;
+
+/**
+ * The sender's Gmail grant (issue 24): an incremental consent for gmail.send with offline access.
+ * Connect and its callback are under AUTH_BASE_PATH, where the session cookie is sent.
+ */
+const GMAIL_ENDPOINTS = {
+  'gmail.status': { method: 'GET', path: '/api/v1/users/me/gmail' },
+  'gmail.disconnect': { method: 'DELETE', path: '/api/v1/users/me/gmail', status: 204 },
+  'gmail.connect': { method: 'GET', path: `${AUTH_BASE_PATH}/gmail/connect`, kind: 'redirect' },
+  'gmail.callback': { method: 'GET', path: `${AUTH_BASE_PATH}/gmail/callback`, kind: 'redirect' },
 } as const;
 
 /**
@@ -221,7 +243,9 @@ export const ENDPOINTS = {
   ...EVENT_ENDPOINTS,
   ...PROMOTION_ENDPOINTS,
   ...ADDON_ENDPOINTS,
+  ...SENDING_ENDPOINTS,
   ...AUTH_ENDPOINTS,
+  ...GMAIL_ENDPOINTS,
   ...TRACKING_ENDPOINTS,
   ...OPERATIONS_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
