@@ -52,6 +52,15 @@ const campaignRecipientSchema = z
     clickCount: z.number().int(),
     /** The links the recipient clicked, most clicked first. */
     clickedLinks: z.array(clickedLinkSchema),
+    /**
+     * Merges sent by MergeDesk's engine (issue 24): how the send went — QUEUED, SENDING, SENT,
+     * SKIPPED, FAILED or CANCELLED — with the skip or failure reason code and the attempts made.
+     * Null for merges the add-on sent itself.
+     */
+    delivery: z
+      .object({ status: z.string(), reason: z.string().nullable(), attempts: z.number().int() })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'CampaignRecipient' });
 export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;

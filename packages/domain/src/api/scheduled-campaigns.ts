@@ -42,6 +42,11 @@ export const scheduledCampaignSchema = z
     eventCounts: z.object({ toSendCount: z.number().int(), sentCount: z.number().int() }),
     status: scheduledStatusSchema,
     errorDetails: scheduledErrorDetailsSchema,
+    /**
+     * Merges the engine sends (issue 24): when what is left goes out within the sender's quota,
+     * e.g. "sends 1,500 today, 700 tomorrow at 09:12"; null or absent otherwise.
+     */
+    sendingForecast: z.string().nullable().optional(),
   })
   .meta({ id: 'ScheduledCampaign' });
 export type ScheduledCampaign = z.infer<typeof scheduledCampaignSchema>;
