@@ -1,0 +1,67 @@
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { composeMime, type MailMessage } from './mime';
+
+const message: MailMessage = {
+  from: { name: 'Jürgen Groß', address: 'juergen@acme.test' },
+  to: 'Zoë <zoe@example.test>',
+  cc: ['carl@example.test'],
+  bcc: ['hidden@example.test', 'also-hidden@example.test'],
+  subject: 'Grüße aus Köln – 10 % Rabatt 🎉',
+  html: '<p>Hallo <b>Zoë</b>, <a href="https://example.test/a?x=1&amp;y=2">hier</a></p>',
+  text: 'Hallo Zoë, hier: https://example.test/a?x=1&y=2',
+  messageId: '3f9c0c1e-1b2a-4d8e-9d1f-0a1b2c3d4e5f@mergedesk.test',
+  headers: {
+    'List-Unsubscribe': '<https://app.mergedesk.test/t/u/tok123>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+};
+
+describe('composeMime', () => {
+  it('builds a message that parses back to the same parts and headers', async () => {
+    const raw = await composeMime(message);
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe(message.subject);
+    expect(parsed.from?.value).toEqual([{ name: 'Jürgen Groß', address: 'juergen@acme.test' }]);
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : null).toEqual([
+      { name: 'Zoë', address: 'zoe@example.test' },
+    ]);
+    expect(parsed.html).toBe(message.html);
+    expect(parsed.text?.trim()).toBe(message.text);
+    expect(parsed.messageId).toBe(`<${message.messageId}>`);
+    expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+  });
+
+  it('encodes the UTF-8 subject and names as encoded words (the header lines are ASCII)', async () => {
+    const source = (await composeMime(message)).toString('latin1');
+    const headerBlock = source.slice(0, source.indexOf('\r\n\r\n'));
+    expect(headerBlock).toMatch(/^Subject: =\?UTF-8\?/m);
+    expect(headerBlock).toMatch(/^From: =\?UTF-8\?.*<juergen@acme\.test>$/m);
+    expect(/^[\x20-\x7e\r\n\t]*$/.test(headerBlock)).toBe(true);
+    expect(headerBlock).toMatch(/^Content-Type: multipart\/alternative;/m);
+  });
+
+  it('keeps Bcc in the raw source (Gmail delivers to it and strips it)', async () => {
+    const parsed = await simpleParser(await composeMime(message));
+    const bcc =
+      parsed.bcc && !Array.isArray(parsed.bcc) ? parsed.bcc.value.map((entry) => entry.address) : [];
+    expect(bcc).toEqual(['hidden@example.test', 'also-hidden@example.test']);
+    const cc = parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.value.map((entry) => entry.address) : [];
+    expect(cc).toEqual(['carl@example.test']);
+  });
+
+  it('keeps custom headers verbatim and the Message-ID as given', async () => {
+    const source = (await composeMime(message)).toString('utf8');
+    const headerLines = source.slice(0, source.indexOf('\r\n\r\n')).split('\r\n');
+    expect(headerLines).toContain('List-Unsubscribe: <https://app.mergedesk.test/t/u/tok123>');
+    expect(headerLines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(headerLines).toContain(`Message-ID: <${message.messageId}>`);
+  });
+
+  it('leaves To out of a draft with no recipient', async () => {
+    const source = (await composeMime({ ...message, to: '', cc: [], bcc: [] })).toString('utf8');
+    expect(source).not.toMatch(/^(To|Cc|Bcc):/im);
+  });
+});
