@@ -38,6 +38,9 @@ export const TABLE_OWNERS = {
   seatRemovals: 'modules/billing',
   stripeWebhookEvents: 'modules/billing',
   spaceDeletions: 'modules/space-life',
+  merges: 'modules/sending',
+  mergeRecipients: 'modules/sending',
+  senderPace: 'modules/sending',
 };
 
 /**

@@ -16,6 +16,7 @@ import {
   USER_TYPES,
 } from '@mergedesk/domain/plans/plans';
 import { ROLES } from '@mergedesk/domain/roles/roles';
+import { MERGE_STATUSES, RECIPIENT_SEND_STATUSES } from '@mergedesk/domain/sending/recipients';
 import { SUPPRESSION_LISTS } from '@mergedesk/domain/suppressions/permissions';
 import { sql } from 'drizzle-orm';
 import {
@@ -800,3 +801,136 @@ export type DeletedSpaceMember = {
   lastBecomePaidTimestamp: string | null;
   createdAt: string;
 };
+
+// ---------------------------------------------------------------------------------------------
+// The sending engine (issue 24): merges MergeDesk sends itself through the sender's Gmail, their
+// recipients (the ledger the rolling 24 h quota is counted from) and each sender's pace.
+// ---------------------------------------------------------------------------------------------
+
+/** The options of a merge as the add-on sent them (api/sending.ts mergeOptionsSchema). */
+export type StoredMergeOptions = {
+  senderName?: string;
+  sendAs?: string;
+  trackOpens: boolean;
+  trackClicks: boolean;
+  ccColumn?: string;
+  bccColumn?: string;
+};
+
+/** A merge the engine sends, now or at `scheduled_at` (modules/sending). */
+export const merges = pgTable(
+  'merges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sent merge of the dashboard; a scheduled merge gets it when its run starts. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /**
+     * The scheduled merge row (spec 002 §4.1). Deleting that row (the dashboard's cancel) sets this
+     * to null, which locks this row like an update: the engine reads a scheduled merge without its
+     * row as cancelled (docs/decisions/sending-cancel.md).
+     */
+    scheduledCampaignId: uuid('scheduled_campaign_id').references(() => scheduledCampaigns.id, {
+      onDelete: 'set null',
+    }),
+    mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
+    spreadsheetName: text('spreadsheet_name').notNull(),
+    sheetName: text('sheet_name').notNull(),
+    subject: text('subject').notNull(),
+    htmlBody: text('html_body').notNull(),
+    options: jsonb('options').$type<StoredMergeOptions>().notNull(),
+    status: text('status', { enum: MERGE_STATUSES }).notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** When the engine works the merge next; null while it waits on the sender (Gmail reconnect) or is over. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The last error of a run (spec 002 §4.1 statuses for scheduled merges), and its tries. */
+    error: text('error'),
+    errorTries: integer('error_tries').notNull().default(0),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('merges_campaign_key').on(t.campaignId),
+    uniqueIndex('merges_scheduled_campaign_key').on(t.scheduledCampaignId),
+    index('merges_user_idx').on(t.userId, t.status),
+    // The sweeper: merges due to be worked.
+    index('merges_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`status not in ('DONE', 'CANCELLED') and next_run_at is not null`),
+  ],
+);
+
+/**
+ * A recipient of a merge, in the sheet's order (`index`). `id` is also the campaign recipient's
+ * id and the left part of the message's Message-ID. SENDING and SENT rows with `handed_at` in the
+ * last 24 hours are the sender's ledger (docs/decisions/sending-ledger.md).
+ */
+export const mergeRecipients = pgTable(
+  'merge_recipients',
+  {
+    id: uuid('id').primaryKey(),
+    mergeId: uuid('merge_id')
+      .notNull()
+      .references(() => merges.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    /** Denormalised from the merge: the quota and the Gmail meter are one indexed count each. */
+    userId: uuid('user_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    /** Normalised (domain normalizeEmail). */
+    email: text('email').notNull(),
+    isGmailAddress: boolean('is_gmail_address').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    status: text('status', { enum: RECIPIENT_SEND_STATUSES }).notNull(),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A transient failure's back-off: not tried again before this. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    gmailMessageId: text('gmail_message_id'),
+    /** When it was handed to Gmail (SENDING): the ledger's time. */
+    handedAt: timestamp('handed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('merge_recipients_merge_index_key').on(t.mergeId, t.index),
+    // The worker's next recipients of a merge.
+    index('merge_recipients_queued_idx')
+      .on(t.mergeId, t.index)
+      .where(sql`status = 'QUEUED'`),
+    // The sender's ledger: sends in the rolling 24 hours.
+    index('merge_recipients_ledger_idx')
+      .on(t.userId, t.handedAt)
+      .where(sql`status in ('SENDING', 'SENT')`),
+    // The space's Gmail meter: sent to Gmail addresses in 24 h, and queued ones.
+    index('merge_recipients_gmail_sent_idx')
+      .on(t.workspaceId, t.handedAt)
+      .where(sql`is_gmail_address and status in ('SENDING', 'SENT')`),
+    index('merge_recipients_gmail_queued_idx')
+      .on(t.workspaceId)
+      .where(sql`is_gmail_address and status = 'QUEUED'`),
+    // Sends a crash may have left behind (the exactly-once recovery).
+    index('merge_recipients_sending_idx')
+      .on(t.handedAt)
+      .where(sql`status = 'SENDING'`),
+  ],
+);
+
+/**
+ * Each sender's pace across processes: the next free slot for a Gmail call, and a pause after
+ * Gmail's rate limit (docs/decisions/sending-pace.md).
+ */
+export const senderPace = pgTable('sender_pace', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+});
