@@ -1,3 +1,4 @@
+import { DEFAULT_SENDS_PER_SECOND_PER_SENDER } from '@mergedesk/domain/sending/pacing';
 import { normalizeBlockedHost } from '@mergedesk/domain/tracking/link-hosts';
 import { z } from 'zod';
 
@@ -107,6 +108,21 @@ const configSchema = z.object({
     }),
   /** How often the aggregation job folds new tracking events into the campaign counters. */
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * The sending engine's pace per sender, Gmail sends a second across every process
+   * (docs/decisions/sending-pace.md). Default: the domain's DEFAULT_SENDS_PER_SECOND_PER_SENDER
+   * (2, under Gmail's 2.5). 0 lifts the pace (the bench).
+   */
+  SENDING_RATE_PER_SENDER: z.coerce.number().min(0).default(DEFAULT_SENDS_PER_SECOND_PER_SENDER),
+  /** Merges one process works at once (pg-boss localConcurrency of the merge queue). */
+  SENDING_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How old a SENDING recipient must be before the engine treats it as a crashed send and looks
+   * its message up by Message-ID (docs/decisions/sending-exactly-once.md).
+   */
+  SENDING_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Set to false for a process that serves the API only and sends nothing (the engine's workers). */
+  SENDING_WORKERS: booleanString.default(true),
   /**
    * Bearer token that /metrics (Prometheus) asks for. Unset: /metrics answers callers on this
    * machine only (loopback), 404 to anybody else.

@@ -28,13 +28,15 @@ export type NewCampaign = {
   isFormNotification: boolean;
   sentAt: Date;
   sentCount: number;
+  /** Default: sentAt. Null for a merge the engine has yet to send. */
+  lastEmailSentAt?: Date | null;
 };
 
 export async function insertCampaign(db: Executor, values: NewCampaign): Promise<{ id: string }> {
-  const { sentAt, ...rest } = values;
+  const { sentAt, lastEmailSentAt = sentAt, ...rest } = values;
   const [row] = await db
     .insert(campaigns)
-    .values({ ...rest, createdAt: sentAt, lastUpdateAt: sentAt, lastEmailSentAt: sentAt })
+    .values({ ...rest, createdAt: sentAt, lastUpdateAt: sentAt, lastEmailSentAt })
     .returning({ id: campaigns.id });
   if (!row) throw new Error('insert into campaigns returned no row');
   return row;
@@ -162,4 +164,53 @@ export async function insertRecipientEvents(
     .insert(campaignEvents)
     .values(recipientIds.map((recipientId) => ({ campaignId, recipientId, type })));
   return recipientIds.length;
+}
+
+/**
+ * The recipients of a merge the engine sends (issue 24): stored before anything is sent, without
+ * sentAt and without events; each send records itself (recordEngineSend). The ids are the
+ * engine's recipient ids.
+ */
+export async function insertQueuedRecipients(
+  db: Executor,
+  campaignId: string,
+  recipients: readonly NewRecipient[],
+): Promise<void> {
+  for (const chunk of chunks(recipients)) {
+    await db.insert(campaignRecipients).values(chunk.map((recipient) => ({ ...recipient, campaignId })));
+  }
+}
+
+/**
+ * One message the engine handed to Gmail: the recipient's sentAt, the campaign's sent_count and
+ * last send, the 'sent' event (already counted) and the sender's monthly counter, in the caller's
+ * transaction.
+ */
+export async function recordEngineSend(
+  db: Executor,
+  send: { campaignId: string; recipientId: string; workspaceId: string; userId: string; sentAt: Date },
+): Promise<void> {
+  const { campaignId, recipientId, sentAt } = send;
+  await db
+    .update(campaignRecipients)
+    .set({ sentAt })
+    .where(and(eq(campaignRecipients.id, recipientId), eq(campaignRecipients.campaignId, campaignId)));
+  await db
+    .update(campaigns)
+    .set({
+      sentCount: sql`${campaigns.sentCount} + 1`,
+      lastEmailSentAt: sentAt,
+      lastUpdateAt: sentAt,
+    })
+    .where(eq(campaigns.id, campaignId));
+  await db
+    .insert(campaignEvents)
+    .values({ campaignId, recipientId, type: 'sent', occurredAt: sentAt, aggregated: true });
+  await addMonthlySentMails(db, {
+    workspaceId: send.workspaceId,
+    userId: send.userId,
+    year: sentAt.getUTCFullYear(),
+    month: sentAt.getUTCMonth() + 1,
+    count: 1,
+  });
 }

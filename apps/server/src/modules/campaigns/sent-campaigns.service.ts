@@ -9,7 +9,9 @@ export {
   findRecipientIdsByEmail,
   insertCampaign,
   insertCampaignLinks,
+  insertQueuedRecipients,
   insertRecipientEvents,
   insertSentRecipients,
   lockAndFindLinkHostsSince,
+  recordEngineSend,
 } from './sent-campaigns.repo';

@@ -212,3 +212,23 @@ export async function findOwnScheduledCampaignWorkspace(
     .limit(1);
   return row?.workspaceId;
 }
+
+/**
+ * The sending engine's progress on a scheduled merge it sends (issue 24): `sent` more messages,
+ * and the status, next run and error fields as given.
+ */
+export async function recordScheduledProgress(
+  db: Executor,
+  id: string,
+  progress: ScheduledCampaignValues & { sent?: number },
+): Promise<void> {
+  const { sent = 0, ...values } = progress;
+  await db
+    .update(scheduledCampaigns)
+    .set({
+      ...values,
+      ...(sent === 0 ? {} : { sentCount: sql`least(${scheduledCampaigns.sentCount} + ${sent}, ${scheduledCampaigns.toSendCount})` }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(scheduledCampaigns.id, id));
+}

@@ -25,6 +25,7 @@ import {
 export {
   findOwnScheduledCampaignWorkspace,
   insertScheduledCampaign,
+  recordScheduledProgress,
   updateOwnScheduledCampaign,
   type ScheduledCampaignRow,
   type ScheduledCampaignValues,

@@ -310,3 +310,31 @@ export async function copyPersonalOptOuts(
       on conflict do nothing`);
   }
 }
+
+/**
+ * Of `emails` (normalised), those on a list that applies to a merge of `userId` in the space: the
+ * space's shared (WORKSPACE) entries and the sender's own PERSONAL ones (domain
+ * suppressions/permissions canSeeSuppression; issue 24 skip rules). One statement per list.
+ */
+export async function findSuppressedAmong(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+  emails: readonly string[],
+): Promise<{ unsubscribed: Set<string>; bounced: Set<string> }> {
+  const lookUp = async (table: SuppressionTable) => {
+    if (emails.length === 0) return new Set<string>();
+    const rows = await db
+      .selectDistinct({ email: table.email })
+      .from(table)
+      .where(
+        and(
+          eq(table.workspaceId, workspaceId),
+          inArray(table.email, [...emails]),
+          or(eq(table.type, 'WORKSPACE'), eq(table.userId, userId)),
+        ),
+      );
+    return new Set(rows.map((row) => row.email));
+  };
+  return { unsubscribed: await lookUp(unsubscriptions), bounced: await lookUp(bounces) };
+}

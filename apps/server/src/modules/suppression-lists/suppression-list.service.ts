@@ -42,6 +42,8 @@ import {
 export { insertBounces, upsertUnsubscription } from './suppression-list.repo';
 // Space-life carries someone's personal opt-outs to the space they land in.
 export { copyPersonalOptOuts } from './suppression-list.repo';
+// The sending engine skips the addresses on the lists that apply to the sender (issue 24).
+export { findSuppressedAmong } from './suppression-list.repo';
 
 /**
  * What differs between the unsubscription list and the bounce list (spec 002 §2.3, §2.4): the

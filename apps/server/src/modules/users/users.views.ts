@@ -15,6 +15,8 @@ export const userView = qb
     email: users.email,
     name: users.name,
     profilePictureUrl: users.profilePictureUrl,
+    /** The account's own free quota (spec 000 §9): the sending engine's quota of a Free sender. */
+    freeUserQuota: users.freeUserQuota,
   })
   .from(users)
   .as('user_view');

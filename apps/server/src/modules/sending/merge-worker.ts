@@ -1,0 +1,481 @@
+import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status';
+import { scheduledErrorOutcome } from '@mergedesk/domain/campaigns/scheduled-status';
+import { MAX_SEND_ATTEMPTS, paceIntervalMs, retryDelayMs } from '@mergedesk/domain/sending/pacing';
+import { QUOTA_WINDOW_MS, quotaWindow, senderDailyQuota } from '@mergedesk/domain/sending/quota-window';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+import { composeMime } from '../../mail/mime';
+import { recordEngineSend } from '../campaigns/sent-campaigns.service';
+import { GmailApiError, type GmailAccount, type GmailAccounts } from '../gmail/gmail-accounts';
+import { recordScheduledProgress } from '../scheduled-campaigns/scheduled-campaigns.service';
+import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
+import { membershipIn } from '../workspaces/workspaces.service';
+import { userView } from '../users/users.views';
+import { eq } from 'drizzle-orm';
+import { createMergeCampaign, linkIndexesOf } from './merge-campaign';
+import { buildMergeMessage, messageIdOf } from './merge-message';
+import * as repo from './sending.repo';
+import type { MergeRow } from './sending.repo';
+
+/**
+ * The engine's work on one merge (issue 24; docs/decisions/sending-exactly-once.md): recipients in
+ * sheet order, each one (1) reserved — the merge not cancelled (row FOR SHARE), the sender's
+ * rolling quota not used up (the ledger, under the sender's lock), marked SENDING with its ledger
+ * time — and committed, (2) rendered and composed, (3) handed to Gmail, (4) marked SENT with
+ * Gmail's id and recorded on the campaign. A crash between (1) and (4) leaves a SENDING row that
+ * the recovery resolves by Message-ID, never by sending again.
+ */
+
+export type MergeWorkerDeps = {
+  db: Database;
+  gmail: GmailAccounts;
+  tokens: TrackingTokens;
+  trackingBaseUrl: string;
+  /** The right part of the Message-IDs (PUBLIC_URL's host). */
+  messageIdHost: string;
+  ratePerSender: number;
+  leaseMs: number;
+  log: FastifyBaseLogger;
+  /** Queues a run of the merge at `at` (pg-boss, singleton per merge). */
+  enqueue: (db: Executor, mergeId: string, at: Date) => Promise<void>;
+  now?: () => Date;
+};
+
+/** A run works a merge this long at most, then queues its continuation (other merges get a turn). */
+const RUN_SLICE_MS = 30_000;
+/** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
+const SEND_TIMEOUT_MS = 30_000;
+/** A rate limit without Retry-After pauses the sender this long. */
+const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+/** Gmail's daily limit: look again after this long when the ledger cannot tell. */
+const DAILY_LIMIT_RECHECK_MS = 60 * 60 * 1000;
+
+type RunOutcome = { next: Date | null };
+
+export function createMergeWorker(deps: MergeWorkerDeps) {
+  const { db, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const interval = paceIntervalMs(deps.ratePerSender);
+
+  /** Works the merge until it is done, must wait, or its slice is over; queues what comes next. */
+  async function runMerge(mergeId: string, signal?: AbortSignal): Promise<void> {
+    const outcome = await workMerge(mergeId, signal);
+    if (outcome.next !== null) await deps.enqueue(db, mergeId, outcome.next);
+  }
+
+  async function workMerge(mergeId: string, signal?: AbortSignal): Promise<RunOutcome> {
+    let merge = await repo.findMerge(db, mergeId);
+    if (!merge || merge.status === 'DONE' || merge.status === 'CANCELLED') return { next: null };
+    if (isCancelledBySchedule(merge)) {
+      await cancelMerge(db, merge.id);
+      return { next: null };
+    }
+    const started = Date.now();
+    // The sweeper leaves a merge alone while its run holds this lease.
+    await repo.updateMerge(db, merge.id, { nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + deps.leaseMs) });
+    try {
+      merge = await startMerge(merge);
+      await recoverStaleSends(merge.id);
+      let account: GmailAccount;
+      try {
+        account = await deps.gmail.forUser(merge.userId);
+      } catch (error) {
+        if (isDisconnected(error)) return pauseDisconnected(merge);
+        throw error;
+      }
+      const context = await sendingContext(merge, account);
+      for (;;) {
+        if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) return { next: now() };
+        const recipient = await repo.nextQueuedRecipient(db, merge.id, now());
+        if (!recipient) return finishOrWait(merge);
+        const step = await sendOne(merge, context, account, recipient);
+        if (step !== 'sent') return step;
+      }
+    } catch (error) {
+      return failRun(merge, error);
+    }
+  }
+
+  /** Is a scheduled merge whose scheduled row is gone (cancelled from the dashboard). */
+  const isCancelledBySchedule = (merge: MergeRow) =>
+    merge.scheduledAt !== null && merge.scheduledCampaignId === null;
+
+  /** The first run: the campaign of a scheduled merge is created now; the merge is SENDING. */
+  async function startMerge(merge: MergeRow): Promise<MergeRow> {
+    if (merge.campaignId !== null && merge.status === 'SENDING') return merge;
+    return db.transaction(async (tx) => {
+      const locked = await repo.lockMerge(tx, merge.id, 'update');
+      if (!locked) throw new Error('merge vanished');
+      const campaignId = locked.campaignId ?? (await createMergeCampaign(tx, locked, deps.tokens, now()));
+      const startedAt = locked.startedAt ?? now();
+      const status = locked.status === 'CANCELLED' || locked.status === 'DONE' ? locked.status : 'SENDING';
+      await repo.updateMerge(tx, locked.id, { campaignId, startedAt, status });
+      if (locked.scheduledCampaignId !== null) {
+        await recordScheduledProgress(tx, locked.scheduledCampaignId, {
+          status: IN_PROGRESS_STATUS,
+          nextScheduledRunAt: now(),
+        });
+      }
+      return { ...locked, campaignId, startedAt, status };
+    });
+  }
+
+  type SendingContext = {
+    from: { name: string; address: string };
+    linkIndexes: Map<string, number>;
+    limit: number;
+  };
+
+  async function sendingContext(merge: MergeRow, account: GmailAccount): Promise<SendingContext> {
+    const [user] = await db
+      .select({ name: userView.name, freeUserQuota: userView.freeUserQuota })
+      .from(userView)
+      .where(eq(userView.id, merge.userId));
+    const membership = await membershipIn(db, merge.userId, merge.workspaceId);
+    const limit =
+      membership && membership.status !== 'DISABLED'
+        ? senderDailyQuota({
+            workspacePlan: membership.workspace.plan,
+            legacyType: membership.workspace.legacyType,
+            subscriptionState: membership.workspace.subscriptionState,
+            member: { userPlan: membership.userPlan },
+            freeUserQuota: user?.freeUserQuota ?? null,
+          })
+        : 0;
+    let address = account.email;
+    let name = merge.options.senderName ?? user?.name ?? '';
+    if (merge.options.sendAs !== undefined && merge.options.sendAs !== account.email) {
+      const alias = (await account.sendAsAddresses()).find(
+        (candidate) => candidate.email.toLowerCase() === merge.options.sendAs?.toLowerCase(),
+      );
+      // An alias the sender no longer has: the account's own address (never an unverified From).
+      if (alias) {
+        address = alias.email;
+        name = merge.options.senderName ?? (alias.displayName || name);
+      }
+    }
+    return { from: { name, address }, linkIndexes: linkIndexesOf(merge.htmlBody), limit };
+  }
+
+  type StepResult = 'sent' | RunOutcome;
+
+  async function sendOne(
+    merge: MergeRow,
+    context: SendingContext,
+    account: GmailAccount,
+    recipient: repo.MergeRecipientRow,
+  ): Promise<StepResult> {
+    // The pace: this sender's next slot across every process, waited for before the reservation,
+    // so that nothing waits between a reservation and its Gmail call.
+    const { slotAt, pausedUntil } = await repo.takeSenderSlot(db, merge.userId, interval);
+    if (pausedUntil !== null && pausedUntil > now()) return pauseRateLimited(merge, pausedUntil);
+    const wait = slotAt.getTime() - now().getTime();
+    if (wait > 0) await sleep(wait);
+
+    const message = buildMergeMessage({
+      subject: merge.subject,
+      htmlBody: merge.htmlBody,
+      options: merge.options,
+      recipient,
+      from: context.from,
+      urls: trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id)),
+      linkIndexes: context.linkIndexes,
+      messageIdHost: deps.messageIdHost,
+    });
+    const raw = await composeMime(message);
+
+    const reservation = await reserve(merge, recipient.id, context.limit);
+    if (reservation !== 'reserved') return reservation;
+
+    try {
+      const sent = await account.send(raw, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      await recordSent(merge, recipient.id, sent.id);
+      return 'sent';
+    } catch (error) {
+      return handleSendError(merge, recipient, error);
+    }
+  }
+
+  /** (1) the reservation: not cancelled, within quota, marked SENDING — one transaction. */
+  async function reserve(
+    merge: MergeRow,
+    recipientId: string,
+    limit: number,
+  ): Promise<'reserved' | RunOutcome> {
+    type Reservation = 'reserved' | 'cancelled' | 'gone' | { waitForQuota: Date | null };
+    const result: Reservation = await db.transaction(async (tx) => {
+      const locked = await repo.lockMerge(tx, merge.id, 'share');
+      if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
+      await repo.lockSender(tx, merge.userId);
+      const at = now();
+      const ledger = await repo.ledgerSince(tx, merge.userId, new Date(at.getTime() - QUOTA_WINDOW_MS));
+      const window = quotaWindow({ limit, sentAt: ledger, now: at });
+      if (window.remaining <= 0) return { waitForQuota: window.nextFreeAt };
+      return (await repo.reserveRecipient(tx, recipientId, at)) ? 'reserved' : 'gone';
+    });
+    if (result === 'reserved') return result;
+    // Cancelled: the next run (at once) finds it so and tidies up.
+    if (result === 'cancelled' || result === 'gone') return { next: now() };
+    return waitForQuota(merge, result.waitForQuota);
+  }
+
+  /** (4) SENT, and the send recorded on the campaign and the scheduled merge. */
+  async function recordSent(merge: MergeRow, recipientId: string, gmailMessageId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const sentAt = now();
+      if (!(await repo.markSent(tx, recipientId, gmailMessageId, sentAt))) return;
+      const current = await repo.findMerge(tx, merge.id);
+      if (current?.campaignId) {
+        await recordEngineSend(tx, {
+          campaignId: current.campaignId,
+          recipientId,
+          workspaceId: merge.workspaceId,
+          userId: merge.userId,
+          sentAt,
+        });
+      }
+      if (current?.scheduledCampaignId) {
+        await recordScheduledProgress(tx, current.scheduledCampaignId, { sent: 1 });
+      }
+    });
+  }
+
+  async function handleSendError(
+    merge: MergeRow,
+    recipient: repo.MergeRecipientRow,
+    error: unknown,
+  ): Promise<StepResult> {
+    const gmailError =
+      error instanceof GmailApiError
+        ? error
+        : new GmailApiError('transient', error instanceof Error ? error.message : String(error));
+    const attempts = recipient.attempts + 1;
+    const lastError = gmailError.message.slice(0, 500);
+    switch (gmailError.kind) {
+      case 'rate-limited': {
+        const until = new Date(now().getTime() + (gmailError.options.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS));
+        log.warn({ mergeId: merge.id, userId: merge.userId, until }, 'sender rate-limited by Gmail');
+        await db.transaction(async (tx) => {
+          await repo.releaseRecipient(tx, recipient.id, { notBefore: null, refundAttempt: true, lastError });
+          await repo.pauseSender(tx, merge.userId, until);
+        });
+        return pauseRateLimited(merge, until);
+      }
+      case 'daily-limit': {
+        await repo.releaseRecipient(db, recipient.id, { notBefore: null, refundAttempt: true, lastError });
+        const ledger = await repo.ledgerSince(db, merge.userId, new Date(now().getTime() - QUOTA_WINDOW_MS));
+        const oldest = ledger[0];
+        return waitForQuota(
+          merge,
+          oldest ? new Date(oldest.getTime() + QUOTA_WINDOW_MS) : new Date(now().getTime() + DAILY_LIMIT_RECHECK_MS),
+        );
+      }
+      case 'not-connected':
+      case 'revoked':
+        await repo.releaseRecipient(db, recipient.id, { notBefore: null, refundAttempt: true, lastError });
+        return pauseDisconnected(merge);
+      case 'permanent':
+        await repo.markFailed(db, recipient.id, 'GMAIL_REJECTED', lastError);
+        return 'sent';
+      case 'transient': {
+        // No answer at all (a time-out, a broken connection): the message may have left. The row
+        // stays SENDING; the recovery looks it up by Message-ID once the lease is over.
+        if (gmailError.options.status === undefined) {
+          log.warn({ mergeId: merge.id, recipientId: recipient.id }, 'Gmail send without an answer');
+          return { next: new Date(now().getTime() + deps.leaseMs) };
+        }
+        // Gmail answered 5xx: looked up first, in case it sent before failing.
+        const resolved = await resolveSend(merge.userId, recipient.id);
+        if (resolved === 'sent') return 'sent';
+        if (attempts >= MAX_SEND_ATTEMPTS) {
+          await repo.markFailed(db, recipient.id, 'GMAIL_ERROR', lastError);
+          return 'sent';
+        }
+        const notBefore = new Date(now().getTime() + retryDelayMs(attempts, Math.random()));
+        await repo.releaseRecipient(db, recipient.id, { notBefore, refundAttempt: false, lastError });
+        return 'sent';
+      }
+    }
+  }
+
+  /**
+   * A SENDING recipient whose send's fate is unknown, looked up in the sender's mailbox by its
+   * Message-ID: found → SENT with that id; not found → QUEUED again. Throws when Gmail cannot be
+   * asked (the row stays SENDING for the next try).
+   */
+  async function resolveSend(userId: string, recipientId: string): Promise<'sent' | 'requeued'> {
+    const account = await deps.gmail.forUser(userId);
+    const gmailId = await account.findByRfc822MessageId(messageIdOf(recipientId, deps.messageIdHost));
+    const merge = await mergeOfRecipient(recipientId);
+    if (gmailId !== null) {
+      if (merge) await recordSent(merge, recipientId, gmailId);
+      return 'sent';
+    }
+    await repo.releaseRecipient(db, recipientId, { notBefore: null, refundAttempt: false, lastError: null });
+    return 'requeued';
+  }
+
+  async function mergeOfRecipient(recipientId: string): Promise<MergeRow | undefined> {
+    const mergeId = await repo.mergeIdOfRecipient(db, recipientId);
+    return mergeId === undefined ? undefined : repo.findMerge(db, mergeId);
+  }
+
+  /** SENDING rows older than the lease (of one merge, or all): crashed sends, resolved by lookup. */
+  async function recoverStaleSends(mergeId?: string): Promise<number> {
+    const stale = await repo.staleSendingRecipients(db, new Date(now().getTime() - deps.leaseMs), mergeId);
+    let resolved = 0;
+    for (const row of stale) {
+      try {
+        const outcome = await resolveSend(row.userId, row.id);
+        log.info({ recipientId: row.id, mergeId: row.mergeId, outcome }, 'crashed send resolved');
+        resolved += 1;
+      } catch (error) {
+        log.warn({ err: error, recipientId: row.id }, 'crashed send not resolved yet');
+      }
+    }
+    return resolved;
+  }
+
+  /** Nothing queued is due: done, or wait for back-offs and sends in flight. */
+  async function finishOrWait(merge: MergeRow): Promise<RunOutcome> {
+    const pending = await repo.pendingWork(db, merge.id);
+    if (pending.queued > 0 || pending.sending > 0) {
+      const candidates = [
+        pending.nextNotBefore,
+        pending.oldestHandedAt && new Date(pending.oldestHandedAt.getTime() + deps.leaseMs),
+      ].filter((value): value is Date => value instanceof Date);
+      const next = new Date(Math.max(now().getTime(), Math.min(...candidates.map((d) => d.getTime()))));
+      await repo.updateMerge(db, merge.id, { nextRunAt: next });
+      return { next };
+    }
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockMerge(tx, merge.id, 'update');
+      if (!locked || locked.status === 'CANCELLED') return;
+      await repo.updateMerge(tx, merge.id, { status: 'DONE', nextRunAt: null, finishedAt: now() });
+      if (locked.scheduledCampaignId !== null) {
+        const counts = await repo.countRecipients(tx, merge.id);
+        // Done: the scheduled merge is over (its progress stays as the add-on would leave it).
+        await recordScheduledProgress(tx, locked.scheduledCampaignId, {
+          nextScheduledRunAt: null,
+          sentCount: counts.SENT,
+        });
+      }
+    });
+    return { next: null };
+  }
+
+  /** Out of quota (spec 002 §4.1): IN PROGRESS, no next run ('Upon quota reset'); back when the window frees. */
+  async function waitForQuota(merge: MergeRow, nextFreeAt: Date | null): Promise<RunOutcome> {
+    const next = nextFreeAt ?? new Date(now().getTime() + DAILY_LIMIT_RECHECK_MS);
+    await db.transaction(async (tx) => {
+      await repo.updateMerge(tx, merge.id, { status: 'WAITING_FOR_QUOTA', nextRunAt: next });
+      if (merge.scheduledCampaignId !== null) {
+        await recordScheduledProgress(tx, merge.scheduledCampaignId, {
+          status: IN_PROGRESS_STATUS,
+          nextScheduledRunAt: null,
+        });
+      }
+    });
+    return { next };
+  }
+
+  async function pauseRateLimited(merge: MergeRow, until: Date): Promise<RunOutcome> {
+    await repo.updateMerge(db, merge.id, { status: 'PAUSED_RATE_LIMITED', nextRunAt: until });
+    return { next: until };
+  }
+
+  /** The sender's grant is gone: paused, nothing lost; the sweeper resumes it on reconnection. */
+  async function pauseDisconnected(merge: MergeRow): Promise<RunOutcome> {
+    log.warn({ mergeId: merge.id, userId: merge.userId }, 'merge paused: Gmail disconnected');
+    await repo.updateMerge(db, merge.id, { status: 'PAUSED_GMAIL_DISCONNECTED', nextRunAt: null });
+    return { next: null };
+  }
+
+  /**
+   * A run that failed on an error of ours (a bug, the database away): a scheduled merge follows
+   * spec 002 §4.1 (UNKNOWN ERROR, retried one hour after the try, up to 5 tries); a merge sent
+   * now is retried by the job queue's back-off.
+   */
+  async function failRun(merge: MergeRow, error: unknown): Promise<RunOutcome> {
+    if (merge.scheduledCampaignId === null) throw error;
+    log.error({ err: error, mergeId: merge.id }, 'scheduled merge run failed');
+    const outcome = scheduledErrorOutcome(
+      'UNKNOWN ERROR',
+      {
+        recoverableErrorRetries: merge.errorTries,
+        recoverableErrorLastRetryTimestamp: merge.lastErrorAt?.getTime() ?? null,
+      },
+      now().getTime(),
+    );
+    const next = outcome.retryAt === null ? null : new Date(outcome.retryAt);
+    await db.transaction(async (tx) => {
+      await repo.updateMerge(tx, merge.id, {
+        error: outcome.status,
+        errorTries: outcome.errorDetails.recoverableErrorRetries,
+        lastErrorAt: now(),
+        nextRunAt: next,
+      });
+      if (merge.scheduledCampaignId !== null) {
+        await recordScheduledProgress(tx, merge.scheduledCampaignId, {
+          status: outcome.status,
+          nextScheduledRunAt: next,
+          error: outcome.errorDetails.error,
+          recoverableErrorRetries: outcome.errorDetails.recoverableErrorRetries,
+          recoverableErrorLastRetryAt:
+            outcome.errorDetails.recoverableErrorLastRetryTimestamp === null
+              ? null
+              : new Date(outcome.errorDetails.recoverableErrorLastRetryTimestamp),
+        });
+      }
+    });
+    return { next };
+  }
+
+  /** Merges paused on a disconnected Gmail whose sender has reconnected: queued again. */
+  async function resumeReconnected(): Promise<void> {
+    const paused = await repo.mergesPausedOnGmail(db);
+    const connected = new Map<string, boolean>();
+    for (const merge of paused) {
+      if (!connected.has(merge.userId)) {
+        connected.set(
+          merge.userId,
+          await deps.gmail.forUser(merge.userId).then(
+            () => true,
+            () => false,
+          ),
+        );
+      }
+      if (!connected.get(merge.userId)) continue;
+      await db.transaction(async (tx) => {
+        await repo.updateMerge(tx, merge.id, { status: 'QUEUED', nextRunAt: now() });
+        await deps.enqueue(tx, merge.id, now());
+      });
+    }
+  }
+
+  /** The sweeper's round: crashed sends, reconnected senders, and due merges without a job. */
+  async function sweep(): Promise<void> {
+    await recoverStaleSends();
+    await resumeReconnected();
+    for (const merge of await repo.dueMerges(db, now(), 100)) await deps.enqueue(db, merge.id, now());
+  }
+
+  return { runMerge, sweep, recoverStaleSends };
+}
+
+export type MergeWorker = ReturnType<typeof createMergeWorker>;
+
+/** Cancels a merge: CANCELLED under the row's FOR UPDATE lock, its queued recipients with it. */
+export async function cancelMerge(db: Database, mergeId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockMerge(tx, mergeId, 'update');
+    if (!locked || locked.status === 'DONE' || locked.status === 'CANCELLED') return false;
+    await repo.updateMerge(tx, mergeId, { status: 'CANCELLED', nextRunAt: null, cancelledAt: new Date() });
+    await repo.cancelQueuedRecipients(tx, mergeId);
+    return true;
+  });
+}
+
+const isDisconnected = (error: unknown) =>
+  error instanceof GmailApiError && (error.kind === 'not-connected' || error.kind === 'revoked');

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, PgBoss } from 'pg-boss';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import type { GmailAccounts } from '../gmail/gmail-accounts';
+import type { TrackingTokens } from '../tracking/tracking-token';
+import { createMergeWorker, type MergeWorker } from './merge-worker';
+
+/**
+ * The sending engine's job queue (issue 24; docs/decisions/sending-job-queue.md): pg-boss in the
+ * application's PostgreSQL, schema `pgboss`. One queue, `merge-run`, policy `stately` with the merge
+ * id as singleton key: at most one run of a merge is active across every process, and one more
+ * waits. A run is queued in the transaction that makes it due (pg-boss `send`/`upsert` with the
+ * caller's transaction as its `db`), so a merge is never stored without its job, nor a job sent for
+ * a merge rolled back. A sweeper (every SWEEP_INTERVAL_MS, in every process) resolves crashed
+ * sends, resumes merges whose sender reconnected Gmail and re-queues due merges whose job went
+ * missing.
+ */
+
+export const MERGE_RUN_QUEUE = 'merge-run';
+const SWEEP_INTERVAL_MS = 2000;
+/** A scheduled merge starts within this of its time (pg-boss polls at least every 0.5 s). */
+const POLLING_INTERVAL_SECONDS = 0.5;
+/** How long shutdown waits for the runs in flight (each stops at its next recipient). */
+const STOP_TIMEOUT_MS = 15_000;
+
+export type SendingEngine = {
+  /** Queues a run of the merge at `at` (now by default), in the caller's transaction. */
+  enqueue: (db: Executor, mergeId: string, at?: Date) => Promise<void>;
+  /** Starts this process's workers and sweeper (SENDING_WORKERS). */
+  startWorkers: () => Promise<void>;
+  /** Stops taking runs, lets the runs in flight end at their next recipient (bounded), closes. */
+  stop: () => Promise<void>;
+  /** The worker, for tests that drive a run by hand. */
+  readonly worker: MergeWorker;
+};
+
+export type SendingEngineDeps = {
+  config: Config;
+  db: Database;
+  connectionString: string;
+  gmail: GmailAccounts;
+  tokens: TrackingTokens;
+  log: FastifyBaseLogger;
+};
+
+export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
+  const { config, db, log } = deps;
+  const boss = new PgBoss({
+    connectionString: deps.connectionString,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'mergedesk-sending',
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let started: Promise<void> | undefined;
+  const ensureStarted = () =>
+    (started ??= (async () => {
+      await boss.start();
+      await boss.createQueue(MERGE_RUN_QUEUE, {
+        policy: 'stately',
+        // A run that throws (the database away, a bug) is tried again with back-off.
+        retryLimit: 20,
+        retryDelay: 2,
+        retryBackoff: true,
+        retryDelayMax: 300,
+        expireInSeconds: 600,
+      });
+    })());
+
+  const enqueue: SendingEngine['enqueue'] = async (executor, mergeId, at) => {
+    await ensureStarted();
+    await boss.upsert(
+      MERGE_RUN_QUEUE,
+      { mergeId },
+      { singletonKey: mergeId, startAfter: at ?? new Date(), db: fromDrizzle(executor, sql) },
+    );
+  };
+
+  const stopping = new AbortController();
+  const worker = createMergeWorker({
+    db,
+    gmail: deps.gmail,
+    tokens: deps.tokens,
+    trackingBaseUrl: config.TRACKING_URL ?? config.PUBLIC_URL,
+    messageIdHost: new URL(config.PUBLIC_URL).hostname,
+    ratePerSender: config.SENDING_RATE_PER_SENDER,
+    leaseMs: config.SENDING_LEASE_MS,
+    log,
+    enqueue: (executor, mergeId, at) => enqueue(executor, mergeId, at),
+  });
+
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= worker
+      .sweep()
+      .catch((error: unknown) => log.warn({ err: error }, 'sending sweeper failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  };
+
+  return {
+    enqueue,
+    worker,
+    startWorkers: async () => {
+      await ensureStarted();
+      await boss.work<{ mergeId: string }>(
+        MERGE_RUN_QUEUE,
+        {
+          pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+          localConcurrency: config.SENDING_CONCURRENCY,
+          batchSize: 1,
+        },
+        async ([job]) => {
+          if (job) await worker.runMerge(job.data.mergeId, stopping.signal);
+        },
+      );
+      sweep();
+      sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+      sweeper.unref();
+    },
+    stop: async () => {
+      clearInterval(sweeper);
+      stopping.abort();
+      if (started === undefined) return;
+      await started.catch(() => undefined);
+      await sweeping;
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+    },
+  };
+}

@@ -1,0 +1,497 @@
+import type { MergeStatus, RecipientSendStatus } from '@mergedesk/domain/sending/recipients';
+import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { mergeRecipients, merges, senderPace, type StoredMergeOptions } from '../../db/schema';
+
+/** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters per statement. */
+const CHUNK_SIZE = 2000;
+
+export type MergeRow = {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  campaignId: string | null;
+  scheduledCampaignId: string | null;
+  mergeSourceSheetKey: string;
+  spreadsheetName: string;
+  sheetName: string;
+  subject: string;
+  htmlBody: string;
+  options: StoredMergeOptions;
+  status: MergeStatus;
+  scheduledAt: Date | null;
+  nextRunAt: Date | null;
+  startedAt: Date | null;
+  error: string | null;
+  errorTries: number;
+  lastErrorAt: Date | null;
+};
+
+const mergeColumns = {
+  id: merges.id,
+  workspaceId: merges.workspaceId,
+  userId: merges.userId,
+  campaignId: merges.campaignId,
+  scheduledCampaignId: merges.scheduledCampaignId,
+  mergeSourceSheetKey: merges.mergeSourceSheetKey,
+  spreadsheetName: merges.spreadsheetName,
+  sheetName: merges.sheetName,
+  subject: merges.subject,
+  htmlBody: merges.htmlBody,
+  options: merges.options,
+  status: merges.status,
+  scheduledAt: merges.scheduledAt,
+  nextRunAt: merges.nextRunAt,
+  startedAt: merges.startedAt,
+  error: merges.error,
+  errorTries: merges.errorTries,
+  lastErrorAt: merges.lastErrorAt,
+} satisfies Record<keyof MergeRow, unknown>;
+
+export type NewMerge = Omit<
+  MergeRow,
+  'id' | 'startedAt' | 'error' | 'errorTries' | 'lastErrorAt' | 'nextRunAt'
+> & { nextRunAt: Date };
+
+export async function insertMerge(db: Executor, values: NewMerge): Promise<{ id: string }> {
+  const [row] = await db.insert(merges).values(values).returning({ id: merges.id });
+  if (!row) throw new Error('insert into merges returned no row');
+  return row;
+}
+
+export type NewMergeRecipient = {
+  id: string;
+  index: number;
+  email: string;
+  isGmailAddress: boolean;
+  fields: Record<string, string>;
+  status: 'QUEUED' | 'SKIPPED';
+  reason: string | null;
+};
+
+export async function insertMergeRecipients(
+  db: Executor,
+  merge: { id: string; userId: string; workspaceId: string },
+  recipients: readonly NewMergeRecipient[],
+): Promise<void> {
+  for (let start = 0; start < recipients.length; start += CHUNK_SIZE) {
+    await db.insert(mergeRecipients).values(
+      recipients.slice(start, start + CHUNK_SIZE).map((recipient) => ({
+        ...recipient,
+        mergeId: merge.id,
+        userId: merge.userId,
+        workspaceId: merge.workspaceId,
+      })),
+    );
+  }
+}
+
+export async function findMerge(db: Executor, mergeId: string): Promise<MergeRow | undefined> {
+  const [row] = await db.select(mergeColumns).from(merges).where(eq(merges.id, mergeId)).limit(1);
+  return row;
+}
+
+/** A merge by its own id, its campaign's or its scheduled merge's. */
+export async function findMergeByAnyId(db: Executor, id: string): Promise<MergeRow | undefined> {
+  const [row] = await db
+    .select(mergeColumns)
+    .from(merges)
+    .where(or(eq(merges.id, id), eq(merges.campaignId, id), eq(merges.scheduledCampaignId, id)))
+    .limit(1);
+  return row;
+}
+
+/** The merge row, locked FOR SHARE (a reservation) or FOR UPDATE (a cancel, a status change). */
+export async function lockMerge(
+  db: Executor,
+  mergeId: string,
+  strength: 'share' | 'update',
+): Promise<MergeRow | undefined> {
+  const query = db.select(mergeColumns).from(merges).where(eq(merges.id, mergeId));
+  const [row] = await (strength === 'share' ? query.for('share') : query.for('update'));
+  return row;
+}
+
+export type MergeUpdate = Partial<
+  Pick<
+    MergeRow,
+    | 'status'
+    | 'nextRunAt'
+    | 'startedAt'
+    | 'campaignId'
+    | 'scheduledCampaignId'
+    | 'error'
+    | 'errorTries'
+    | 'lastErrorAt'
+  > & { finishedAt: Date | null; cancelledAt: Date | null }
+>;
+
+export async function updateMerge(db: Executor, mergeId: string, values: MergeUpdate): Promise<void> {
+  await db
+    .update(merges)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(merges.id, mergeId));
+}
+
+export type MergeCounts = Record<RecipientSendStatus, number>;
+
+export async function countRecipients(db: Executor, mergeId: string): Promise<MergeCounts> {
+  const rows = await db
+    .select({ status: mergeRecipients.status, count: count() })
+    .from(mergeRecipients)
+    .where(eq(mergeRecipients.mergeId, mergeId))
+    .groupBy(mergeRecipients.status);
+  const counts: MergeCounts = { QUEUED: 0, SENDING: 0, SENT: 0, SKIPPED: 0, FAILED: 0, CANCELLED: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+export type MergeRecipientRow = {
+  id: string;
+  index: number;
+  email: string;
+  fields: Record<string, string>;
+  status: RecipientSendStatus;
+  reason: string | null;
+  attempts: number;
+  handedAt: Date | null;
+  sentAt: Date | null;
+};
+
+const recipientColumns = {
+  id: mergeRecipients.id,
+  index: mergeRecipients.index,
+  email: mergeRecipients.email,
+  fields: mergeRecipients.fields,
+  status: mergeRecipients.status,
+  reason: mergeRecipients.reason,
+  attempts: mergeRecipients.attempts,
+  handedAt: mergeRecipients.handedAt,
+  sentAt: mergeRecipients.sentAt,
+} satisfies Record<keyof MergeRecipientRow, unknown>;
+
+/** A page of the merge's recipients after `afterIndex`, in sheet order (keyset on index). */
+export async function recipientsAfter(
+  db: Executor,
+  mergeId: string,
+  afterIndex: number,
+  limit: number,
+): Promise<MergeRecipientRow[]> {
+  return db
+    .select(recipientColumns)
+    .from(mergeRecipients)
+    .where(and(eq(mergeRecipients.mergeId, mergeId), gt(mergeRecipients.index, afterIndex)))
+    .orderBy(asc(mergeRecipients.index))
+    .limit(limit);
+}
+
+/** Every recipient of the merge (the campaign is created from them when a scheduled merge starts). */
+export async function allRecipients(db: Executor, mergeId: string): Promise<{ id: string; email: string }[]> {
+  return db
+    .select({ id: mergeRecipients.id, email: mergeRecipients.email })
+    .from(mergeRecipients)
+    .where(eq(mergeRecipients.mergeId, mergeId))
+    .orderBy(asc(mergeRecipients.index));
+}
+
+/** The next queued recipient whose back-off is over, in sheet order. */
+export async function nextQueuedRecipient(
+  db: Executor,
+  mergeId: string,
+  now: Date,
+): Promise<MergeRecipientRow | undefined> {
+  const [row] = await db
+    .select(recipientColumns)
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.mergeId, mergeId),
+        eq(mergeRecipients.status, 'QUEUED'),
+        or(sql`${mergeRecipients.notBefore} is null`, lte(mergeRecipients.notBefore, now)),
+      ),
+    )
+    .orderBy(asc(mergeRecipients.index))
+    .limit(1);
+  return row;
+}
+
+/** When the merge has something left to do: the earliest back-off end, and SENDING rows. */
+export async function pendingWork(
+  db: Executor,
+  mergeId: string,
+): Promise<{ queued: number; nextNotBefore: Date | null; sending: number; oldestHandedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${mergeRecipients.status} = 'QUEUED')::int`,
+      nextNotBefore: sql<
+        string | null
+      >`min(${mergeRecipients.notBefore}) filter (where ${mergeRecipients.status} = 'QUEUED')`,
+      sending: sql<number>`count(*) filter (where ${mergeRecipients.status} = 'SENDING')::int`,
+      oldestHandedAt: sql<
+        string | null
+      >`min(${mergeRecipients.handedAt}) filter (where ${mergeRecipients.status} = 'SENDING')`,
+    })
+    .from(mergeRecipients)
+    .where(
+      and(eq(mergeRecipients.mergeId, mergeId), inArray(mergeRecipients.status, ['QUEUED', 'SENDING'])),
+    );
+  return {
+    queued: row?.queued ?? 0,
+    nextNotBefore: row?.nextNotBefore ? new Date(row.nextNotBefore) : null,
+    sending: row?.sending ?? 0,
+    oldestHandedAt: row?.oldestHandedAt ? new Date(row.oldestHandedAt) : null,
+  };
+}
+
+/**
+ * The sender's ledger: when each send counted in the window was handed to Gmail (SENDING and SENT
+ * rows since `since`), oldest first. One index range (merge_recipients_ledger_idx).
+ */
+export async function ledgerSince(db: Executor, userId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ handedAt: mergeRecipients.handedAt })
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.userId, userId),
+        inArray(mergeRecipients.status, ['SENDING', 'SENT']),
+        gt(mergeRecipients.handedAt, since),
+      ),
+    )
+    .orderBy(asc(mergeRecipients.handedAt));
+  return rows.flatMap((row) => (row.handedAt ? [row.handedAt] : []));
+}
+
+/** QUEUED recipients of the sender across their merges (the forecast). */
+export async function countQueuedOfMerge(db: Executor, mergeId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(mergeRecipients)
+    .where(and(eq(mergeRecipients.mergeId, mergeId), eq(mergeRecipients.status, 'QUEUED')));
+  return row?.count ?? 0;
+}
+
+/**
+ * Marks a queued recipient SENDING, handed to Gmail now, one attempt more. Undefined when it is no
+ * longer QUEUED (cancelled meanwhile).
+ */
+export async function reserveRecipient(
+  db: Executor,
+  recipientId: string,
+  handedAt: Date,
+): Promise<{ attempts: number } | undefined> {
+  const [row] = await db
+    .update(mergeRecipients)
+    .set({ status: 'SENDING', handedAt, attempts: sql`${mergeRecipients.attempts} + 1` })
+    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'QUEUED')))
+    .returning({ attempts: mergeRecipients.attempts });
+  return row;
+}
+
+/** A SENDING recipient whose message Gmail has: SENT with its id. False when it was not SENDING. */
+export async function markSent(
+  db: Executor,
+  recipientId: string,
+  gmailMessageId: string,
+  sentAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(mergeRecipients)
+    .set({ status: 'SENT', gmailMessageId, sentAt, lastError: null, notBefore: null })
+    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')))
+    .returning({ id: mergeRecipients.id });
+  return rows.length > 0;
+}
+
+/**
+ * A SENDING recipient whose message did not leave, back in the queue: after `notBefore`, with
+ * the attempt given back when it did not count (a rate limit, a disconnected sender).
+ */
+export async function releaseRecipient(
+  db: Executor,
+  recipientId: string,
+  release: { notBefore: Date | null; refundAttempt: boolean; lastError: string | null },
+): Promise<void> {
+  await db
+    .update(mergeRecipients)
+    .set({
+      status: 'QUEUED',
+      handedAt: null,
+      notBefore: release.notBefore,
+      lastError: release.lastError,
+      ...(release.refundAttempt ? { attempts: sql`greatest(${mergeRecipients.attempts} - 1, 0)` } : {}),
+    })
+    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')));
+}
+
+export async function markFailed(
+  db: Executor,
+  recipientId: string,
+  reason: string,
+  lastError: string,
+): Promise<void> {
+  await db
+    .update(mergeRecipients)
+    .set({ status: 'FAILED', reason, lastError, handedAt: null, notBefore: null })
+    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')));
+}
+
+/** SENDING rows of the merge handed to Gmail before `before`: sends a crash may have cut short. */
+export async function staleSendingRecipients(
+  db: Executor,
+  before: Date,
+  mergeId?: string,
+): Promise<{ id: string; mergeId: string; userId: string }[]> {
+  return db
+    .select({ id: mergeRecipients.id, mergeId: mergeRecipients.mergeId, userId: mergeRecipients.userId })
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.status, 'SENDING'),
+        lt(mergeRecipients.handedAt, before),
+        mergeId === undefined ? undefined : eq(mergeRecipients.mergeId, mergeId),
+      ),
+    )
+    .limit(500);
+}
+
+/** Every QUEUED recipient of the merge becomes CANCELLED; the number changed. */
+export async function cancelQueuedRecipients(db: Executor, mergeId: string): Promise<number> {
+  const rows = await db
+    .update(mergeRecipients)
+    .set({ status: 'CANCELLED', notBefore: null })
+    .where(and(eq(mergeRecipients.mergeId, mergeId), eq(mergeRecipients.status, 'QUEUED')))
+    .returning({ id: mergeRecipients.id });
+  return rows.length;
+}
+
+/** FAILED recipients back to QUEUED with their attempts reset; the number re-queued. */
+export async function requeueFailedRecipients(db: Executor, mergeId: string): Promise<number> {
+  const rows = await db
+    .update(mergeRecipients)
+    .set({ status: 'QUEUED', reason: null, attempts: 0, notBefore: null, lastError: null })
+    .where(and(eq(mergeRecipients.mergeId, mergeId), eq(mergeRecipients.status, 'FAILED')))
+    .returning({ id: mergeRecipients.id });
+  return rows.length;
+}
+
+/**
+ * The next free Gmail slot of the sender, taken: `greatest(next_slot_at, now) + interval`, one
+ * statement (the row lock orders senders' processes). Answers the slot's time and the sender's
+ * pause (Gmail's rate limit), if one is on.
+ */
+export async function takeSenderSlot(
+  db: Executor,
+  userId: string,
+  intervalMs: number,
+): Promise<{ slotAt: Date; pausedUntil: Date | null }> {
+  const interval = sql`make_interval(secs => ${intervalMs / 1000})`;
+  const [row] = await db
+    .insert(senderPace)
+    .values({ userId, nextSlotAt: sql`now() + ${interval}` })
+    .onConflictDoUpdate({
+      target: senderPace.userId,
+      set: { nextSlotAt: sql`greatest(${senderPace.nextSlotAt}, now()) + ${interval}` },
+    })
+    .returning({
+      slotAt: sql<string>`${senderPace.nextSlotAt} - ${interval}`,
+      pausedUntil: senderPace.pausedUntil,
+    });
+  if (!row) throw new Error('sender_pace upsert returned no row');
+  return { slotAt: new Date(row.slotAt), pausedUntil: row.pausedUntil };
+}
+
+/**
+ * Locks the sender's pace row (created when missing) for the rest of the transaction: quota
+ * checks of one sender's merges run one after the other, so two cannot both take the last send.
+ */
+export async function lockSender(db: Executor, userId: string): Promise<{ pausedUntil: Date | null }> {
+  await db
+    .insert(senderPace)
+    .values({ userId, nextSlotAt: sql`now()` })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ pausedUntil: senderPace.pausedUntil })
+    .from(senderPace)
+    .where(eq(senderPace.userId, userId))
+    .for('update');
+  return { pausedUntil: row?.pausedUntil ?? null };
+}
+
+/** Gmail's rate limit for the sender: no send of theirs before `until`. */
+export async function pauseSender(db: Executor, userId: string, until: Date): Promise<void> {
+  await db
+    .insert(senderPace)
+    .values({ userId, nextSlotAt: until, pausedUntil: until })
+    .onConflictDoUpdate({
+      target: senderPace.userId,
+      set: {
+        pausedUntil: sql`greatest(coalesce(${senderPace.pausedUntil}, ${until}), ${until})`,
+        nextSlotAt: sql`greatest(${senderPace.nextSlotAt}, ${until})`,
+      },
+    });
+}
+
+/** Merges due to be worked (the sweeper): not over, next run passed. */
+export async function dueMerges(db: Executor, now: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: merges.id })
+    .from(merges)
+    .where(
+      and(
+        sql`${merges.status} not in ('DONE', 'CANCELLED')`,
+        sql`${merges.nextRunAt} is not null`,
+        lte(merges.nextRunAt, now),
+      ),
+    )
+    .orderBy(asc(merges.nextRunAt))
+    .limit(limit);
+}
+
+/** The merges paused on a disconnected Gmail, by sender (the sweeper looks for reconnections). */
+export async function mergesPausedOnGmail(db: Executor): Promise<{ id: string; userId: string }[]> {
+  return db
+    .select({ id: merges.id, userId: merges.userId })
+    .from(merges)
+    .where(eq(merges.status, 'PAUSED_GMAIL_DISCONNECTED'))
+    .limit(1000);
+}
+
+/** The space's Gmail meter: sent (SENDING, SENT) to Gmail addresses since `since`, and queued ones. */
+export async function gmailMeterCounts(
+  db: Executor,
+  workspaceId: string,
+  since: Date,
+): Promise<{ sent: number; queued: number }> {
+  const [sent] = await db
+    .select({ count: count() })
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.workspaceId, workspaceId),
+        eq(mergeRecipients.isGmailAddress, true),
+        inArray(mergeRecipients.status, ['SENDING', 'SENT']),
+        gt(mergeRecipients.handedAt, since),
+      ),
+    );
+  const [queued] = await db
+    .select({ count: count() })
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.workspaceId, workspaceId),
+        eq(mergeRecipients.isGmailAddress, true),
+        eq(mergeRecipients.status, 'QUEUED'),
+      ),
+    );
+  return { sent: sent?.count ?? 0, queued: queued?.count ?? 0 };
+}
+
+export async function mergeIdOfRecipient(db: Executor, recipientId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ mergeId: mergeRecipients.mergeId })
+    .from(mergeRecipients)
+    .where(eq(mergeRecipients.id, recipientId))
+    .limit(1);
+  return row?.mergeId;
+}
