@@ -59,6 +59,11 @@ import { usersRoutes } from './modules/users/users.routes';
 import { moveAddonSpace } from './modules/users/users.service';
 import { spaceLifeRoutes } from './modules/space-life/space-life.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { createGmailAccounts } from './modules/gmail/gmail-accounts';
+import { mergesRoutes } from './modules/sending/merges.routes';
+import { scheduledSendingForecasts, type SendingDeps } from './modules/sending/merges.service';
+import { createSendingEngine, type SendingEngine } from './modules/sending/sending-engine';
+import { createTrackingTokens } from './modules/tracking/tracking-token';
 
 export const API_DOCS_PATH = '/api/docs';
 
@@ -78,6 +83,8 @@ declare module 'fastify' {
     trackingWriterStats: BatchWriterStats;
     /** What the aggregation poller (started by server.ts) last saw: lag and failures, for /metrics. */
     aggregationStatus: AggregationStatus;
+    /** The sending engine (issue 24): its job queue, and the workers server.ts starts. */
+    sendingEngine: SendingEngine;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -195,7 +202,29 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(campaignsRoutes, { db });
   await app.register(campaignRecipientsRoutes, { db });
-  await app.register(scheduledCampaignsRoutes, { db });
+  const gmail = createGmailAccounts({ config, db });
+  const sendingEngine = createSendingEngine({
+    config,
+    db,
+    connectionString: connectionStringOf(pool),
+    gmail,
+    tokens: createTrackingTokens(config.SESSION_SECRET),
+    log: app.log,
+  });
+  app.decorate('sendingEngine', sendingEngine);
+  app.addHook('onClose', () => sendingEngine.stop());
+  const sendingDeps: SendingDeps = {
+    db,
+    engine: sendingEngine,
+    gmail,
+    tokens: createTrackingTokens(config.SESSION_SECRET),
+    ratePerSender: config.SENDING_RATE_PER_SENDER,
+  };
+  await app.register(mergesRoutes, { deps: sendingDeps });
+  await app.register(scheduledCampaignsRoutes, {
+    db,
+    sendingForecasts: (ids) => scheduledSendingForecasts(sendingDeps, ids),
+  });
   await app.register(teamReportRoutes, { db });
   const billingContext = {
     db,
@@ -298,3 +327,10 @@ const openApiTransform: typeof zodJsonSchemaTransform = (input) => {
   if (access === undefined || access === 'public' || result.schema.hide === true) return result;
   return { ...result, schema: { ...result.schema, security: [{ bearerAuth: [] }] } };
 };
+
+/** The pool's connection string: the job queue opens its own few connections to the same database. */
+function connectionStringOf(pool: pg.Pool): string {
+  const { connectionString } = pool.options;
+  if (connectionString === undefined) throw new Error('the pool has no connection string');
+  return connectionString;
+}

@@ -58,6 +58,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       status: app.aggregationStatus,
     });
     const erasure = startSpaceErasure({ db, log: app.log });
+    // The sending engine's workers (issue 24): app.close() stops them, waiting for the runs in
+    // flight to end at their next recipient (bounded).
+    if (config.SENDING_WORKERS) await app.sendingEngine.startWorkers();
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {

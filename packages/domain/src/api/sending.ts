@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { clientInt, clientText, clientTimestampMs } from '../text/client-text';
+import { MAX_RECIPIENTS_PER_CAMPAIGN } from '../campaigns/constants';
+import { MERGE_STATUSES, RECIPIENT_SEND_STATUSES } from '../sending/recipients';
 import { emailSchema } from '../users/email';
 
 /**
@@ -15,7 +17,7 @@ import { emailSchema } from '../users/email';
  * Timestamps are milliseconds since the epoch, as in the rest of the API.
  */
 
-const MAX_MERGE_RECIPIENTS = 5000;
+const MAX_MERGE_RECIPIENTS = MAX_RECIPIENTS_PER_CAMPAIGN;
 const MAX_FIELDS_PER_RECIPIENT = 50;
 
 const sheetText = clientText().max(500);
@@ -79,8 +81,7 @@ const mergeRecipientSchema = z.object({
   /** The recipient's row index in the merge as sent (0-based), for the sheet's "Merge status" column. */
   index: z.number().int(),
   email: z.string(),
-  /** QUEUED, SENDING, SENT, SKIPPED, FAILED or CANCELLED */
-  status: z.string(),
+  status: z.enum(RECIPIENT_SEND_STATUSES),
   /** Why it was skipped or failed (a reason code; the label is the domain's), else null. */
   reason: z.string().nullable(),
   attempts: z.number().int(),
@@ -99,8 +100,7 @@ export const mergeStatusSchema = z
     id: z.string(),
     campaignId: z.string().nullable(),
     scheduledCampaignId: z.string().nullable(),
-    /** One of the domain's MERGE_STATUSES (packages/domain/src/sending). */
-    status: z.string(),
+    status: z.enum(MERGE_STATUSES),
     scheduledAt: z.number().nullable(),
     /** Null while waiting for the quota to free ('Upon quota reset') or when done. */
     nextRunAt: z.number().nullable(),
@@ -123,7 +123,7 @@ export const senderQuotaSchema = z.object({
 /** The merge dialog's sending state (dashboard). */
 export const campaignSendingSchema = z
   .object({
-    status: z.string(),
+    status: z.enum(MERGE_STATUSES),
     counts: mergeCountsSchema,
     nextRunAt: z.number().nullable(),
     /** e.g. "sends 1,500 today, 700 tomorrow at 09:12"; null when nothing is left to send. */
@@ -157,3 +157,13 @@ export const gmailConnectQuerySchema = z.object({
   /** A path of the web app to come back to (same origin only). */
   returnTo: clientText().max(2000).optional(),
 });
+
+/**
+ * A merge whose subject or body names columns the sheet does not have is refused before anything
+ * is sent (issue 24), with every unknown marker listed.
+ */
+export const unknownMarkersMessage = (names: readonly string[]): string =>
+  `Unknown merge fields: ${names.map((name) => `{{${name}}}`).join(', ')}. Add these columns to the sheet or correct the markers.`;
+
+/** A merge named by its id, its campaign's or its scheduled merge's, that is not the caller's. */
+export const MERGE_NOT_FOUND_MESSAGE = 'Mail merge not found.';

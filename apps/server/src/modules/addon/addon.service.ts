@@ -143,7 +143,7 @@ export async function registerSentCampaign(
  * (tracking/link-hosts.ts; docs/decisions/327-link-policy.md): a merge that would add hosts over it
  * is refused whole, 403 with its reason.
  */
-async function checkLinkHostLimit(
+export async function checkLinkHostLimit(
   tx: Executor,
   membership: SpaceMembership,
   urls: readonly string[],

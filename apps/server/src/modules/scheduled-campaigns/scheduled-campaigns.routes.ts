@@ -14,8 +14,25 @@ import { findOwnScheduledCampaign } from './scheduled-campaigns.repo';
 
 const tags = ['scheduled campaigns'];
 
+/** Forecasts by scheduled merge id; ids without a forecast are left out. */
+export type SendingForecasts = (ids: readonly string[]) => Promise<Map<string, string | null>>;
+
 /** Scheduled mail merges, under /api/v1 (spec 002 §2.2, §4.1, §7 "Campaigns"). */
-export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{
+  db: Database;
+  /**
+   * The sending forecasts of the merges the sending engine sends, by scheduled merge id (issue 24;
+   * given by the composition root, so this module does not call the engine's).
+   */
+  sendingForecasts?: SendingForecasts;
+}> = (app, { db, sendingForecasts }, done) => {
+  const withForecasts = async <T extends { id: string }>(items: T[]): Promise<T[]> => {
+    if (!sendingForecasts || items.length === 0) return items;
+    const forecasts = await sendingForecasts(items.map((item) => item.id));
+    return items.map((item) =>
+      forecasts.has(item.id) ? { ...item, sendingForecast: forecasts.get(item.id) ?? null } : item,
+    );
+  };
   // A scheduled merge is its sender's (their draft, their quota); one who has left the space no longer sees it.
   const ownMergeAccess = (resourceParam: string): SpaceAccess => ({
     from: {
@@ -44,7 +61,10 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
         response: errorResponses(400, 401, 403, 404),
       },
     },
-    async (request) => getScheduledCampaigns(db, userOf(request), membershipOf(request), request.query),
+    async (request) => {
+      const list = await getScheduledCampaigns(db, userOf(request), membershipOf(request), request.query);
+      return { ...list, items: await withForecasts(list.items) };
+    },
   );
 
   route(
@@ -58,7 +78,11 @@ export const scheduledCampaignsRoutes: FastifyPluginCallbackZod<{ db: Database }
         response: errorResponses(401, 403, 404),
       },
     },
-    async (request) => getScheduledCampaign(db, userOf(request), membershipOf(request), request.params.id),
+    async (request) => {
+      const item = await getScheduledCampaign(db, userOf(request), membershipOf(request), request.params.id);
+      const [withForecast] = await withForecasts([item]);
+      return withForecast ?? item;
+    },
   );
 
   // The spec's path is camelCase here (scheduledCampaigns), unlike the list's (spec 002 §7).

@@ -495,3 +495,12 @@ export async function mergeIdOfRecipient(db: Executor, recipientId: string): Pro
     .limit(1);
   return row?.mergeId;
 }
+
+/** The engine's merges among these scheduled merges. */
+export async function mergesOfScheduled(db: Executor, scheduledIds: readonly string[]): Promise<MergeRow[]> {
+  if (scheduledIds.length === 0) return [];
+  return db
+    .select(mergeColumns)
+    .from(merges)
+    .where(inArray(merges.scheduledCampaignId, [...scheduledIds]));
+}
