@@ -32,12 +32,12 @@ export const TABLE_OWNERS = {
   templates: 'modules/templates',
   drafts: 'modules/templates',
   idempotencyKeys: 'lib',
-  outboxMessages: 'mail',
   billingCustomers: 'modules/billing',
   subscriptions: 'modules/billing',
   seatRemovals: 'modules/billing',
   stripeWebhookEvents: 'modules/billing',
   spaceDeletions: 'modules/space-life',
+  gmailGrants: 'modules/gmail',
 };
 
 /**
