@@ -4,7 +4,7 @@ import { headerValue } from './parse';
 import type { DeliveredMessage } from './store';
 
 /** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
