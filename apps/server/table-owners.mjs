@@ -32,7 +32,6 @@ export const TABLE_OWNERS = {
   templates: 'modules/templates',
   drafts: 'modules/templates',
   idempotencyKeys: 'lib',
-  outboxMessages: 'mail',
   billingCustomers: 'modules/billing',
   subscriptions: 'modules/billing',
   seatRemovals: 'modules/billing',
@@ -41,6 +40,7 @@ export const TABLE_OWNERS = {
   merges: 'modules/sending',
   mergeRecipients: 'modules/sending',
   senderPace: 'modules/sending',
+  gmailGrants: 'modules/gmail',
 };
 
 /**

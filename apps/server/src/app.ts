@@ -9,7 +9,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type pg from 'pg';
-import { isLocalSetup, type Config } from './config';
+import { isLocalSetup, isLoopbackHost, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessPolicy } from './lib/access';
 import { registerCompression } from './lib/compression';
@@ -25,7 +25,7 @@ import {
 import { registerSecurityHeaders } from './lib/security-headers';
 import { wellFormedValidatorCompiler } from './lib/well-formed-validator';
 import { isWebAppPage, registerWebApp, resolveWebDistDir, WEB_APP_ROUTE_URL } from './lib/web-app';
-import { createMailAdapter } from './mail/create-mail-adapter';
+import { createGmailMailAdapter } from './mail/gmail-mail-adapter';
 import { addonRoutes } from './modules/addon/addon.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { memberBillingFacts } from './modules/billing/space-billing.service';
@@ -45,6 +45,8 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
 import { teamReportRoutes } from './modules/team-report/team-report.routes';
 import { devMailboxRoutes } from './modules/templates/dev-mailbox.routes';
+import { createGmailAccounts } from './modules/gmail/gmail-accounts';
+import { gmailRoutes } from './modules/gmail/gmail.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createBatchWriterStats, type BatchWriterStats } from './modules/tracking/event-writer';
 import {
@@ -59,7 +61,6 @@ import { usersRoutes } from './modules/users/users.routes';
 import { moveAddonSpace } from './modules/users/users.service';
 import { spaceLifeRoutes } from './modules/space-life/space-life.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
-import { createGmailAccounts } from './modules/gmail/gmail-accounts';
 import { mergesRoutes } from './modules/sending/merges.routes';
 import { scheduledSendingForecasts, type SendingDeps } from './modules/sending/merges.service';
 import { createSendingEngine, type SendingEngine } from './modules/sending/sending-engine';
@@ -176,7 +177,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(usersRoutes, { db });
   await app.register(workspacesRoutes, { db });
   await app.register(eventsRoutes, { db });
-  const mail = createMailAdapter(config, db);
+  // The sender's Gmail (issue 24): the grant's routes, and the Gmail client drafts, invitations and
+  // merges go through (GMAIL_API_URL: Google, or the Gmail stand-in on a local set-up).
+  await app.register(gmailRoutes, { config, db });
+  const gmailAccounts = createGmailAccounts({ config, db });
+  const mail = createGmailMailAdapter({ config, db, accounts: gmailAccounts });
   await app.register(membersRoutes, {
     db,
     mailer: { mail, publicUrl: config.PUBLIC_URL },
@@ -202,7 +207,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(campaignsRoutes, { db });
   await app.register(campaignRecipientsRoutes, { db });
-  const gmail = createGmailAccounts({ config, db });
+  const gmail = gmailAccounts;
   const sendingEngine = createSendingEngine({
     config,
     db,
@@ -238,9 +243,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Leaving, deleting and restoring a space (issue 21); deleting ends the subscription's renewal.
   await app.register(spaceLifeRoutes, { billing: billingContext });
   await app.register(templatesRoutes, { db, mail });
-  // The local mailbox page (drafts of MAIL_ADAPTER=local) exists on a local set-up only.
-  if (isLocalSetup(config) && (config.MAIL_ADAPTER ?? 'local') === 'local') {
-    await app.register(devMailboxRoutes, { db });
+  // The way to the Gmail stand-in's mailbox page exists on a local set-up that uses one.
+  const gmailApiUrl = new URL(config.GMAIL_API_URL);
+  if (isLocalSetup(config) && isLoopbackHost(gmailApiUrl.hostname)) {
+    await app.register(devMailboxRoutes, { mailboxUrl: `${gmailApiUrl.origin}/` });
   }
   // Probes hit these every few seconds: log them only when something is wrong.
   await app.register(healthRoutes, { pool, logLevel: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });

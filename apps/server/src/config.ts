@@ -46,10 +46,11 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Where template drafts go: 'gmail' (the Gmail API) or 'local' (the development mailbox at
-   * /dev/mailbox). Unset: gmail in production, local elsewhere.
+   * Root of the Gmail REST API (users.messages.send, drafts, sendAs) that drafts, invitations and
+   * merges go through. `npm start` and the tests point it at the Gmail stand-in of
+   * dev-services/gmail-emulator (http://localhost:3003/).
    */
-  MAIL_ADAPTER: z.enum(['local', 'gmail']).optional(),
+  GMAIL_API_URL: z.url().default('https://gmail.googleapis.com/'),
   /**
    * Trust X-Forwarded-* from a reverse proxy / load balancer, so that the client address (rate
    * limits, logs) is the caller's and not the proxy's. Set it when the server runs behind one.
@@ -191,7 +192,7 @@ function exposures(config: Config): string[] {
 }
 
 /**
- * Development conveniences (the local mailbox page, /dev/mailbox) exist only on a local set-up:
+ * Development conveniences (/dev/mailbox, the way to the Gmail stand-in's page) exist only on a local set-up:
  * not in production, listening on loopback, served at a localhost PUBLIC_URL, with the embedded
  * or a local PostgreSQL.
  */

@@ -3,6 +3,7 @@ import { SUPPRESSION_SOURCES, SUPPRESSION_TYPES } from '@mergedesk/domain/api/su
 import { BILLING_INTERVALS, CURRENCIES } from '@mergedesk/domain/billing/prices';
 import { CAMPAIGN_EVENT_TYPES } from '@mergedesk/domain/campaigns/constants';
 import { IN_PROGRESS_STATUS, SCHEDULED_STATUSES } from '@mergedesk/domain/campaigns/scheduled-status';
+import { GMAIL_GRANT_STATUSES } from '@mergedesk/domain/gmail/grant';
 import { INVITATION_STATUSES } from '@mergedesk/domain/invitations/invitations';
 import {
   BILLING_MODELS,
@@ -603,7 +604,7 @@ export const idempotencyKeys = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Space administration (spec 002 §2.7–2.10, §4.6–4.8): invitations and the local outbox.
+// Space administration (spec 002 §2.7–2.10, §4.6–4.8): invitations.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -638,23 +639,6 @@ export const invitations = pgTable(
       .where(sql`status = 'PENDING'`),
     index('invitations_member_idx').on(t.memberId),
   ],
-);
-
-/**
- * Mails the server sends (invitations) while the local mail adapter is in use: the development
- * mailbox (/dev/mailbox) lists them. Nothing here leaves the machine.
- */
-export const outboxMessages = pgTable(
-  'outbox_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fromEmail: text('from_email').notNull(),
-    toEmail: text('to_email').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_messages_created_idx').on(t.createdAt.desc())],
 );
 
 /**
@@ -933,4 +917,25 @@ export const senderPace = pgTable('sender_pace', {
     .references(() => users.id, { onDelete: 'cascade' }),
   nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
   pausedUntil: timestamp('paused_until', { withTimezone: true }),
+});
+
+/**
+ * The sender's Gmail grant (issue 24): the offline consent for gmail.send, one per account. The
+ * provider's refresh token is sealed (lib/secret-box, purpose 'gmail-refresh-token'); REVOKED
+ * keeps the row (who, which address, since when) after the provider answered invalid_grant, so
+ * the dashboard can say "Reconnect Gmail"; disconnecting deletes the row.
+ */
+export const gmailGrants = pgTable('gmail_grants', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The Gmail address the grant was given for (the signed-in account's). */
+  email: text('email').notNull(),
+  refreshToken: text('refresh_token').notNull(),
+  /** The scopes the provider granted, space-separated. */
+  scopes: text('scopes').notNull(),
+  status: text('status', { enum: GMAIL_GRANT_STATUSES }).notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

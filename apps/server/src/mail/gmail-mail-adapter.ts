@@ -1,116 +1,144 @@
 import {
-  MISSING_AUTHORIZATION_REASON,
   DRAFT_MISSING_AUTHORIZATION_MESSAGE,
+  MISSING_AUTHORIZATION_REASON,
 } from '@mergedesk/domain/api/templates';
-import { AppError } from '../lib/app-error';
+import { OAuth2Client } from 'google-auth-library';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
 import type { UserRecord } from '../db/records';
+import { AppError } from '../lib/app-error';
+import { createGoogleAccessTokenProvider } from '../modules/auth/provider-tokens';
+import {
+  createGmailAccount,
+  createGmailApi,
+  type GmailAccount,
+  type GmailAccounts,
+} from '../modules/gmail/gmail-accounts';
+import { GmailApiError, toGmailApiError } from '../modules/gmail/gmail-errors';
 import type { DraftContent, MailAdapter, OutgoingMail } from './mail-adapter';
+import { composeMime } from './mime';
 
-export const GMAIL_DRAFTS_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/drafts';
-export const GMAIL_SEND_URL = 'https://gmail.googleapis.com/gmail/v1/users/me/messages/send';
+const missingAuthorization = (cause?: unknown) =>
+  new AppError('FORBIDDEN', DRAFT_MISSING_AUTHORIZATION_MESSAGE, {
+    reason: MISSING_AUTHORIZATION_REASON,
+    ...(cause === undefined ? {} : { cause }),
+  });
 
 /**
- * A Google OAuth access token with the gmail.compose scope for `user`, or null when none is held
- * (modules/auth/provider-tokens: the token of the person's latest sign-in with that scope).
+ * Drafts (spec 002 §4.5) and invitations (§4.8) through the official Gmail client against
+ * GMAIL_API_URL. Drafts need the gmail.compose access token of the person's latest sign-in with
+ * that scope (modules/auth/provider-tokens); an invitation uses it too, or else the sender's
+ * gmail.send grant (modules/gmail). Without either — or when Gmail refuses the credentials — the
+ * answer is 403 missing_authorization, so that the web app asks for the permission again.
  */
-export type GoogleAccessTokenProvider = (user: UserRecord) => Promise<string | null>;
+export function createGmailMailAdapter(deps: {
+  config: Config;
+  db: Executor;
+  accounts: GmailAccounts;
+}): MailAdapter {
+  const { config } = deps;
+  const composeToken = createGoogleAccessTokenProvider(deps.db, config.SESSION_SECRET);
+  const messageIdDomain = new URL(config.PUBLIC_URL).hostname;
 
-/** Drafts through the Gmail API (users.drafts.create with a raw RFC 2822 message). */
-export class GmailMailAdapter implements MailAdapter {
-  readonly kind = 'gmail';
-
-  constructor(
-    private readonly getAccessToken: GoogleAccessTokenProvider,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
-
-  async createDraft(user: UserRecord, draft: DraftContent): Promise<{ messageId: string }> {
-    const response = await this.post(user, GMAIL_DRAFTS_URL, {
-      message: { raw: toBase64Url(buildRfc2822Message(user, draft)) },
+  /** The person's mailbox with the sign-in's access token (no refresh: it lives about an hour). */
+  async function composeAccount(user: UserRecord): Promise<GmailAccount | null> {
+    const token = await composeToken(user);
+    if (token === null) return null;
+    const auth = new OAuth2Client();
+    auth.setCredentials({ access_token: token });
+    return createGmailAccount({
+      userId: user.id,
+      email: user.email,
+      api: createGmailApi(config, auth),
+      call: async (operation) => {
+        try {
+          return await operation();
+        } catch (error) {
+          throw toGmailApiError(error, null);
+        }
+      },
     });
-    if (!response.ok) throw new Error(`Gmail drafts.create answered ${response.status}`);
-    const body = (await response.json()) as { id?: unknown; message?: { id?: unknown } };
-    const messageId = body.message?.id;
-    if (typeof messageId !== 'string' || messageId === '') {
-      throw new Error('Gmail drafts.create answered without a message id');
-    }
-    return { messageId };
   }
 
-  /** users.messages.send from the sender's mailbox (the compose scope allows sending). */
-  async sendMail(sender: UserRecord, message: OutgoingMail): Promise<void> {
-    const response = await this.post(sender, GMAIL_SEND_URL, {
-      raw: toBase64Url(buildPlainTextMessage(sender, message)),
-    });
-    if (!response.ok) throw new Error(`Gmail messages.send answered ${response.status}`);
+  /** A refused credential asks for the permission again; any other failure is a plain Error. */
+  async function run<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (error instanceof GmailApiError) {
+        if (error.kind === 'revoked' || error.kind === 'not-connected') throw missingAuthorization(error);
+        throw new Error(`Gmail failed (${error.kind}): ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
   }
 
-  private async post(user: UserRecord, url: string, body: unknown): Promise<Response> {
-    const token = await this.getAccessToken(user);
-    if (token === null) {
-      throw new AppError('FORBIDDEN', DRAFT_MISSING_AUTHORIZATION_MESSAGE, {
-        reason: MISSING_AUTHORIZATION_REASON,
-      });
-    }
-    const response = await this.fetchImpl(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (response.status === 401 || response.status === 403) {
-      // The grant was revoked or lacks the scope: the web app asks for the permission again (§4.5).
-      throw new AppError('FORBIDDEN', DRAFT_MISSING_AUTHORIZATION_MESSAGE, {
-        reason: MISSING_AUTHORIZATION_REASON,
-      });
-    }
-    return response;
-  }
+  return {
+    createDraft: (user, draft: DraftContent) =>
+      run(async () => {
+        const account = await composeAccount(user);
+        if (!account) throw missingAuthorization();
+        const raw = await composeMime({
+          from: { name: user.name, address: user.email },
+          to: '',
+          subject: draft.subject,
+          html: draft.html,
+          text: htmlToText(draft.html),
+          messageId: `${randomUUID()}@${messageIdDomain}`,
+        });
+        const { messageId } = await account.createDraft(raw);
+        return { messageId };
+      }),
+    sendMail: (sender, message: OutgoingMail) =>
+      run(async () => {
+        const account = (await composeAccount(sender)) ?? (await deps.accounts.forUser(sender.id));
+        const raw = await composeMime({
+          from: { name: sender.name, address: sender.email },
+          to: message.to,
+          subject: message.subject,
+          html: textToHtml(message.text),
+          text: message.text,
+          messageId: `${randomUUID()}@${messageIdDomain}`,
+        });
+        await account.send(raw);
+      }),
+  };
 }
 
-/** An HTML message from the user to nobody yet (a draft), UTF-8 throughout. */
-function buildRfc2822Message(user: UserRecord, draft: DraftContent): string {
-  return buildMimeMessage(
-    [`From: ${encodeHeader(user.name)} <${user.email}>`, `Subject: ${encodeHeader(draft.subject)}`],
-    'text/html',
-    draft.html,
-  );
+/** A readable text part for an HTML draft (tags dropped, whitespace folded). */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n\s*/g, '\n\n')
+    .trim();
 }
 
-/** A plain-text message from the sender to one address, UTF-8 throughout. */
-function buildPlainTextMessage(sender: UserRecord, message: OutgoingMail): string {
-  return buildMimeMessage(
-    [
-      `From: ${encodeHeader(sender.name)} <${sender.email}>`,
-      `To: ${message.to.replace(/[\r\n<>]/g, '')}`,
-      `Subject: ${encodeHeader(message.subject)}`,
-    ],
-    'text/plain',
-    message.text,
-  );
-}
-
-function buildMimeMessage(headers: readonly string[], contentType: string, content: string): string {
-  const body = Buffer.from(content, 'utf8')
-    .toString('base64')
-    .replace(/.{1,76}/g, (line) => `${line}\r\n`);
-  return [
-    ...headers,
-    'MIME-Version: 1.0',
-    `Content-Type: ${contentType}; charset="UTF-8"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    body,
-  ].join('\r\n');
-}
-
-/** RFC 2047 encoded-word for non-ASCII header text; CR/LF are removed (no header injection). */
-export function encodeHeader(text: string): string {
-  const clean = text.replace(/[\r\n]+/g, ' ');
-  if (/^[\x20-\x7e]*$/.test(clean)) return clean;
-  return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
-}
-
-function toBase64Url(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64url');
+/** The HTML part of a plain-text message: escaped paragraphs, links clickable. */
+function textToHtml(text: string): string {
+  const escape = (value: string) =>
+    value
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+  return text
+    .split(/\n{2,}/)
+    .map(
+      (paragraph) =>
+        `<p>${escape(paragraph)
+          .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+          .replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
 }

@@ -4,12 +4,12 @@ import type { UserRecord } from '../db/records';
 export type DraftContent = { subject: string; html: string };
 
 /**
- * Where drafts are written (ARCHITECTURE.md "email"): Gmail in production, a local mailbox in
- * development and tests. Implementations throw a plain Error when the provider fails; an AppError
- * (e.g. a missing authorization) is passed through to the caller as is.
+ * Drafts and single messages (invitations) through the Gmail API (ARCHITECTURE.md "email"): Google
+ * in production, the Gmail stand-in of dev-services/gmail-emulator in development and tests
+ * (GMAIL_API_URL). Implementations throw a plain Error when the provider fails; an AppError (a
+ * missing authorization, spec 002 §4.5) is passed through to the caller as is.
  */
 export type MailAdapter = {
-  readonly kind: 'gmail' | 'local';
   createDraft(user: UserRecord, draft: DraftContent): Promise<{ messageId: string }>;
   /** Sends a plain-text message from `sender`'s mailbox (invitations, spec 002 §4.8). */
   sendMail(sender: UserRecord, message: OutgoingMail): Promise<void>;

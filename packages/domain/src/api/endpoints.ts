@@ -225,8 +225,11 @@ const OPERATIONS_ENDPOINTS = {
   'health.liveness': { method: 'GET', path: '/healthz' },
   'health.readiness': { method: 'GET', path: '/readyz' },
   'health.metrics': { method: 'GET', path: '/metrics', kind: 'text' },
-  /** Registered on a local set-up with MAIL_ADAPTER=local only. */
-  'development.mailbox': { method: 'GET', path: '/dev/mailbox', kind: 'html' },
+  /**
+   * Registered on a local set-up whose GMAIL_API_URL is the Gmail stand-in on this machine only:
+   * redirects to the stand-in's mailbox page (dev-services/gmail-emulator, issue 24).
+   */
+  'development.mailbox': { method: 'GET', path: '/dev/mailbox', kind: 'redirect' },
 } as const;
 
 export const ENDPOINTS = {

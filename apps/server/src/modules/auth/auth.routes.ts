@@ -12,13 +12,13 @@ import type { AccessTokenSigner } from '../../lib/access-token';
 import { sessionOf } from '../../lib/access';
 import { route } from '../../lib/endpoint-route';
 import { sameOriginOnly } from '../../lib/same-origin';
-import { createAuthService, refreshCredentialSessionId } from './auth.service';
+import { createAuthService, REFRESH_COOKIE_NAME, refreshCredentialSessionId } from './auth.service';
 import { createOidcClient } from './oidc-client';
 
 export type AuthRoutesOptions = { config: Config; db: Database; signer: AccessTokenSigner };
 
 /** httpOnly cookie holding the refresh credential (docs/decisions/004-where-credentials-live.md). */
-const REFRESH_COOKIE = 'md_session';
+const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
 /** httpOnly cookie sealing state, nonce and PKCE verifier during the provider round trip. */
 const SIGN_IN_STATE_COOKIE = 'md_signin';
 const COOKIE_PATH = AUTH_BASE_PATH;

@@ -36,6 +36,9 @@ export type SignInState = {
   grant?: 'compose';
 };
 
+/** The httpOnly cookie of the refresh credential (path /api/v1/auth). */
+export const REFRESH_COOKIE_NAME = 'md_session';
+
 /** The refresh credential in the httpOnly cookie: `{sessionId}.{secret}`; only a hash is stored. */
 function formatRefreshCredential(sessionId: string, secret: string): string {
   return `${sessionId}.${secret}`;
@@ -72,6 +75,22 @@ function matchCredential(session: SessionRow, secret: string): CredentialMatch {
   if (sameHash(session.refreshTokenHash, hash)) return 'current';
   if (sameHash(session.previousRefreshTokenHash, hash)) return 'previous';
   return null;
+}
+
+/**
+ * The live session the refresh cookie names (its current or just-rotated secret), without rotating
+ * it: browser navigations under /api/v1/auth (the Gmail grant's connect) identify the person by it.
+ */
+export async function findSessionOfRefreshCredential(
+  db: Database,
+  value: string | undefined,
+): Promise<{ sessionId: string; email: string } | null> {
+  const credential = parseRefreshCredential(value);
+  if (!credential) return null;
+  const session = await findSession(db, credential.sessionId);
+  if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
+  if (matchCredential(session, credential.secret) === null) return null;
+  return { sessionId: session.id, email: session.email };
 }
 
 export function createAuthService(deps: {

@@ -35,10 +35,14 @@ export function createOidcClient(config: Config) {
       codeVerifier: string;
       scopes: string[];
       loginHint?: string;
+      /** Another registered redirect URI than the sign-in's (the Gmail grant's callback). */
+      redirectUri?: string;
+      /** Extra parameters (the Gmail grant's offline access); they replace the defaults above. */
+      extraParameters?: Record<string, string>;
     }): Promise<URL> {
       const server = await discover();
       const parameters: Record<string, string> = {
-        redirect_uri: redirectUri,
+        redirect_uri: params.redirectUri ?? redirectUri,
         scope: params.scopes.join(' '),
         state: params.state,
         nonce: params.nonce,
@@ -47,7 +51,7 @@ export function createOidcClient(config: Config) {
         prompt: config.OIDC_PROMPT,
       };
       if (params.loginHint) parameters.login_hint = params.loginHint;
-      return oidc.buildAuthorizationUrl(server, parameters);
+      return oidc.buildAuthorizationUrl(server, { ...parameters, ...params.extraParameters });
     },
     /** Exchanges the code; returns the verified identity of the ID token. */
     async exchangeCode(params: {
@@ -55,9 +59,10 @@ export function createOidcClient(config: Config) {
       state: string;
       nonce: string;
       codeVerifier: string;
+      redirectUri?: string;
     }) {
       const server = await discover();
-      const currentUrl = new URL(redirectUri);
+      const currentUrl = new URL(params.redirectUri ?? redirectUri);
       for (const [key, value] of Object.entries(params.callbackParameters))
         currentUrl.searchParams.set(key, value);
       const tokens = await oidc.authorizationCodeGrant(server, currentUrl, {
@@ -86,7 +91,21 @@ export function createOidcClient(config: Config) {
         /** Google's access token: the Gmail API calls (drafts) need it. */
         accessToken: tokens.access_token,
         accessTokenExpiresIn: tokens.expiresIn() ?? null,
+        /** Present when offline access was granted (the Gmail grant). */
+        refreshToken: tokens.refresh_token ?? null,
       };
+    },
+    /** The provider's token and revocation endpoints (discovery, cached). */
+    async endpoints(): Promise<{ token: string; revocation: string | null }> {
+      const metadata = (await discover()).serverMetadata();
+      if (!metadata.token_endpoint) throw new Error('The provider announces no token endpoint.');
+      return { token: metadata.token_endpoint, revocation: metadata.revocation_endpoint ?? null };
+    },
+    /** Revokes a token at the provider (RFC 7009), when it has a revocation endpoint. */
+    async revoke(token: string): Promise<void> {
+      const server = await discover();
+      if (!server.serverMetadata().revocation_endpoint) return;
+      await oidc.tokenRevocation(server, token);
     },
   };
 }

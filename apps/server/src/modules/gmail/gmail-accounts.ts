@@ -1,30 +1,21 @@
+import { gmail, type gmail_v1 } from '@googleapis/gmail';
+import { OAuth2Client } from 'google-auth-library';
+import { simpleParser } from 'mailparser';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
+import { createSecretBox } from '../../lib/secret-box';
+import { createOidcClient } from '../auth/oidc-client';
+import { GmailApiError, toGmailApiError } from './gmail-errors';
+import { findGmailGrant, markGmailGrantRevoked } from './gmail-grants.repo';
 
-/**
- * How a Gmail API call failed, for the sending engine (issue 24):
- * - `not-connected`: the sender never granted gmail.send (or disconnected): ask to connect.
- * - `revoked`: the grant was withdrawn at Google (invalid_grant) or lacks the scope: stop this
- *   sender's merges until a reconnect; nothing is lost.
- * - `rate-limited`: 429 rateLimitExceeded / userRateLimitExceeded; `retryAfterMs` when Gmail said.
- * - `daily-limit`: the account's daily sending limit (dailyLimitExceeded): wait for Gmail's day.
- * - `transient`: 5xx, a timeout, a network error: retry with back-off (after a lookup by Message-ID
- *   for a send, since the message may have left).
- * - `permanent`: any other 4xx: this message will never go.
- */
-export type GmailErrorKind =
-  'not-connected' | 'revoked' | 'rate-limited' | 'daily-limit' | 'transient' | 'permanent';
+export { GmailApiError, type GmailErrorKind } from './gmail-errors';
 
-export class GmailApiError extends Error {
-  constructor(
-    readonly kind: GmailErrorKind,
-    message: string,
-    readonly options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'GmailApiError';
-  }
-}
+/** Purpose of the secret box that seals the Gmail grant's refresh token (gmail_grants). */
+export const GMAIL_REFRESH_TOKEN_PURPOSE = 'gmail-refresh-token';
+/** Every Gmail call gives up after this long (then 'transient'); the engine retries. */
+const GMAIL_REQUEST_TIMEOUT_MS = 30_000;
+/** Clients (with their access tokens) kept for the senders seen last. */
+const CLIENT_CACHE_SIZE = 500;
 
 /** A draft in the sender's mailbox, as the template import lists it. */
 export type GmailDraftSummary = { draftId: string; messageId: string; subject: string };
@@ -55,8 +46,173 @@ export type GmailAccounts = {
 };
 
 export function createGmailAccounts(deps: { config: Config; db: Executor }): GmailAccounts {
-  void deps;
+  const { config, db } = deps;
+  const box = createSecretBox(config.SESSION_SECRET, GMAIL_REFRESH_TOKEN_PURPOSE);
+  const oidc = createOidcClient(config);
+  /** One OAuth2Client per sender and sealed refresh token: its access token is reused until it expires. */
+  const clients = new Map<string, { sealed: string; client: OAuth2Client }>();
+
+  async function clientFor(userId: string, sealed: string, refreshToken: string): Promise<OAuth2Client> {
+    const cached = clients.get(userId);
+    if (cached?.sealed === sealed) return cached.client;
+    const { token } = await oidc.endpoints().catch((error: unknown) => {
+      throw new GmailApiError('transient', 'The sign-in provider is not reachable.', { cause: error });
+    });
+    const client = new OAuth2Client({
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.OIDC_CLIENT_SECRET,
+      // The provider's token endpoint from discovery: Google's in production, the local one in
+      // development and tests (docs/decisions/gmail-token-endpoint.md).
+      endpoints: { oauth2TokenUrl: token },
+    });
+    client.setCredentials({ refresh_token: refreshToken });
+    clients.delete(userId);
+    clients.set(userId, { sealed, client });
+    if (clients.size > CLIENT_CACHE_SIZE) clients.delete(clients.keys().next().value ?? '');
+    return client;
+  }
+
   return {
-    forUser: () => Promise.reject(new GmailApiError('not-connected', 'Gmail is not connected.')),
+    async forUser(userId) {
+      const grant = await findGmailGrant(db, userId);
+      if (!grant) throw new GmailApiError('not-connected', 'Gmail is not connected for this sender.');
+      if (grant.status === 'REVOKED') {
+        throw new GmailApiError('revoked', 'The Gmail permission was withdrawn; reconnect Gmail.');
+      }
+      const refreshToken = box.open(grant.refreshToken);
+      // A token sealed under another SESSION_SECRET cannot be used: the sender must reconnect.
+      if (refreshToken === null) throw new GmailApiError('revoked', 'The stored Gmail permission is unreadable.');
+      const auth = await clientFor(userId, grant.refreshToken, refreshToken);
+      const tokenUrl = auth.endpoints.oauth2TokenUrl.toString();
+      const api = createGmailApi(config, auth);
+      const call = async <T>(operation: () => Promise<T>): Promise<T> => {
+        try {
+          return await operation();
+        } catch (error) {
+          const mapped = toGmailApiError(error, tokenUrl);
+          if (mapped.kind === 'revoked') {
+            clients.delete(userId);
+            await markGmailGrantRevoked(db, userId, grant.refreshToken, new Date());
+          }
+          throw mapped;
+        }
+      };
+      return createGmailAccount({ userId, email: grant.email, api, call });
+    },
+  };
+}
+
+/**
+ * The official Gmail client against GMAIL_API_URL. Its own retries are off: the sending engine owns
+ * retries and exactly-once (a retried messages.send could send twice), and every call times out.
+ */
+export function createGmailApi(config: Config, auth: OAuth2Client): gmail_v1.Gmail {
+  return gmail({
+    version: 'v1',
+    auth,
+    rootUrl: config.GMAIL_API_URL,
+    retry: false,
+    timeout: GMAIL_REQUEST_TIMEOUT_MS,
+  });
+}
+
+/** The GmailAccount operations over a Gmail client; `call` maps failures to GmailApiError. */
+export function createGmailAccount(input: {
+  userId: string;
+  email: string;
+  api: gmail_v1.Gmail;
+  call: <T>(operation: () => Promise<T>) => Promise<T>;
+}): GmailAccount {
+  const { api, call } = input;
+  const messages = api.users.messages;
+  const drafts = api.users.drafts;
+  return {
+    userId: input.userId,
+    email: input.email,
+    send: (raw, options = {}) =>
+      call(async () => {
+        const { data } = await messages.send(
+          { userId: 'me', requestBody: { raw: raw.toString('base64url') } },
+          options.signal ? { signal: options.signal } : {},
+        );
+        if (!data.id) throw new GmailApiError('transient', 'Gmail answered messages.send without an id.');
+        return { id: data.id, threadId: data.threadId ?? data.id };
+      }),
+    findByRfc822MessageId: (rfc822MessageId) =>
+      call(async () => {
+        const id = rfc822MessageId.replace(/^<|>$/g, '');
+        const { data } = await messages.list({
+          userId: 'me',
+          q: `rfc822msgid:${id}`,
+          includeSpamTrash: true,
+          maxResults: 1,
+        });
+        return data.messages?.[0]?.id ?? null;
+      }),
+    sendAsAddresses: () =>
+      call(async () => {
+        const { data } = await api.users.settings.sendAs.list({ userId: 'me' });
+        return (data.sendAs ?? []).flatMap((alias) =>
+          alias.sendAsEmail
+            ? [
+                {
+                  email: alias.sendAsEmail,
+                  displayName: alias.displayName ?? '',
+                  isDefault: alias.isDefault === true,
+                },
+              ]
+            : [],
+        );
+      }),
+    createDraft: (raw) =>
+      call(async () => {
+        const { data } = await drafts.create({
+          userId: 'me',
+          requestBody: { message: { raw: raw.toString('base64url') } },
+        });
+        if (!data.id || !data.message?.id) {
+          throw new GmailApiError('transient', 'Gmail answered drafts.create without ids.');
+        }
+        return { draftId: data.id, messageId: data.message.id };
+      }),
+    listDrafts: (options = {}) =>
+      call(async () => {
+        const { data } = await drafts.list({
+          userId: 'me',
+          maxResults: options.maxResults ?? 20,
+          ...(options.pageToken ? { pageToken: options.pageToken } : {}),
+        });
+        const found = await Promise.all(
+          (data.drafts ?? []).map(async (draft) => (draft.id ? readDraft(drafts, draft.id) : null)),
+        );
+        return {
+          drafts: found.flatMap((draft) =>
+            draft ? [{ draftId: draft.draftId, messageId: draft.messageId, subject: draft.subject }] : [],
+          ),
+          nextPageToken: data.nextPageToken ?? null,
+        };
+      }),
+    getDraft: (draftId) => call(() => readDraft(drafts, draftId)),
+  };
+}
+
+/** drafts.get in the raw format, parsed (mailparser); null when Gmail has no such draft. */
+async function readDraft(drafts: gmail_v1.Resource$Users$Drafts, draftId: string) {
+  let data: gmail_v1.Schema$Draft;
+  try {
+    ({ data } = await drafts.get({ userId: 'me', id: draftId, format: 'raw' }));
+  } catch (error) {
+    if ((error as { response?: { status?: unknown } }).response?.status === 404) return null;
+    throw error;
+  }
+  const raw = data.message?.raw;
+  if (!data.id || !data.message?.id || !raw) return null;
+  const parsed = await simpleParser(Buffer.from(raw, 'base64url'));
+  return {
+    draftId: data.id,
+    messageId: data.message.id,
+    subject: parsed.subject ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    text: parsed.text ?? null,
   };
 }

@@ -1,0 +1,1 @@
+DROP TABLE "outbox_messages" CASCADE;
