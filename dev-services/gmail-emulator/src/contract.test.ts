@@ -138,6 +138,17 @@ describe('Gmail stand-in through @googleapis/gmail', () => {
     expect(Date.parse(message!.sentAt)).toBeGreaterThan(Date.now() - 10_000);
   });
 
+  it('reads 8-bit UTF-8 headers (RFC 6532) as UTF-8', async () => {
+    const source = Buffer.from(
+      'From: ada@example.com\r\nTo: "Zoë" <zoe@example.org>\r\nSubject: Grüße\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHallo\r\n',
+      'utf8',
+    );
+    await ada.users.messages.send({ userId: 'me', requestBody: { raw: source.toString('base64url') } });
+    const [message] = emulator.messages();
+    expect(message!.headers).toMatchObject({ Subject: 'Grüße', To: '"Zoë" <zoe@example.org>' });
+    expect(message!.raw).toBe(source.toString('utf8'));
+  });
+
   it('accepts the media upload form of messages.send (uploadType=multipart and media)', async () => {
     const body = await compose(simpleMail('upload@example.org', { messageId: '<upload@mergedesk.test>' }));
     // NOTE: the client builds upload URLs from the per-call rootUrl only, never the global one.
