@@ -45,7 +45,7 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes';
 import { scheduledCampaignsRoutes } from './modules/scheduled-campaigns/scheduled-campaigns.routes';
 import { teamReportRoutes } from './modules/team-report/team-report.routes';
 import { devMailboxRoutes } from './modules/templates/dev-mailbox.routes';
-import { createGmailAccounts } from './modules/gmail/gmail-accounts';
+import { createGmailAccounts, type GmailAccounts } from './modules/gmail/gmail-accounts';
 import { gmailRoutes } from './modules/gmail/gmail.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createBatchWriterStats, type BatchWriterStats } from './modules/tracking/event-writer';
@@ -73,6 +73,8 @@ export type AppDependencies = {
   pool: pg.Pool;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** The senders' Gmail; tests give accounts with fixed access tokens for the Gmail stand-in. */
+  gmailAccounts?: GmailAccounts;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- Fastify's instance is extended by declaration merging */
@@ -180,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // The sender's Gmail (issue 24): the grant's routes, and the Gmail client drafts, invitations and
   // merges go through (GMAIL_API_URL: Google, or the Gmail stand-in on a local set-up).
   await app.register(gmailRoutes, { config, db });
-  const gmailAccounts = createGmailAccounts({ config, db });
+  const gmailAccounts = deps.gmailAccounts ?? createGmailAccounts({ config, db });
   const mail = createGmailMailAdapter({ config, db, accounts: gmailAccounts });
   await app.register(membersRoutes, {
     db,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { GmailAccounts } from '../modules/gmail/gmail-accounts';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/client';
 import { sessions } from '../db/schema';
@@ -26,7 +27,7 @@ export type TestApp = {
  * through `app.inject`.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: { env?: Record<string, string>; seed?: boolean; gmailAccounts?: GmailAccounts } = {},
 ): Promise<TestApp & { demo: DemoSeedResult | undefined }> {
   const adminUrl = inject('postgresAdminUrl');
   const databaseName = `test_${randomUUID().replaceAll('-', '')}`;
@@ -42,7 +43,11 @@ export async function createTestApp(
     WEB_DIST_DIR: '',
     ...options.env,
   });
-  const app = await buildApp(config, { db, pool });
+  const app = await buildApp(config, {
+    db,
+    pool,
+    ...(options.gmailAccounts ? { gmailAccounts: options.gmailAccounts } : {}),
+  });
   const signIn = createSignIn(db, config);
 
   const demo = options.seed === true ? await seedDemo(db) : undefined;

@@ -92,7 +92,7 @@ export const mergeParamsSchema = z.object({ id: clientText() });
 export const mergeQuerySchema = z.object({
   /** The cursor of the previous page (nextCursor). */
   after: clientText().max(100).optional(),
-  limit: clientInt().min(1).max(1000).default(500),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
 export const mergeStatusSchema = z

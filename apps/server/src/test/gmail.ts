@@ -1,0 +1,49 @@
+import { OAuth2Client } from 'google-auth-library';
+import type { Config } from '../config';
+import {
+  createGmailAccount,
+  createGmailApi,
+  GmailApiError,
+  type GmailAccounts,
+} from '../modules/gmail/gmail-accounts';
+import { toGmailApiError } from '../modules/gmail/gmail-errors';
+
+/**
+ * Senders' Gmail for tests against the Gmail stand-in: the real client (createGmailAccount over
+ * @googleapis/gmail, C's error mapping) with a fixed access token per sender, the sender's address
+ * (the stand-in's default resolver takes the token as the mailbox). `connect`/`revoke` set a
+ * sender's grant; a sender not connected answers 'not-connected'.
+ */
+export function createTestGmailAccounts(getConfig: () => Config) {
+  const senders = new Map<string, { email: string; revoked: boolean }>();
+  const accounts: GmailAccounts = {
+    forUser: async (userId) => {
+      await Promise.resolve();
+      const sender = senders.get(userId);
+      if (!sender) throw new GmailApiError('not-connected', 'Gmail is not connected for this sender.');
+      if (sender.revoked) throw new GmailApiError('revoked', 'The Gmail permission was withdrawn.');
+      const auth = new OAuth2Client();
+      auth.setCredentials({ access_token: sender.email, expiry_date: Date.now() + 3_600_000 });
+      return createGmailAccount({
+        userId,
+        email: sender.email,
+        api: createGmailApi(getConfig(), auth),
+        call: async (operation) => {
+          try {
+            return await operation();
+          } catch (error) {
+            throw toGmailApiError(error, null);
+          }
+        },
+      });
+    },
+  };
+  return {
+    accounts,
+    connect: (userId: string, email: string) => senders.set(userId, { email, revoked: false }),
+    revoke: (userId: string) => {
+      const sender = senders.get(userId);
+      if (sender) sender.revoked = true;
+    },
+  };
+}
