@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, not, or, sql, type SQL } from '
 import type { Executor } from '../../db/client';
 import { campaignEvents, campaignRecipients, pollResponses } from '../../db/schema';
 import { ONE, pageWithCappedTotal } from '../../lib/list-query';
+import { recipientDeliveryView } from '../sending/sending.views';
 
 /**
  * The recipients of one mail merge (issue 9 "Who opened, who clicked"). Flags and first moments
@@ -29,6 +30,8 @@ export type RecipientRow = {
   formAnsweredAt: Date | null;
   unsubscribedAt: Date | null;
   bouncedAt: Date | null;
+  /** The sending engine's delivery of the recipient (issue 24); null for merges the add-on sent. */
+  delivery: { status: string; reason: string | null; attempts: number } | null;
 };
 
 export type RecipientActivity = {
@@ -41,6 +44,7 @@ export type RecipientActivity = {
 };
 
 const r = campaignRecipients;
+const d = recipientDeliveryView;
 
 const recipientColumns = {
   id: r.id,
@@ -106,8 +110,13 @@ export function recipientPageQuery(db: Executor, query: RecipientPageQuery) {
       ? [query.sort.direction === 'desc' ? desc(column) : asc(column)]
       : [sql`${column} ${sql.raw(query.sort.direction)} nulls last`, asc(r.email)];
   return db
-    .select(recipientColumns)
+    .select({
+      ...recipientColumns,
+      delivery: sql<RecipientRow['delivery']>`case when ${d.id} is null then null else json_build_object('status', ${d.status}, 'reason', ${d.reason}, 'attempts', ${d.attempts}) end`,
+    })
     .from(r)
+    // The engine's recipients share the campaign recipients' ids: one primary-key probe a row.
+    .leftJoin(d, eq(d.id, r.id))
     .where(whereClause(query))
     .orderBy(...order, asc(r.id))
     .limit(query.limit)

@@ -120,6 +120,8 @@ function exportedRecipient(row: RecipientExportRow): CampaignRecipient {
     bouncedTimestamp: epochMs(row.bouncedAt),
   };
   return recipientOf(row, moments, {
+    // The export's columns are the spec's; the engine's delivery is the list's only.
+    delivery: null,
     lastOpenedTimestamp: epochMs(row.lastOpenedAt),
     lastClickedTimestamp: epochMs(row.lastClickedAt),
     clickCount: row.clickCount,
@@ -133,7 +135,7 @@ function recipientOf(
   moments: RecipientMoments,
   activity: Pick<
     CampaignRecipient,
-    'lastOpenedTimestamp' | 'lastClickedTimestamp' | 'clickCount' | 'clickedLinks'
+    'lastOpenedTimestamp' | 'lastClickedTimestamp' | 'clickCount' | 'clickedLinks' | 'delivery'
   >,
 ): CampaignRecipient {
   const flags = recipientFlags(moments);
@@ -223,6 +225,7 @@ function toRecipient(row: RecipientRow, activity: RecipientActivity[]): Campaign
     bouncedTimestamp: time(row.bouncedAt),
   };
   return recipientOf(row, moments, {
+    delivery: row.delivery,
     lastOpenedTimestamp: latest(row.firstOpenedAt, ...opensAndClicks.map((item) => item.last)),
     lastClickedTimestamp: latest(row.firstClickedAt, ...clicks.map((item) => item.last)),
     clickCount: clicks.reduce((sum, item) => sum + item.count, 0),
