@@ -17,6 +17,7 @@ import {
   USER_TYPES,
 } from '@mergedesk/domain/plans/plans';
 import { ROLES } from '@mergedesk/domain/roles/roles';
+import type { MergeOptions } from '@mergedesk/domain/api/sending';
 import { MERGE_STATUSES, RECIPIENT_SEND_STATUSES } from '@mergedesk/domain/sending/recipients';
 import { SUPPRESSION_LISTS } from '@mergedesk/domain/suppressions/permissions';
 import { sql } from 'drizzle-orm';
@@ -791,15 +792,8 @@ export type DeletedSpaceMember = {
 // recipients (the ledger the rolling 24 h quota is counted from) and each sender's pace.
 // ---------------------------------------------------------------------------------------------
 
-/** The options of a merge as the add-on sent them (api/sending.ts mergeOptionsSchema). */
-export type StoredMergeOptions = {
-  senderName?: string;
-  sendAs?: string;
-  trackOpens: boolean;
-  trackClicks: boolean;
-  ccColumn?: string;
-  bccColumn?: string;
-};
+/** The options of a merge as the add-on sent them, defaults applied (api/sending.ts mergeOptionsSchema). */
+export type StoredMergeOptions = MergeOptions;
 
 /** A merge the engine sends, now or at `scheduled_at` (modules/sending). */
 export const merges = pgTable(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientInt, clientText, clientTimestampMs } from '../text/client-text';
+import { clientText, clientTimestampMs } from '../text/client-text';
 import { MAX_RECIPIENTS_PER_CAMPAIGN } from '../campaigns/constants';
 import { MERGE_STATUSES, RECIPIENT_SEND_STATUSES } from '../sending/recipients';
 import { emailSchema } from '../users/email';

@@ -109,18 +109,22 @@ export function recipientPageQuery(db: Executor, query: RecipientPageQuery) {
     query.sort.key === 'email'
       ? [query.sort.direction === 'desc' ? desc(column) : asc(column)]
       : [sql`${column} ${sql.raw(query.sort.direction)} nulls last`, asc(r.email)];
-  return db
-    .select({
-      ...recipientColumns,
-      delivery: sql<RecipientRow['delivery']>`case when ${d.id} is null then null else json_build_object('status', ${d.status}, 'reason', ${d.reason}, 'attempts', ${d.attempts}) end`,
-    })
-    .from(r)
-    // The engine's recipients share the campaign recipients' ids: one primary-key probe a row.
-    .leftJoin(d, eq(d.id, r.id))
-    .where(whereClause(query))
-    .orderBy(...order, asc(r.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  return (
+    db
+      .select({
+        ...recipientColumns,
+        delivery: sql<
+          RecipientRow['delivery']
+        >`case when ${d.id} is null then null else json_build_object('status', ${d.status}, 'reason', ${d.reason}, 'attempts', ${d.attempts}) end`,
+      })
+      .from(r)
+      // The engine's recipients share the campaign recipients' ids: one primary-key probe a row.
+      .leftJoin(d, eq(d.id, r.id))
+      .where(whereClause(query))
+      .orderBy(...order, asc(r.id))
+      .limit(query.limit)
+      .offset(query.offset)
+  );
 }
 
 /** The matching recipients, for the capped total. */

@@ -227,7 +227,11 @@ export async function recordScheduledProgress(
     .update(scheduledCampaigns)
     .set({
       ...values,
-      ...(sent === 0 ? {} : { sentCount: sql`least(${scheduledCampaigns.sentCount} + ${sent}, ${scheduledCampaigns.toSendCount})` }),
+      ...(sent === 0
+        ? {}
+        : {
+            sentCount: sql`least(${scheduledCampaigns.sentCount} + ${sent}, ${scheduledCampaigns.toSendCount})`,
+          }),
       updatedAt: sql`now()`,
     })
     .where(eq(scheduledCampaigns.id, id));

@@ -1,5 +1,9 @@
 import type { Executor } from '../../db/client';
-import { insertCampaign, insertCampaignLinks, insertQueuedRecipients } from '../campaigns/sent-campaigns.service';
+import {
+  insertCampaign,
+  insertCampaignLinks,
+  insertQueuedRecipients,
+} from '../campaigns/sent-campaigns.service';
 import type { TrackingTokens } from '../tracking/tracking-token';
 import { trackableLinksOf } from './merge-message';
 import * as repo from './sending.repo';

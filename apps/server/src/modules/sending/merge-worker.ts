@@ -73,7 +73,9 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     }
     const started = Date.now();
     // The sweeper leaves a merge alone while its run holds this lease.
-    await repo.updateMerge(db, merge.id, { nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + deps.leaseMs) });
+    await repo.updateMerge(db, merge.id, {
+      nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + deps.leaseMs),
+    });
     try {
       merge = await startMerge(merge);
       await recoverStaleSends(merge.id);
@@ -254,7 +256,9 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const lastError = gmailError.message.slice(0, 500);
     switch (gmailError.kind) {
       case 'rate-limited': {
-        const until = new Date(now().getTime() + (gmailError.options.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS));
+        const until = new Date(
+          now().getTime() + (gmailError.options.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS),
+        );
         log.warn({ mergeId: merge.id, userId: merge.userId, until }, 'sender rate-limited by Gmail');
         await db.transaction(async (tx) => {
           await repo.releaseRecipient(tx, recipient.id, { notBefore: null, refundAttempt: true, lastError });
@@ -268,7 +272,9 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         const oldest = ledger[0];
         return waitForQuota(
           merge,
-          oldest ? new Date(oldest.getTime() + QUOTA_WINDOW_MS) : new Date(now().getTime() + DAILY_LIMIT_RECHECK_MS),
+          oldest
+            ? new Date(oldest.getTime() + QUOTA_WINDOW_MS)
+            : new Date(now().getTime() + DAILY_LIMIT_RECHECK_MS),
         );
       }
       case 'not-connected':

@@ -86,7 +86,12 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   });
   const getMerge = async (email: string, id: string, query?: Record<string, string | number>) =>
     t.app.inject({ method: 'GET', url: apiPath('merges.get', { id }, query), headers: await auth(email) });
-  const waitFor = async (email: string, id: string, done: (body: MergeStatusBody) => boolean, ms = 20_000) => {
+  const waitFor = async (
+    email: string,
+    id: string,
+    done: (body: MergeStatusBody) => boolean,
+    ms = 20_000,
+  ) => {
     const deadline = Date.now() + ms;
     for (;;) {
       const body = (await getMerge(email, id)).json<MergeStatusBody>();
@@ -95,7 +100,8 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const messagesTo = (address: string) => emulator.messages().filter((message) => message.to.includes(address));
+  const messagesTo = (address: string) =>
+    emulator.messages().filter((message) => message.to.includes(address));
   const mergeCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(merges))[0]?.n;
 
   it('sends a merge now: 202 campaignId, skip reasons, exactly one message per recipient with tracking and List-Unsubscribe', async () => {
@@ -107,13 +113,16 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     });
     const response = await start(
       'olivia@acme.test',
-      mergeBody([
-        { email: 'ada@example.org' },
-        { email: 'not-an-address' },
-        { email: 'ADA@example.org' },
-        { email: 'gone@example.org' },
-        { email: 'bob@example.org', fields: { CC: 'boss@example.org' } },
-      ], { options: { trackOpens: true, trackClicks: true, ccColumn: 'CC', senderName: 'Olivia at Acme' } }),
+      mergeBody(
+        [
+          { email: 'ada@example.org' },
+          { email: 'not-an-address' },
+          { email: 'ADA@example.org' },
+          { email: 'gone@example.org' },
+          { email: 'bob@example.org', fields: { CC: 'boss@example.org' } },
+        ],
+        { options: { trackOpens: true, trackClicks: true, ccColumn: 'CC', senderName: 'Olivia at Acme' } },
+      ),
     );
     expect(response.statusCode).toBe(202);
     const { campaignId } = response.json<{ campaignId: string }>();
@@ -187,7 +196,10 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     const before = await mergeCount();
     const response = await start(
       'olivia@acme.test',
-      mergeBody([{ email: 'x@example.org' }], { subject: 'Hi {{Nickname}}', htmlBody: '<p>{{Company}} {{First name}}</p>' }),
+      mergeBody([{ email: 'x@example.org' }], {
+        subject: 'Hi {{Nickname}}',
+        htmlBody: '<p>{{Company}} {{First name}}</p>',
+      }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -203,11 +215,17 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       mergeBody(Array.from({ length: 5001 }, (_, i) => ({ email: `r${i}@example.org` }))),
     );
     expect(response.statusCode).toBe(400);
-    expect(JSON.stringify(response.json())).toContain('At most 5000 recipients can be sent in one mail merge.');
+    expect(JSON.stringify(response.json())).toContain(
+      'At most 5000 recipients can be sent in one mail merge.',
+    );
   });
 
   it('answers 401 without a sign-in, 403 to a disabled member, 404 to a stranger of the space', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: apiPath('merges.start'), payload: mergeBody([{ email: 'a@example.org' }]) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: apiPath('merges.start'),
+      payload: mergeBody([{ email: 'a@example.org' }]),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await start('dora@acme.test', mergeBody([{ email: 'a@example.org' }]))).statusCode).toBe(403);
     const stranger = await start('gina@gmail.com', mergeBody([{ email: 'a@example.org' }]));
@@ -244,7 +262,11 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(second.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
     expect(second.json()).toEqual(first.json());
     expect(await mergeCount()).toBe((before ?? 0) + 1);
-    await waitFor('olivia@acme.test', first.json<{ campaignId: string }>().campaignId, (b) => b.status === 'DONE');
+    await waitFor(
+      'olivia@acme.test',
+      first.json<{ campaignId: string }>().campaignId,
+      (b) => b.status === 'DONE',
+    );
     expect(messagesTo('once@example.org')).toHaveLength(1);
   });
 
@@ -298,7 +320,10 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       .update(mergeRecipients)
       .set({ handedAt: sql`${mergeRecipients.handedAt} - interval '25 hours'` })
       .where(eq(mergeRecipients.userId, gina));
-    await t.db.update(merges).set({ nextRunAt: sql`now()` }).where(eq(merges.campaignId, campaignId));
+    await t.db
+      .update(merges)
+      .set({ nextRunAt: sql`now()` })
+      .where(eq(merges.campaignId, campaignId));
     const done = await waitFor('gina@gmail.com', campaignId, (b) => b.status === 'DONE');
     expect(done.counts.sent).toBe(23);
     for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
@@ -306,7 +331,9 @@ describe('sending engine API (against the Gmail stand-in)', () => {
 
   it('cancels mid-merge: no message leaves once the cancel has answered, the rest CANCELLED', async () => {
     const addresses = Array.from({ length: 60 }, (_, i) => `cancel${i}@example.org`);
-    const { campaignId } = (await start('olivia@acme.test', mergeBody(addresses.map((email) => ({ email }))))).json<{
+    const { campaignId } = (
+      await start('olivia@acme.test', mergeBody(addresses.map((email) => ({ email }))))
+    ).json<{
       campaignId: string;
     }>();
     await waitFor('olivia@acme.test', campaignId, (b) => b.counts.sent >= 3);
@@ -329,11 +356,15 @@ describe('sending engine API (against the Gmail stand-in)', () => {
 
   it('resends only the failed recipients, once for a double click; another member may not (403)', async () => {
     const addresses = ['fail0@example.org', 'fail1@example.org', 'ok@example.org'];
-    const { campaignId } = (await start('olivia@acme.test', mergeBody(addresses.map((email) => ({ email }))))).json<{
+    const { campaignId } = (
+      await start('olivia@acme.test', mergeBody(addresses.map((email) => ({ email }))))
+    ).json<{
       campaignId: string;
     }>();
     await waitFor('olivia@acme.test', campaignId, (b) => b.status === 'DONE');
-    const merge = (await t.db.select({ id: merges.id }).from(merges).where(eq(merges.campaignId, campaignId)))[0];
+    const merge = (
+      await t.db.select({ id: merges.id }).from(merges).where(eq(merges.campaignId, campaignId))
+    )[0];
     await t.db
       .update(mergeRecipients)
       .set({ status: 'FAILED', reason: 'GMAIL_ERROR', attempts: 5 })
@@ -361,7 +392,11 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     );
     expect(first?.statusCode).toBe(200);
     expect(second?.statusCode).toBe(200);
-    const done = await waitFor('olivia@acme.test', campaignId, (b) => b.status === 'DONE' && b.counts.sent === 3);
+    const done = await waitFor(
+      'olivia@acme.test',
+      campaignId,
+      (b) => b.status === 'DONE' && b.counts.sent === 3,
+    );
     expect(done.recipients.every((r) => r.status === 'SENT')).toBe(true);
     // Sent once before being marked failed by hand, once by the resend: never a third time.
     expect(messagesTo('fail0@example.org')).toHaveLength(2);
@@ -369,7 +404,9 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   });
 
   it('answers 404 for the sending state of another space’s merge', async () => {
-    const { campaignId } = (await start('olivia@acme.test', mergeBody([{ email: 'space@example.org' }]))).json<{
+    const { campaignId } = (
+      await start('olivia@acme.test', mergeBody([{ email: 'space@example.org' }]))
+    ).json<{
       campaignId: string;
     }>();
     const response = await t.app.inject({
@@ -448,7 +485,9 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   it('pauses a merge when the sender’s Gmail is revoked and resumes after reconnecting, nothing lost', async () => {
     const adam = user('adam@acme.test');
     gmail.revoke(adam);
-    const { campaignId } = (await start('adam@acme.test', mergeBody([{ email: 'revoked@example.org' }]))).json<{
+    const { campaignId } = (
+      await start('adam@acme.test', mergeBody([{ email: 'revoked@example.org' }]))
+    ).json<{
       campaignId: string;
     }>();
     await waitFor('adam@acme.test', campaignId, (b) => b.status === 'PAUSED_GMAIL_DISCONNECTED');

@@ -1,4 +1,8 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyHeadersSchema } from '@mergedesk/domain/api/addon';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
+} from '@mergedesk/domain/api/addon';
 import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
@@ -105,7 +109,11 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
     'merges.campaignSending',
     {
       config: { access: 'user', space: campaignMerge },
-      schema: { tags, summary: 'The sending state of a merge MergeDesk sends', response: errorResponses(401, 403, 404) },
+      schema: {
+        tags,
+        summary: 'The sending state of a merge MergeDesk sends',
+        response: errorResponses(401, 403, 404),
+      },
     },
     async (request) => getCampaignSending(deps, userOf(request), membershipOf(request), request.params.id),
   );
@@ -117,7 +125,8 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
       config: { access: 'user', space: campaignMerge },
       schema: {
         tags,
-        summary: 'Stop a merge being sent: no message leaves after the answer (the sender, owners and admins)',
+        summary:
+          'Stop a merge being sent: no message leaves after the answer (the sender, owners and admins)',
         response: errorResponses(401, 403, 404),
       },
     },
@@ -135,7 +144,8 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
         response: errorResponses(401, 403, 404),
       },
     },
-    async (request) => resendFailedRecipients(deps, userOf(request), membershipOf(request), request.params.id),
+    async (request) =>
+      resendFailedRecipients(deps, userOf(request), membershipOf(request), request.params.id),
   );
 
   route(
@@ -145,7 +155,8 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
       config: { access: 'user', space: { from: { param: 'id' }, role: 'OWNER' } },
       schema: {
         tags,
-        summary: 'The space’s messages to Gmail addresses in 24 hours against Google’s bulk-sender threshold (owners)',
+        summary:
+          'The space’s messages to Gmail addresses in 24 hours against Google’s bulk-sender threshold (owners)',
         response: errorResponses(401, 403, 404),
       },
     },

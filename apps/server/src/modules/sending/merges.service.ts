@@ -1,5 +1,10 @@
 import type { CampaignSending, StartMergeBody } from '@mergedesk/domain/api/sending';
-import { MERGE_NOT_FOUND_MESSAGE, unknownMarkersMessage } from '@mergedesk/domain/api/sending';
+import {
+  MERGE_NOT_FOUND_MESSAGE,
+  mergeOptionsSchema,
+  unknownMarkersMessage,
+  type MergeStatus as MergeStatusBody,
+} from '@mergedesk/domain/api/sending';
 import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status';
 import { canScheduleMerges, SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { gmailBulkMeter, gmailBulkMeterCopy, isGmailAddress } from '@mergedesk/domain/sending/gmail-meter';
@@ -70,7 +75,11 @@ export async function startMerge(
     const message = unknownMarkersMessage(unknown);
     throw new AppError('VALIDATION_FAILED', message, {
       reason: 'UNKNOWN_MARKERS',
-      fieldErrors: unknown.map((name) => ({ field: 'htmlBody', message: `{{${name}}}`, reason: 'UNKNOWN_MARKER' })),
+      fieldErrors: unknown.map((name) => ({
+        field: 'htmlBody',
+        message: `{{${name}}}`,
+        reason: 'UNKNOWN_MARKER',
+      })),
     });
   }
   const scheduledAt =
@@ -78,14 +87,8 @@ export async function startMerge(
   if (scheduledAt !== null && !canScheduleMerges(userInSpaceOf(membership))) {
     throw new AppError('FORBIDDEN', SCHEDULING_NEEDS_PRO_MESSAGE);
   }
-  const options: StoredMergeOptions = {
-    trackOpens: body.options?.trackOpens ?? true,
-    trackClicks: body.options?.trackClicks ?? true,
-    ...(body.options?.senderName === undefined ? {} : { senderName: body.options.senderName }),
-    ...(body.options?.sendAs === undefined ? {} : { sendAs: body.options.sendAs }),
-    ...(body.options?.ccColumn === undefined ? {} : { ccColumn: body.options.ccColumn }),
-    ...(body.options?.bccColumn === undefined ? {} : { bccColumn: body.options.bccColumn }),
-  };
+  // The defaults of the schema (tracking on) when the add-on sent no options.
+  const options: StoredMergeOptions = mergeOptionsSchema.parse(body.options ?? {});
 
   return runIdempotent(
     deps.db,
@@ -162,7 +165,10 @@ export async function ownMergeWorkspace(
 }
 
 /** The space of a merge named by its campaign id (any member of the space may look). */
-export async function mergeWorkspaceByCampaign(db: Executor, campaignId: string): Promise<string | undefined> {
+export async function mergeWorkspaceByCampaign(
+  db: Executor,
+  campaignId: string,
+): Promise<string | undefined> {
   const merge = await repo.findMergeByAnyId(db, campaignId);
   return merge?.campaignId === campaignId ? merge.workspaceId : undefined;
 }
@@ -181,7 +187,7 @@ export async function getMerge(
   caller: UserRecord,
   id: string,
   query: { after?: string | undefined; limit: number },
-) {
+): Promise<MergeStatusBody> {
   const merge = await repo.findMergeByAnyId(db, id);
   if (!merge || merge.userId !== caller.id) throw new AppError('NOT_FOUND', MERGE_NOT_FOUND_MESSAGE);
   const after = query.after === undefined ? -1 : Number.parseInt(query.after, 10);
@@ -265,7 +271,13 @@ async function forecastOf(deps: SendingDeps, merge: repo.MergeRow, queued: numbe
   if (queued === 0 || merge.status === 'CANCELLED' || merge.status === 'DONE') return null;
   const { limit, ledger } = await senderWindow(deps.db, merge.userId, merge.workspaceId, now);
   const start = merge.scheduledAt !== null && merge.scheduledAt > now ? merge.scheduledAt : now;
-  const batches = forecastSends({ count: queued, limit, sentAt: ledger, now: start, perSecond: deps.ratePerSender });
+  const batches = forecastSends({
+    count: queued,
+    limit,
+    sentAt: ledger,
+    now: start,
+    perSecond: deps.ratePerSender,
+  });
   return formatForecast(batches, { now, timeZone: 'UTC' });
 }
 
@@ -279,7 +291,10 @@ export async function scheduledSendingForecasts(
   for (const merge of await repo.mergesOfScheduled(deps.db, scheduledIds)) {
     if (merge.scheduledCampaignId === null) continue;
     const counts = await repo.countRecipients(deps.db, merge.id);
-    forecasts.set(merge.scheduledCampaignId, await forecastOf(deps, merge, counts.QUEUED + counts.SENDING, now));
+    forecasts.set(
+      merge.scheduledCampaignId,
+      await forecastOf(deps, merge, counts.QUEUED + counts.SENDING, now),
+    );
   }
   return forecasts;
 }

@@ -18,7 +18,7 @@ import { createMergeWorker, type MergeWorker } from './merge-worker';
  * missing.
  */
 
-export const MERGE_RUN_QUEUE = 'merge-run';
+const MERGE_RUN_QUEUE = 'merge-run';
 const SWEEP_INTERVAL_MS = 2000;
 /** A scheduled merge starts within this of its time (pg-boss polls at least every 0.5 s). */
 const POLLING_INTERVAL_SECONDS = 0.5;

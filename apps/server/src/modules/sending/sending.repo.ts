@@ -232,9 +232,7 @@ export async function pendingWork(
       >`min(${mergeRecipients.handedAt}) filter (where ${mergeRecipients.status} = 'SENDING')`,
     })
     .from(mergeRecipients)
-    .where(
-      and(eq(mergeRecipients.mergeId, mergeId), inArray(mergeRecipients.status, ['QUEUED', 'SENDING'])),
-    );
+    .where(and(eq(mergeRecipients.mergeId, mergeId), inArray(mergeRecipients.status, ['QUEUED', 'SENDING'])));
   return {
     queued: row?.queued ?? 0,
     nextNotBefore: row?.nextNotBefore ? new Date(row.nextNotBefore) : null,
@@ -260,15 +258,6 @@ export async function ledgerSince(db: Executor, userId: string, since: Date): Pr
     )
     .orderBy(asc(mergeRecipients.handedAt));
   return rows.flatMap((row) => (row.handedAt ? [row.handedAt] : []));
-}
-
-/** QUEUED recipients of the sender across their merges (the forecast). */
-export async function countQueuedOfMerge(db: Executor, mergeId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(mergeRecipients)
-    .where(and(eq(mergeRecipients.mergeId, mergeId), eq(mergeRecipients.status, 'QUEUED')));
-  return row?.count ?? 0;
 }
 
 /**
