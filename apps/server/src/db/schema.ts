@@ -826,6 +826,11 @@ export const merges = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /** When the engine works the merge next; null while it waits on the sender (Gmail reconnect) or is over. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /**
+     * The run working the merge holds it until then (renewed while it works): one run of a merge
+     * at a time across processes, and a crashed process's merge is taken over once it lapses.
+     */
+    runLeaseUntil: timestamp('run_lease_until', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -32,6 +32,7 @@ CREATE TABLE "merges" (
 	"status" text NOT NULL,
 	"scheduled_at" timestamp with time zone,
 	"next_run_at" timestamp with time zone,
+	"run_lease_until" timestamp with time zone,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,

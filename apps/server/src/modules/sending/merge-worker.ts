@@ -44,6 +44,8 @@ export type MergeWorkerDeps = {
 
 /** A run works a merge this long at most, then queues its continuation (other merges get a turn). */
 const RUN_SLICE_MS = 30_000;
+/** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
+const RUN_LEASE_MS = 15_000;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
@@ -71,10 +73,15 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       await cancelMerge(db, merge.id);
       return { next: null };
     }
+    // One run of a merge at a time, across processes; another run's merge is looked at again
+    // when its lease lapses (it may have crashed).
+    const lease = await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, false);
+    if (!lease.taken) return { next: lease.until ?? now() };
+    let leaseUntil = lease.until?.getTime() ?? 0;
     const started = Date.now();
-    // The sweeper leaves a merge alone while its run holds this lease.
+    // The sweeper leaves a merge alone while a run works it.
     await repo.updateMerge(db, merge.id, {
-      nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + deps.leaseMs),
+      nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + RUN_LEASE_MS),
     });
     try {
       merge = await startMerge(merge);
@@ -83,19 +90,24 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       try {
         account = await deps.gmail.forUser(merge.userId);
       } catch (error) {
-        if (isDisconnected(error)) return pauseDisconnected(merge);
+        if (isDisconnected(error)) return await pauseDisconnected(merge);
         throw error;
       }
       const context = await sendingContext(merge, account);
       for (;;) {
         if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) return { next: now() };
+        if (leaseUntil - Date.now() < RUN_LEASE_MS / 2) {
+          leaseUntil = (await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, true)).until?.getTime() ?? 0;
+        }
         const recipient = await repo.nextQueuedRecipient(db, merge.id, now());
-        if (!recipient) return finishOrWait(merge);
+        if (!recipient) return await finishOrWait(merge);
         const step = await sendOne(merge, context, account, recipient);
         if (step !== 'sent') return step;
       }
     } catch (error) {
-      return failRun(merge, error);
+      return await failRun(merge, error);
+    } finally {
+      await repo.releaseRunLease(db, merge.id).catch(() => undefined);
     }
   }
 

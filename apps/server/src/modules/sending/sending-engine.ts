@@ -9,11 +9,11 @@ import { createMergeWorker, type MergeWorker } from './merge-worker';
 
 /**
  * The sending engine's job queue (issue 24; docs/decisions/sending-job-queue.md): pg-boss in the
- * application's PostgreSQL, schema `pgboss`. One queue, `merge-run`, policy `stately` with the merge
- * id as singleton key: at most one run of a merge is active across every process, and one more
- * waits. A run is queued in the transaction that makes it due (pg-boss `send`/`upsert` with the
- * caller's transaction as its `db`), so a merge is never stored without its job, nor a job sent for
- * a merge rolled back. A sweeper (every SWEEP_INTERVAL_MS, in every process) resolves crashed
+ * application's PostgreSQL, schema `pgboss`. One queue, `merge-run`, policy `short` with the merge
+ * id as singleton key: one run of a merge waits at most; the merge's run lease (merge-worker.ts)
+ * keeps two runs of it from working at once across processes. A run is queued in the transaction
+ * that makes it due (pg-boss `upsert` with the caller's transaction as its `db`), so a merge is
+ * never stored without its job, nor a job sent for a merge rolled back. A sweeper (every SWEEP_INTERVAL_MS, in every process) resolves crashed
  * sends, resumes merges whose sender reconnected Gmail and re-queues due merges whose job went
  * missing.
  */
@@ -59,13 +59,15 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
     (started ??= (async () => {
       await boss.start();
       await boss.createQueue(MERGE_RUN_QUEUE, {
-        policy: 'stately',
+        // One waiting run per merge (the singleton key); runs of one merge exclude each other by
+        // the merge's run lease (merge-worker.ts), which a crashed process lets lapse.
+        policy: 'short',
         // A run that throws (the database away, a bug) is tried again with back-off.
         retryLimit: 20,
         retryDelay: 2,
         retryBackoff: true,
         retryDelayMax: 300,
-        expireInSeconds: 600,
+        expireInSeconds: 180,
       });
     })());
 

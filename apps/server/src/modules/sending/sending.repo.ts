@@ -493,3 +493,33 @@ export async function mergesOfScheduled(db: Executor, scheduledIds: readonly str
     .from(merges)
     .where(inArray(merges.scheduledCampaignId, [...scheduledIds]));
 }
+
+/**
+ * Takes the merge's run lease for `ms` when it is free or lapsed (or renews the caller's own):
+ * the time it is held until, or null when another run holds it (with the time it lapses).
+ */
+export async function takeRunLease(
+  db: Executor,
+  mergeId: string,
+  ms: number,
+  renew: boolean,
+): Promise<{ taken: boolean; until: Date | null }> {
+  const until = sql`now() + make_interval(secs => ${ms / 1000})`;
+  const [row] = await db
+    .update(merges)
+    .set({ runLeaseUntil: until })
+    .where(
+      and(
+        eq(merges.id, mergeId),
+        renew ? undefined : or(sql`${merges.runLeaseUntil} is null`, lt(merges.runLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ until: merges.runLeaseUntil });
+  if (row) return { taken: true, until: row.until };
+  const [held] = await db.select({ until: merges.runLeaseUntil }).from(merges).where(eq(merges.id, mergeId));
+  return { taken: false, until: held?.until ?? null };
+}
+
+export async function releaseRunLease(db: Executor, mergeId: string): Promise<void> {
+  await db.update(merges).set({ runLeaseUntil: null }).where(eq(merges.id, mergeId));
+}
