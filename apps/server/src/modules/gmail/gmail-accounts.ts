@@ -81,7 +81,8 @@ export function createGmailAccounts(deps: { config: Config; db: Executor }): Gma
       }
       const refreshToken = box.open(grant.refreshToken);
       // A token sealed under another SESSION_SECRET cannot be used: the sender must reconnect.
-      if (refreshToken === null) throw new GmailApiError('revoked', 'The stored Gmail permission is unreadable.');
+      if (refreshToken === null)
+        throw new GmailApiError('revoked', 'The stored Gmail permission is unreadable.');
       const auth = await clientFor(userId, grant.refreshToken, refreshToken);
       const tokenUrl = auth.endpoints.oauth2TokenUrl.toString();
       const api = createGmailApi(config, auth);
