@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 
+import { ENDPOINTS } from '../packages/domain/src/api/endpoints';
 import { loadConfigOrExit } from '../apps/server/src/config';
 import { startServer, stopOnSignals } from '../apps/server/src/server';
 import {
@@ -44,6 +45,8 @@ const config = loadConfigOrExit({
   PORT: port,
   PUBLIC_URL: publicUrl,
   OIDC_ISSUER: process.env.OIDC_ISSUER ?? `http://localhost:${idpPort}`,
+  // The Gmail stand-in started below; its port is known before it starts.
+  GMAIL_API_URL: process.env.GMAIL_API_URL ?? `http://localhost:${gmailEmulatorPort}/`,
   ...(useEmulator
     ? {
         STRIPE_SECRET_KEY: 'sk_test_mergedesk_stripe_emulator',
@@ -58,12 +61,15 @@ const config = loadConfigOrExit({
 const identityProvider = await startIdentityProvider({
   port: Number(idpPort),
   issuer: config.OIDC_ISSUER,
+  // Grants and refresh tokens survive a restart: senders keep their Gmail grant.
+  dataFile: path.join(config.DATA_DIR, 'identity-provider.json'),
   clients: [
     {
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.OIDC_CLIENT_SECRET,
       clientName: config.PRODUCT_NAME,
-      redirectUris: [`${publicUrl}/auth/callback`],
+      // Sign-in, and the sender's Gmail grant (issue 24).
+      redirectUris: [`${publicUrl}/auth/callback`, `${publicUrl}${ENDPOINTS['gmail.callback'].path}`],
       postLogoutRedirectUris: [`${publicUrl}/`],
     },
   ],

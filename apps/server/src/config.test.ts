@@ -90,10 +90,11 @@ describe('development conveniences and security headers', () => {
     return { app, close: async () => (await app.close(), await pool.end()) };
   };
 
-  it('serves /dev/mailbox only on a local set-up', async () => {
+  it('serves /dev/mailbox only on a local set-up with a local Gmail stand-in', async () => {
     const remote = await appFor({
       DATABASE_URL: 'postgres://u:p@db.example/db',
       SESSION_SECRET: REAL_SECRET,
+      GMAIL_API_URL: 'http://localhost:3003/',
     });
     try {
       expect(
@@ -102,11 +103,20 @@ describe('development conveniences and security headers', () => {
     } finally {
       await remote.close();
     }
-    const local = await appFor({});
+    const local = await appFor({ GMAIL_API_URL: 'http://localhost:3003/' });
     try {
-      expect(local.app.hasRoute({ method: 'GET', url: apiPath('development.mailbox') })).toBe(true);
+      const response = await local.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('http://localhost:3003/');
     } finally {
       await local.close();
+    }
+    // Local, but the mail goes to Google: there is no stand-in page to lead to.
+    const google = await appFor({});
+    try {
+      expect(google.app.hasRoute({ method: 'GET', url: apiPath('development.mailbox') })).toBe(false);
+    } finally {
+      await google.close();
     }
   });
 

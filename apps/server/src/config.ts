@@ -51,6 +51,8 @@ const configSchema = z.object({
    * dev-services/gmail-emulator (http://localhost:3003/).
    */
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com/'),
+  /** Milliseconds a Gmail API call may take before it counts as failed ('transient'). */
+  GMAIL_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
    * Trust X-Forwarded-* from a reverse proxy / load balancer, so that the client address (rate
    * limits, logs) is the caller's and not the proxy's. Set it when the server runs behind one.

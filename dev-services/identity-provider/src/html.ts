@@ -71,6 +71,8 @@ ${body}
 }
 
 export const composeScope = 'https://www.googleapis.com/auth/gmail.compose';
+/** The sender's grant for mail merges: send only, with offline access (a refresh token). */
+export const sendScope = 'https://www.googleapis.com/auth/gmail.send';
 
 export type SignInPageOptions = {
   accounts: readonly DemoAccount[];
@@ -80,12 +82,15 @@ export type SignInPageOptions = {
   abortAction: string;
   clientName: string;
   requestedScopes: readonly string[];
+  /** The request asked for offline access (a refresh token), Google's `access_type=offline`. */
+  offline?: boolean;
   error?: string;
 };
 
 export function renderSignInPage(options: SignInPageOptions): string {
   const clientName = escapeHtml(options.clientName);
   const asksForCompose = options.requestedScopes.includes(composeScope);
+  const asksForSend = options.requestedScopes.includes(sendScope);
   const items = options.accounts
     .map((account) => {
       const nameId = `name-${escapeHtml(account.sub)}`;
@@ -104,6 +109,7 @@ export function renderSignInPage(options: SignInPageOptions): string {
     `<h1>Sign in with Google (local)</h1>
 <p class="note">This is the local stand-in for Google sign-in, used in development and tests. Pick a demo account to continue to <strong>${clientName}</strong>; no password is needed.</p>
 ${asksForCompose ? `<p class="note">${clientName} also asks to manage drafts and send e-mails in Gmail (<code>gmail.compose</code>).</p>` : ''}
+${asksForSend ? `<p class="note">${clientName} also asks to send e-mail as you (<code>gmail.send</code>)${options.offline ? ', also while you are away (offline access)' : ''}.</p>` : ''}
 ${options.error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(options.error)}</p>`}
 <h2 id="choose">Choose an account</h2>
 <form method="post" action="${escapeHtml(options.loginAction)}">

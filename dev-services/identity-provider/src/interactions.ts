@@ -123,8 +123,20 @@ async function sendSignInPage(
       abortAction: `${base}/abort`,
       clientName: await clientName(provider, interaction),
       requestedScopes: requestedScopes(interaction),
+      offline: asksForOfflineAccess(interaction),
       error,
     }),
+  );
+}
+
+/**
+ * Google's offline access: `access_type=offline` (an extra parameter, provider.ts) or the OpenID
+ * `offline_access` scope. The grant then holds `offline_access`, which issueRefreshToken reads.
+ */
+function asksForOfflineAccess(interaction: Interaction): boolean {
+  return (
+    stringParam(interaction.params, 'access_type') === 'offline' ||
+    requestedScopes(interaction).includes('offline_access')
   );
 }
 
@@ -140,6 +152,7 @@ async function grantRequested(
   const clientId = stringParam(interaction.params, 'client_id') ?? '';
   const grant = new provider.Grant({ accountId, clientId });
   grant.addOIDCScope(requestedScopes(interaction).join(' '));
+  if (asksForOfflineAccess(interaction)) grant.addOIDCScope('offline_access');
   const claims = requestedClaims(interaction);
   if (claims.length > 0) {
     grant.addOIDCClaims(claims);

@@ -16,12 +16,17 @@ const provider = await startIdentityProvider({
   port,
   issuer: process.env.IDP_ISSUER ?? `http://localhost:${port}`,
   host: process.env.IDP_HOST,
+  ...(process.env.IDP_DATA_FILE ? { dataFile: process.env.IDP_DATA_FILE } : {}),
   clients: [
     {
       clientId: process.env.OIDC_CLIENT_ID ?? 'mergedesk-web',
       clientSecret: process.env.OIDC_CLIENT_SECRET ?? 'mergedesk-dev-secret',
       clientName: 'MergeDesk',
-      redirectUris: listFromEnv(process.env.OIDC_REDIRECT_URIS, 'http://localhost:3000/auth/callback'),
+      redirectUris: listFromEnv(
+        process.env.OIDC_REDIRECT_URIS,
+        // Sign-in, and the Gmail grant of MergeDesk's senders.
+        'http://localhost:3000/auth/callback,http://localhost:3000/api/v1/auth/gmail/callback',
+      ),
       postLogoutRedirectUris: listFromEnv(
         process.env.OIDC_POST_LOGOUT_REDIRECT_URIS,
         'http://localhost:3000/',

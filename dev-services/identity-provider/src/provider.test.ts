@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,6 +18,7 @@ import {
 import type { RunningIdentityProvider } from './provider';
 
 const composeScope = 'https://www.googleapis.com/auth/gmail.compose';
+const sendScope = 'https://www.googleapis.com/auth/gmail.send';
 const clientId = 'mergedesk-web';
 const clientSecret = 'test-secret';
 const redirectUri = 'http://localhost:3999/auth/callback';
@@ -43,12 +48,16 @@ async function discover(auth: 'basic' | 'post'): Promise<client.Configuration> {
   );
 }
 
-async function startSignIn(config: client.Configuration, extra: Record<string, string> = {}) {
+async function startSignIn(
+  config: client.Configuration,
+  extra: Record<string, string> = {},
+  scope = `openid email profile ${composeScope}`,
+) {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: `openid email profile ${composeScope}`,
+    scope,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,
@@ -214,5 +223,93 @@ describe('local identity provider', () => {
     expect(again.html).toContain('role="alert"');
     expect(again.html).not.toContain('<script>');
     expect(accountButtons(again.html)).toHaveLength(demoAccounts.length);
+  });
+
+  it('issues no refresh token to a plain sign-in', async () => {
+    const config = await discover('basic');
+    const tokens = await signInAs(config, 'olivia@acme.test');
+    expect(tokens.refresh_token).toBeUndefined();
+  });
+});
+
+/** Signs `email` in through the chooser and exchanges the code. */
+async function signInAs(
+  config: client.Configuration,
+  email: string,
+  extra: Record<string, string> = {},
+  scope?: string,
+) {
+  const { url, codeVerifier, state } = await startSignIn(config, extra, scope);
+  const jar = new CookieJar();
+  const page = await browse(jar, url);
+  const callback = await browse(jar, new URL(formAction(page.html, '/login'), page.url), {
+    method: 'POST',
+    form: new URLSearchParams({ email }),
+  });
+  return client.authorizationCodeGrant(config, callback.url, {
+    pkceCodeVerifier: codeVerifier,
+    expectedState: state,
+  });
+}
+
+describe("the Gmail grant's offline access (as Google's access_type=offline)", () => {
+  const gmailGrant = { access_type: 'offline', include_granted_scopes: 'true', prompt: 'consent' };
+  const grantScope = `openid email ${sendScope}`;
+
+  it('says on the page that it asks to send e-mail as you', async () => {
+    const config = await discover('basic');
+    const { url } = await startSignIn(config, gmailGrant, grantScope);
+    const page = await browse(new CookieJar(), url);
+    expect(page.html).toContain('also asks to send e-mail as you (<code>gmail.send</code>)');
+  });
+
+  it('issues a refresh token for gmail.send that refreshes (unrotated) to tokens userinfo resolves', async () => {
+    const config = await discover('post');
+    const tokens = await signInAs(config, 'olivia@acme.test', gmailGrant, grantScope);
+    expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', sendScope]));
+    const refreshToken = tokens.refresh_token;
+    expect(refreshToken).toEqual(expect.any(String));
+
+    const refreshed = await client.refreshTokenGrant(config, refreshToken!);
+    expect(refreshed.refresh_token ?? refreshToken).toBe(refreshToken);
+    expect(refreshed.scope?.split(' ')).toContain(sendScope);
+    const userInfo = await client.fetchUserInfo(config, refreshed.access_token, client.skipSubjectCheck);
+    expect(userInfo.email).toBe('olivia@acme.test');
+  });
+
+  it('answers invalid_grant to a refresh token that was revoked', async () => {
+    const config = await discover('basic');
+    const { refresh_token: refreshToken } = await signInAs(config, 'mia@acme.test', gmailGrant, grantScope);
+    await client.tokenRevocation(config, refreshToken!);
+    await expect(client.refreshTokenGrant(config, refreshToken!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('keeps grants and refresh tokens across a restart when given a data file', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'idp-'));
+    const dataFile = path.join(directory, 'identity-provider.json');
+    const port = await freePort();
+    const options = {
+      port,
+      issuer: `http://localhost:${port}`,
+      clients: [{ clientId, clientSecret, redirectUris: [redirectUri] }],
+      dataFile,
+    };
+    const discoverAt = () =>
+      client.discovery(new URL(options.issuer), clientId, undefined, client.ClientSecretBasic(clientSecret), {
+        execute: [client.allowInsecureRequests],
+      });
+    let provider = await startIdentityProvider(options);
+    try {
+      const tokens = await signInAs(await discoverAt(), 'adam@acme.test', gmailGrant, grantScope);
+      await provider.close();
+      provider = await startIdentityProvider(options);
+      const refreshed = await client.refreshTokenGrant(await discoverAt(), tokens.refresh_token!);
+      expect(refreshed.access_token).toEqual(expect.any(String));
+    } finally {
+      await provider.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

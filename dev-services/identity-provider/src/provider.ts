@@ -5,10 +5,12 @@ import type { AccountClaims, Configuration, KoaContextWithOIDC } from 'oidc-prov
 import { interactionPolicy, Provider } from 'oidc-provider';
 
 import type { DemoAccount } from './accounts';
+import { createFileAdapter } from './file-adapter';
 import { findDemoAccountBySub } from './accounts';
 import {
   composeScope,
   contentSecurityPolicy,
+  sendScope,
   escapeHtml,
   renderLogoutPage,
   renderMessagePage,
@@ -32,6 +34,11 @@ export type IdentityProviderOptions = {
   clients: IdentityProviderClient[];
   /** Interface to listen on; defaults to 'localhost', the host of the default issuer. */
   host?: string;
+  /**
+   * Where grants and refresh tokens are kept across restarts (JSON); unset: memory only. `npm start`
+   * sets it, so a restart does not ask every sender to reconnect Gmail.
+   */
+  dataFile?: string;
 };
 
 export type RunningIdentityProvider = {
@@ -98,8 +105,20 @@ function devSigningKey(): Record<string, unknown> {
   return { ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomUUID()}`, alg: 'RS256', use: 'sig' };
 }
 
-function configuration(clients: IdentityProviderClient[]): Configuration {
+/** The code's grant holds offline access (the offline_access scope, or access_type=offline: interactions.ts). */
+async function hasOfflineAccess(
+  ctx: KoaContextWithOIDC,
+  code: { scopes: Set<string>; grantId?: string | undefined },
+): Promise<boolean> {
+  if (code.scopes.has('offline_access')) return true;
+  const grant =
+    ctx.oidc.entities.Grant ?? (code.grantId ? await ctx.oidc.provider.Grant.find(code.grantId) : undefined);
+  return grant?.getOIDCScope().split(' ').includes('offline_access') ?? false;
+}
+
+function configuration(clients: IdentityProviderClient[], dataFile: string | undefined): Configuration {
   return {
+    adapter: createFileAdapter(dataFile),
     clients: clients.map((client) => ({
       client_id: client.clientId,
       client_secret: client.clientSecret,
@@ -119,7 +138,18 @@ function configuration(clients: IdentityProviderClient[]): Configuration {
         ? undefined
         : { accountId: account.sub, claims: () => accountClaims(account) };
     },
-    scopes: ['openid', 'offline_access', 'email', 'profile', composeScope],
+    scopes: ['openid', 'offline_access', 'email', 'profile', composeScope, sendScope],
+    // Google's way of asking for a refresh token (access_type=offline), which MergeDesk's Gmail
+    // grant uses; include_granted_scopes is accepted and changes nothing here.
+    extraParams: ['access_type', 'include_granted_scopes'],
+    // A refresh token when the grant holds offline access (access_type=offline or the
+    // offline_access scope, see interactions.ts), as Google issues one for access_type=offline.
+    issueRefreshToken: async (ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (await hasOfflineAccess(ctx, code)),
+    // Offline tokens outlive the provider's session (and a restart, with a dataFile).
+    expiresWithSession: async (ctx, code) => !(await hasOfflineAccess(ctx, code)),
+    // Like Google: a refresh token stays the same until it is revoked (no rotation on use).
+    rotateRefreshToken: false,
     claims: {
       acr: null,
       auth_time: null,
@@ -144,9 +174,10 @@ function configuration(clients: IdentityProviderClient[]): Configuration {
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      RefreshToken: 24 * 60 * 60,
+      // Google's refresh tokens live until revoked; 30 days is long enough for development.
+      RefreshToken: 30 * 24 * 60 * 60,
       Session: 24 * 60 * 60,
-      Grant: 24 * 60 * 60,
+      Grant: 30 * 24 * 60 * 60,
     },
     interactions: {
       policy: signInPolicy(),
@@ -155,7 +186,8 @@ function configuration(clients: IdentityProviderClient[]): Configuration {
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
-      revocation: { enabled: false },
+      // MergeDesk revokes the Gmail grant's refresh token on disconnect (RFC 7009, as Google's /revoke).
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => sendKoaPage(ctx, renderLogoutPage(ctx.host, form)),
@@ -188,7 +220,7 @@ export async function startIdentityProvider(
   options: IdentityProviderOptions,
 ): Promise<RunningIdentityProvider> {
   const issuer = normaliseIssuer(options.issuer);
-  const provider = new Provider(issuer, configuration(options.clients));
+  const provider = new Provider(issuer, configuration(options.clients, options.dataFile));
   provider.on('server_error', (_ctx, error) => {
     console.error('identity-provider: server error', error);
   });

@@ -74,6 +74,9 @@ export function useSeededTestApp(options: { now?: Date; env?: Record<string, str
     get config() {
       return get().config;
     },
+    get gmail() {
+      return get().gmail;
+    },
     get demo() {
       return get().demo;
     },

@@ -6,10 +6,11 @@ import {
   type SubscriptionV1,
 } from '@mergedesk/domain/api/billing';
 import type { CurrentUser, OtherFeatures } from '@mergedesk/domain/api/users';
+import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, workspaces } from '../../db/schema';
+import { workspaces } from '../../db/schema';
 import { payOnHostedPage, startBillingTest, type BillingTest } from '../../test/billing';
 import { bearer, type TestApp } from '../../test/test-app';
 import { apiPath } from '../../test/api-path';
@@ -48,7 +49,8 @@ describe('entitlements follow the subscription', () => {
     return t.app.inject({
       method,
       url,
-      headers: bearer(await t.signIn(email)),
+      // With the Gmail compose permission: invitations leave from the inviter's Gmail.
+      headers: bearer(await t.signIn(email, { scopes: `openid email profile ${GMAIL_COMPOSE_SCOPE}` })),
       ...(payload === undefined ? {} : { payload }),
     });
   }
@@ -108,13 +110,11 @@ describe('entitlements follow the subscription', () => {
       userEmails: [email],
     });
     expect(added.statusCode).toBe(200);
-    const [mail] = await t.db
-      .select({ text: outboxMessages.text })
-      .from(outboxMessages)
-      .where(eq(outboxMessages.toEmail, email))
-      .orderBy(desc(outboxMessages.createdAt))
-      .limit(1);
-    const token = /\/invitations\/([A-Za-z0-9_-]+)\/accept/.exec(mail!.text)![1]!;
+    const mail = t.gmail
+      .messages()
+      .filter((message) => message.to.includes(email))
+      .at(-1);
+    const token = /\/invitations\/([A-Za-z0-9_-]+)\/accept/.exec(mail?.text ?? '')![1]!;
     expect((await call(email, 'PUT', apiPath('invitations.accept', { token }))).statusCode).toBe(200);
   }
 

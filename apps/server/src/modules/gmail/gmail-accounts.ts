@@ -12,8 +12,6 @@ export { GmailApiError, type GmailErrorKind } from './gmail-errors';
 
 /** Purpose of the secret box that seals the Gmail grant's refresh token (gmail_grants). */
 export const GMAIL_REFRESH_TOKEN_PURPOSE = 'gmail-refresh-token';
-/** Every Gmail call gives up after this long (then 'transient'); the engine retries. */
-const GMAIL_REQUEST_TIMEOUT_MS = 30_000;
 /** Clients (with their access tokens) kept for the senders seen last. */
 const CLIENT_CACHE_SIZE = 500;
 
@@ -81,7 +79,8 @@ export function createGmailAccounts(deps: { config: Config; db: Executor }): Gma
       }
       const refreshToken = box.open(grant.refreshToken);
       // A token sealed under another SESSION_SECRET cannot be used: the sender must reconnect.
-      if (refreshToken === null) throw new GmailApiError('revoked', 'The stored Gmail permission is unreadable.');
+      if (refreshToken === null)
+        throw new GmailApiError('revoked', 'The stored Gmail permission is unreadable.');
       const auth = await clientFor(userId, grant.refreshToken, refreshToken);
       const tokenUrl = auth.endpoints.oauth2TokenUrl.toString();
       const api = createGmailApi(config, auth);
@@ -112,7 +111,8 @@ export function createGmailApi(config: Config, auth: OAuth2Client): gmail_v1.Gma
     auth,
     rootUrl: config.GMAIL_API_URL,
     retry: false,
-    timeout: GMAIL_REQUEST_TIMEOUT_MS,
+    // Every call gives up after GMAIL_TIMEOUT_MS (then 'transient'); the engine retries.
+    timeout: config.GMAIL_TIMEOUT_MS,
   });
 }
 

@@ -29,8 +29,7 @@ type ConnectState = {
 
 /** Where the browser goes next: the provider, the sign-in page, or back to the app with an outcome. */
 export type ConnectStart =
-  | { kind: 'provider'; url: string; sealedState: string; maxAge: number }
-  | { kind: 'sign-in'; url: string };
+  { kind: 'provider'; url: string; sealedState: string; maxAge: number } | { kind: 'sign-in'; url: string };
 
 export function createGmailConnectService(deps: {
   config: Config;
@@ -74,7 +73,10 @@ export function createGmailConnectService(deps: {
     async start(input: { refreshCredential: string | undefined; returnTo: string }): Promise<ConnectStart> {
       const session = await findSessionOfRefreshCredential(db, input.refreshCredential);
       const [user] = session
-        ? await db.select({ id: userView.id, email: userView.email }).from(userView).where(eq(userView.email, session.email))
+        ? await db
+            .select({ id: userView.id, email: userView.email })
+            .from(userView)
+            .where(eq(userView.email, session.email))
         : [];
       if (!session || !user) {
         // The web app's sign-in page (apps/web/src/app/router.tsx), back to returnTo afterwards.
@@ -113,7 +115,10 @@ export function createGmailConnectService(deps: {
      * carry gmail.send, then stores the refresh token sealed (status ACTIVE). Answers the app URL to
      * go back to, with `?gmail=connected` or why not.
      */
-    async complete(input: { sealedState: string | undefined; query: Record<string, unknown> }): Promise<string> {
+    async complete(input: {
+      sealedState: string | undefined;
+      query: Record<string, unknown>;
+    }): Promise<string> {
       const connectState = await openState(input.sealedState, input.query.state);
       // Without a matching state nothing is exchanged, and there is no trusted returnTo either.
       if (!connectState) {
@@ -125,7 +130,10 @@ export function createGmailConnectService(deps: {
         return back(input.query.error === 'access_denied' ? 'cancelled' : 'failed');
       }
       if (typeof input.query.code !== 'string') return back('failed');
-      const callbackParameters: Record<string, string> = { code: input.query.code, state: connectState.state };
+      const callbackParameters: Record<string, string> = {
+        code: input.query.code,
+        state: connectState.state,
+      };
       if (typeof input.query.iss === 'string') callbackParameters.iss = input.query.iss;
       let identity: Awaited<ReturnType<OidcClient['exchangeCode']>>;
       try {

@@ -113,7 +113,8 @@ export function toGmailApiError(error: unknown, tokenUrl: string | null): GmailA
     if (reasons.includes('invalid_grant')) {
       return new GmailApiError('revoked', 'The Gmail permission was withdrawn (invalid_grant).', options);
     }
-    if (status >= 500) return new GmailApiError('transient', `The token endpoint answered ${status}.`, options);
+    if (status >= 500)
+      return new GmailApiError('transient', `The token endpoint answered ${status}.`, options);
     return new GmailApiError('permanent', `The token endpoint refused the refresh (${status}).`, options);
   }
   if (status === 401) return new GmailApiError('revoked', 'Gmail refused the credentials (401).', options);

@@ -2,7 +2,7 @@ import { AUTH_BASE_PATH } from '@mergedesk/domain/api/endpoints';
 import { errorBodySchema } from '@mergedesk/domain/errors/error-body';
 import { DEFAULT_LANDING_PATH, safeContinuePath } from '@mergedesk/domain/session/continue-path';
 import type {} from '@fastify/cookie';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -16,13 +16,18 @@ import { createGmailConnectService } from './gmail-connect.service';
 const CONNECT_STATE_COOKIE = 'md_gmail';
 const CONNECT_COOKIE_PATH = `${AUTH_BASE_PATH}/gmail`;
 
-const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /** The sender's Gmail grant (issue 24): connect, callback, status, disconnect. */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async functions
-export const gmailRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async (
+export const gmailRoutes: FastifyPluginCallbackZod<{ config: Config; db: Database }> = (
   app,
   { config, db },
+  done,
 ) => {
   const service = createGmailConnectService({
     config,
@@ -125,4 +130,5 @@ export const gmailRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }
       return reply.code(204).send(null);
     },
   );
+  done();
 };

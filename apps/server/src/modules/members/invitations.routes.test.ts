@@ -1,16 +1,10 @@
 import { INVITATION_MESSAGES } from '@mergedesk/domain/invitations/invitations';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { notEnoughSeatsMessage } from '@mergedesk/domain/members/seats';
-import { and, desc, eq } from 'drizzle-orm';
+import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  invitations,
-  outboxMessages,
-  rolloutStatuses,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema';
+import { invitations, rolloutStatuses, users, workspaceMembers, workspaces } from '../../db/schema';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import { bearer } from '../../test/test-app';
 import { useSeededTestApp } from '../../test/seeded-app';
@@ -23,7 +17,7 @@ const PUBLIC_URL = 'http://app.mergedesk.test';
 describe('invitations API', () => {
   // A public PUBLIC_URL needs a real session secret (the development default is local-only).
   const t = useSeededTestApp({
-    env: { PUBLIC_URL, MAIL_ADAPTER: 'local', SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
+    env: { PUBLIC_URL, SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
   });
 
   const space = t.space;
@@ -31,7 +25,8 @@ describe('invitations API', () => {
     t.app.inject({
       method,
       url,
-      headers: bearer(await t.signIn(email)),
+      // Signed in with the Gmail compose permission: invitations leave from the inviter's Gmail.
+      headers: bearer(await t.signIn(email, { scopes: `openid email profile ${GMAIL_COMPOSE_SCOPE}` })),
       ...(payload ? { payload } : {}),
     });
   const accept = (email: string, token: string) =>
@@ -48,17 +43,16 @@ describe('invitations API', () => {
         .from(workspaceMembers)
         .where(and(eq(workspaceMembers.workspaceId, space(spaceName)), eq(workspaceMembers.email, email)))
     )[0];
-  /** The token of the newest invitation e-mail to `email`, read from the link in the local outbox. */
-  const tokenMailedTo = async (email: string) => {
-    const [mail] = await t.db
-      .select({ subject: outboxMessages.subject, text: outboxMessages.text, from: outboxMessages.fromEmail })
-      .from(outboxMessages)
-      .where(eq(outboxMessages.toEmail, email))
-      .orderBy(desc(outboxMessages.createdAt));
+  /** The token of the newest invitation e-mail to `email`, read from the link in the Gmail stand-in. */
+  const tokenMailedTo = (email: string) => {
+    const mail = t.gmail
+      .messages()
+      .filter((message) => message.to.includes(email))
+      .at(-1);
     const match = mail
-      ? new RegExp(`${PUBLIC_URL}/invitations/([A-Za-z0-9_-]+)/accept`).exec(mail.text)
+      ? new RegExp(`${PUBLIC_URL}/invitations/([A-Za-z0-9_-]+)/accept`).exec(mail.text ?? '')
       : null;
-    return { mail, token: match?.[1] };
+    return Promise.resolve({ mail, token: match?.[1] });
   };
   const createAccount = async (email: string) => {
     const response = await t.app.inject({
@@ -506,5 +500,36 @@ describe('invitations API', () => {
       });
       expect(seats.json()).toMatchObject({ totalSeats: 4, assignedSeats: 4, availableSeats: 0 });
     });
+  });
+});
+
+describe("invitations without the inviter's Gmail permission", () => {
+  const t = useSeededTestApp({
+    env: { PUBLIC_URL, SESSION_SECRET: 'invitations-test-secret-0123456789abcdef' },
+  });
+
+  it('keeps the invitation but reports the e-mail as not sent', async () => {
+    // Signed in without the compose scope and no Gmail grant: no mailbox to send from.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPath('members.addSeatMembers', { workspaceId: t.space('Acme Sales') }),
+      headers: bearer(await t.signIn('olivia@acme.test')),
+      payload: { userEmails: ['walt@acme.test'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      results: [{ userEmail: 'walt@acme.test', errorDetails: MEMBER_MESSAGES.MAIL_NOT_SENT }],
+    });
+    const [row] = await t.db
+      .select({ status: workspaceMembers.status })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, t.space('Acme Sales')),
+          eq(workspaceMembers.email, 'walt@acme.test'),
+        ),
+      );
+    expect(row?.status).toBe('PENDING');
+    expect(t.gmail.messages()).toEqual([]);
   });
 });

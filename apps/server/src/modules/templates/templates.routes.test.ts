@@ -11,7 +11,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drafts, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { createSecretBox } from '../../lib/secret-box';
 import type { MailAdapter } from '../../mail/mail-adapter';
+import { PROVIDER_TOKEN_PURPOSE } from '../auth/auth.service';
 import { bearer, createTestApp } from '../../test/test-app';
 import { apiPath } from '../../test/api-path';
 import { useSeededTestApp } from '../../test/seeded-app';
@@ -61,26 +63,49 @@ describe('templates API', () => {
   });
 
   describe('POST /api/v1/users/{userId}/drafts', () => {
-    it('creates the draft in the local mailbox and records its message id for the template', async () => {
+    it("creates the draft in the caller's Gmail (the stand-in) and records its message id for the template", async () => {
       const [template] = await templates();
       const userId = t.demo.users['adam@acme.test']!;
       const token = await signInWithCompose('adam@acme.test');
       const response = await createDraft(token, userId, { fromTemplate: template!.id, source: 'GALLERY' });
       expect(response.statusCode).toBe(200);
       const { messageId } = response.json<{ messageId: string }>();
-      expect(messageId).toMatch(/^local-[0-9a-f]{32}$/);
       const rows = await t.db
         .select({ templateId: drafts.templateId, messageId: drafts.messageId })
         .from(drafts)
         .where(eq(drafts.userId, userId));
       expect(rows).toEqual([{ templateId: template!.id, messageId }]);
 
-      // The development mail catcher shows it to whoever opens the page in a browser.
+      // The draft is in Adam's mailbox at the Gmail stand-in, as Gmail's drafts.create made it.
+      const inGmail = (await (await fetch(`${t.gmail.url}/_emulator/drafts`)).json()) as {
+        message: { id: string; mailbox: string; subject: string; from: string };
+      }[];
+      expect(inGmail.find((draft) => draft.message.id === messageId)?.message).toMatchObject({
+        mailbox: 'adam@acme.test',
+        subject: template!.subject,
+      });
+
+      // The development mailbox link leads to the stand-in's page.
       const mailbox = await t.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
-      expect(mailbox.statusCode).toBe(200);
-      expect(mailbox.headers['content-type']).toContain('text/html');
-      expect(mailbox.body).toContain(messageId);
-      expect(mailbox.body).toContain('<td>adam@acme.test</td>');
+      expect(mailbox.statusCode).toBe(302);
+      expect(mailbox.headers.location).toBe(`${t.gmail.url}/`);
+    });
+
+    it('answers 403 missing_authorization when Gmail refuses the access token (401)', async () => {
+      const [template] = await templates();
+      const token = await signInWithCompose('mia@acme.test');
+      // A token the stand-in does not know, as Google answers an expired or revoked one.
+      const box = createSecretBox(t.config.SESSION_SECRET, PROVIDER_TOKEN_PURPOSE);
+      await t.db
+        .update(sessions)
+        .set({ providerAccessToken: box.seal('revoked-google-token') })
+        .where(eq(sessions.email, 'mia@acme.test'));
+      const response = await createDraft(token, t.demo.users['mia@acme.test']!, {
+        fromTemplate: template!.id,
+        source: 'GALLERY',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ reason: MISSING_AUTHORIZATION_REASON });
     });
 
     it('answers 403 missing_authorization without the Gmail compose scope', async () => {
@@ -138,7 +163,6 @@ describe('templates API', () => {
         .from(sessions)
         .where(eq(sessions.email, 'mia@acme.test'));
       const failing: MailAdapter = {
-        kind: 'gmail',
         createDraft: () => Promise.reject(new Error('Gmail answered 500')),
         sendMail: () => Promise.reject(new Error('Gmail answered 500')),
       };
@@ -162,14 +186,14 @@ describe('templates API', () => {
   });
 });
 
-describe('templates API with MAIL_ADAPTER=gmail', () => {
-  const t = useSeededTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
+describe('templates API without a Google access token', () => {
+  const t = useSeededTestApp();
 
   it('asks for the compose permission while no Google access token is stored', async () => {
     const token = await t.signIn('olivia@acme.test');
     await t.db
       .update(sessions)
-      .set({ scopes: GMAIL_COMPOSE_SCOPE })
+      .set({ scopes: GMAIL_COMPOSE_SCOPE, providerAccessToken: null, providerTokenExpiresAt: null })
       .where(eq(sessions.email, 'olivia@acme.test'));
     const list = await t.app.inject({
       method: 'GET',
@@ -185,12 +209,13 @@ describe('templates API with MAIL_ADAPTER=gmail', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ reason: MISSING_AUTHORIZATION_REASON });
+    expect(t.gmail.messages()).toEqual([]);
   });
 });
 
-describe('the local mailbox page', () => {
-  it('does not exist when drafts go to Gmail', async () => {
-    const gmail = await createTestApp({ env: { MAIL_ADAPTER: 'gmail' } });
+describe('the development mailbox link', () => {
+  it("does not exist when GMAIL_API_URL is Google's", async () => {
+    const gmail = await createTestApp({ env: { GMAIL_API_URL: 'https://gmail.googleapis.com/' } });
     try {
       const response = await gmail.app.inject({ method: 'GET', url: apiPath('development.mailbox') });
       expect(response.statusCode).toBe(404);
