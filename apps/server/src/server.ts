@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
+import type { GmailAccounts } from './modules/gmail/gmail-accounts';
 import {
   createDatabase,
   logConnectionErrorToStderr,
@@ -28,7 +29,11 @@ export type RunningServer = {
  * migrations, the demo seed when asked for and the database is empty, then the HTTP API and the
  * event aggregation job.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  /** The senders' Gmail instead of the grants' (the sending engine's fault tests). */
+  overrides: { gmailAccounts?: GmailAccounts } = {},
+): Promise<RunningServer> {
   const embedded =
     config.DATABASE_URL === undefined
       ? await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT })
@@ -47,7 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await runMigrations(db);
     if (config.SEED_DEMO && (await hasNoUsers(db))) await seedDemo(db);
-    const app = await buildApp(config, { db, pool });
+    const app = await buildApp(config, { db, pool, ...overrides });
     logConnectionError = (error, message) => app.log.warn({ err: error }, message);
     if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
     const url = await app.listen({ host: config.HOST, port: config.PORT });

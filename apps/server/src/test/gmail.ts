@@ -14,12 +14,16 @@ import { toGmailApiError } from '../modules/gmail/gmail-errors';
  * (the stand-in's default resolver takes the token as the mailbox). `connect`/`revoke` set a
  * sender's grant; a sender not connected answers 'not-connected'.
  */
-export function createTestGmailAccounts(getConfig: () => Config) {
+export function createTestGmailAccounts(
+  getConfig: () => Config,
+  /** Every user is connected, with this address (a server process of the fault tests). */
+  emailOf?: (userId: string) => Promise<string | undefined>,
+) {
   const senders = new Map<string, { email: string; revoked: boolean }>();
   const accounts: GmailAccounts = {
     forUser: async (userId) => {
-      await Promise.resolve();
-      const sender = senders.get(userId);
+      const email = await emailOf?.(userId);
+      const sender = email === undefined ? senders.get(userId) : { email, revoked: false };
       if (!sender) throw new GmailApiError('not-connected', 'Gmail is not connected for this sender.');
       if (sender.revoked) throw new GmailApiError('revoked', 'The Gmail permission was withdrawn.');
       const auth = new OAuth2Client();

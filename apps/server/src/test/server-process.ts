@@ -40,10 +40,11 @@ const serverProcessEnv = (env: Record<string, string>): Record<string, string> =
 /** Starts the server and waits until it is ready (/readyz answers 200), or fails with its output. */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { readyWithinMs?: number } = {},
+  /** `entry`: another entry than main.ts (a test's, e.g. test/sending-server-main.ts). */
+  options: { readyWithinMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

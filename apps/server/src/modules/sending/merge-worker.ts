@@ -45,7 +45,7 @@ export type MergeWorkerDeps = {
 /** A run works a merge this long at most, then queues its continuation (other merges get a turn). */
 const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
-const RUN_LEASE_MS = 15_000;
+const RUN_LEASE_MS = 10_000;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */

@@ -507,7 +507,8 @@ export async function takeRunLease(
   const until = sql`now() + make_interval(secs => ${ms / 1000})`;
   const [row] = await db
     .update(merges)
-    .set({ runLeaseUntil: until })
+    // The sweeper looks at the merge again when the lease lapses (a crashed run's).
+    .set({ runLeaseUntil: until, nextRunAt: until })
     .where(
       and(
         eq(merges.id, mergeId),
