@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- <section> …] — the performance figures of issue 11 in one run. Sections:
- * tracking (bench/tracking.ts), lists (bench/lists.ts), web (bench/web.ts); none named runs them
+ * tracking (bench/tracking.ts), lists (bench/lists.ts), web (bench/web.ts), sending
+ * (bench/sending.ts); none named runs them
  * all. Each prints its timing tables with the raw numbers; the targets of every section (a value
  * beside its baseline as a ratio, with PASS/FAIL; bench/report.ts) are printed together at the
  * end, and the run exits 1 when one failed. The sections share one embedded PostgreSQL
@@ -9,11 +10,12 @@
 import { performance } from 'node:perf_hooks';
 import { createBenchContext, type Section } from './context';
 import { listsSection } from './lists';
+import { sendingSection } from './sending';
 import { createReport, log, seconds } from './report';
 import { trackingSection } from './tracking';
 import { webSection } from './web';
 
-const sections: Section[] = [trackingSection, listsSection, webSection];
+const sections: Section[] = [trackingSection, listsSection, webSection, sendingSection];
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
 const unknown = names.filter((name) => !sections.some((section) => section.name === name));
