@@ -182,35 +182,50 @@ export async function insertQueuedRecipients(
 }
 
 /**
- * One message the engine handed to Gmail: the recipient's sentAt, the campaign's sent_count and
- * last send, the 'sent' event (already counted) and the sender's monthly counter, in the caller's
+ * Messages the engine handed to Gmail: the recipients' sentAt, the campaign's sent_count and last
+ * send, the 'sent' events (already counted) and the sender's monthly counter, in the caller's
  * transaction.
  */
-export async function recordEngineSend(
+export async function recordEngineSends(
   db: Executor,
-  send: { campaignId: string; recipientId: string; workspaceId: string; userId: string; sentAt: Date },
+  sends: {
+    campaignId: string;
+    recipientIds: readonly string[];
+    workspaceId: string;
+    userId: string;
+    sentAt: Date;
+  },
 ): Promise<void> {
-  const { campaignId, recipientId, sentAt } = send;
+  const { campaignId, recipientIds, sentAt } = sends;
+  if (recipientIds.length === 0) return;
   await db
     .update(campaignRecipients)
     .set({ sentAt })
-    .where(and(eq(campaignRecipients.id, recipientId), eq(campaignRecipients.campaignId, campaignId)));
+    .where(
+      and(inArray(campaignRecipients.id, [...recipientIds]), eq(campaignRecipients.campaignId, campaignId)),
+    );
   await db
     .update(campaigns)
     .set({
-      sentCount: sql`${campaigns.sentCount} + 1`,
+      sentCount: sql`${campaigns.sentCount} + ${recipientIds.length}`,
       lastEmailSentAt: sentAt,
       lastUpdateAt: sentAt,
     })
     .where(eq(campaigns.id, campaignId));
-  await db
-    .insert(campaignEvents)
-    .values({ campaignId, recipientId, type: 'sent', occurredAt: sentAt, aggregated: true });
+  await db.insert(campaignEvents).values(
+    recipientIds.map((recipientId) => ({
+      campaignId,
+      recipientId,
+      type: 'sent' as const,
+      occurredAt: sentAt,
+      aggregated: true,
+    })),
+  );
   await addMonthlySentMails(db, {
-    workspaceId: send.workspaceId,
-    userId: send.userId,
+    workspaceId: sends.workspaceId,
+    userId: sends.userId,
     year: sentAt.getUTCFullYear(),
     month: sentAt.getUTCMonth() + 1,
-    count: 1,
+    count: recipientIds.length,
   });
 }

@@ -13,5 +13,5 @@ export {
   insertRecipientEvents,
   insertSentRecipients,
   lockAndFindLinkHostsSince,
-  recordEngineSend,
+  recordEngineSends,
 } from './sent-campaigns.repo';

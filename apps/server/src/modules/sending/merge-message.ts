@@ -1,6 +1,6 @@
 import { escapeHtml, renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
 import { checkTrackedLink } from '@mergedesk/domain/tracking/links';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { parse } from 'node-html-parser';
 import type { StoredMergeOptions } from '../../db/schema';
 import type { MailMessage } from '../../mail/mime';
@@ -44,6 +44,9 @@ export type MergeMessageInput = {
 /** The Message-ID of a recipient's message: the same on every try, so a lost send can be looked up. */
 export const messageIdOf = (recipientId: string, host: string): string => `${recipientId}@${host}`;
 
+/** The text part's converter, compiled once (html-to-text's fast path for many messages). */
+const htmlToText = compile({ wordwrap: 100, selectors: [{ selector: 'img', format: 'skip' }] });
+
 const UNSUBSCRIBE_FOOTER = (url: string) =>
   `<p style="margin-top:24px;font-size:12px;color:#888888">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a>.</p>`;
 
@@ -67,10 +70,7 @@ export function buildMergeMessage(input: MergeMessageInput): MailMessage {
     );
   }
   const html = root.toString();
-  const text = convert(html, {
-    wordwrap: 100,
-    selectors: [{ selector: 'img', format: 'skip' }],
-  });
+  const text = htmlToText(html);
   const addressesOf = (column: string | undefined) =>
     column === undefined
       ? []

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { composeMime } from '../../mail/mime';
-import { recordEngineSend } from '../campaigns/sent-campaigns.service';
+import { recordEngineSends } from '../campaigns/sent-campaigns.service';
 import { GmailApiError, type GmailAccount, type GmailAccounts } from '../gmail/gmail-accounts';
 import { recordScheduledProgress } from '../scheduled-campaigns/scheduled-campaigns.service';
 import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
@@ -46,6 +46,8 @@ export type MergeWorkerDeps = {
 const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
 const RUN_LEASE_MS = 10_000;
+/** Recipients reserved and sent together when the pace is lifted. */
+const UNPACED_BATCH = 20;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
@@ -99,9 +101,11 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         if (leaseUntil - Date.now() < RUN_LEASE_MS / 2) {
           leaseUntil = (await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, true)).until?.getTime() ?? 0;
         }
-        const recipient = await repo.nextQueuedRecipient(db, merge.id, now());
-        if (!recipient) return await finishOrWait(merge);
-        const step = await sendOne(merge, context, account, recipient);
+        // Paced: one recipient a slot. Unpaced (the pace lifted): a batch, reserved together and
+        // sent at once, so that a sender's merge is not bound by one round trip at a time.
+        const batch = await repo.nextQueuedRecipients(db, merge.id, now(), interval > 0 ? 1 : UNPACED_BATCH);
+        if (batch.length === 0) return await finishOrWait(merge);
+        const step = await sendBatch(merge, context, account, batch);
         if (step !== 'sent') return step;
       }
     } catch (error) {
@@ -174,11 +178,11 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 
   type StepResult = 'sent' | RunOutcome;
 
-  async function sendOne(
+  async function sendBatch(
     merge: MergeRow,
     context: SendingContext,
     account: GmailAccount,
-    recipient: repo.MergeRecipientRow,
+    recipients: repo.MergeRecipientRow[],
   ): Promise<StepResult> {
     // The pace: this sender's next slot across every process, waited for before the reservation,
     // so that nothing waits between a reservation and its Gmail call.
@@ -187,70 +191,115 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const wait = slotAt.getTime() - now().getTime();
     if (wait > 0) await sleep(wait);
 
-    const message = buildMergeMessage({
-      subject: merge.subject,
-      htmlBody: merge.htmlBody,
-      options: merge.options,
-      recipient,
-      from: context.from,
-      urls: trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id)),
-      linkIndexes: context.linkIndexes,
-      messageIdHost: deps.messageIdHost,
-    });
-    const raw = await composeMime(message);
-
-    const reservation = await reserve(merge, recipient.id, context.limit);
-    if (reservation !== 'reserved') return reservation;
-
-    try {
-      const sent = await account.send(raw, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
-      await recordSent(merge, recipient.id, sent.id);
-      return 'sent';
-    } catch (error) {
-      return handleSendError(merge, recipient, error);
+    // (2) rendered and composed before the reservation: the reservation and the Gmail calls follow
+    // each other at once.
+    const raws = new Map<string, Buffer>();
+    for (const recipient of recipients) {
+      const message = buildMergeMessage({
+        subject: merge.subject,
+        htmlBody: merge.htmlBody,
+        options: merge.options,
+        recipient,
+        from: context.from,
+        urls: trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id)),
+        linkIndexes: context.linkIndexes,
+        messageIdHost: deps.messageIdHost,
+      });
+      raws.set(recipient.id, await composeMime(message));
     }
+
+    const reservation = await reserve(
+      merge,
+      recipients.map((recipient) => recipient.id),
+      context.limit,
+    );
+    if (!Array.isArray(reservation)) return reservation;
+
+    // (3) handed to Gmail, (4) recorded: the batch's successes in one transaction.
+    const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
+    const results = await Promise.allSettled(
+      reserved.map((recipient) =>
+        account.send(raws.get(recipient.id) ?? Buffer.alloc(0), {
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        }),
+      ),
+    );
+    const sent: { recipientId: string; gmailMessageId: string }[] = [];
+    const failed: { recipient: repo.MergeRecipientRow; error: unknown }[] = [];
+    results.forEach((result, i) => {
+      const recipient = reserved[i];
+      if (!recipient) return;
+      if (result.status === 'fulfilled')
+        sent.push({ recipientId: recipient.id, gmailMessageId: result.value.id });
+      else failed.push({ recipient, error: result.reason });
+    });
+    await recordSent(merge, sent);
+    let step: StepResult = 'sent';
+    for (const { recipient, error } of failed) {
+      const outcome = await handleSendError(merge, recipient, error);
+      if (outcome !== 'sent' && step === 'sent') step = outcome;
+    }
+    return step;
   }
 
-  /** (1) the reservation: not cancelled, within quota, marked SENDING — one transaction. */
+  /**
+   * (1) the reservation: not cancelled, within quota, marked SENDING — one transaction. Answers
+   * the ids reserved (within what the quota leaves), or what the run does instead.
+   */
   async function reserve(
     merge: MergeRow,
-    recipientId: string,
+    recipientIds: string[],
     limit: number,
-  ): Promise<'reserved' | RunOutcome> {
-    type Reservation = 'reserved' | 'cancelled' | 'gone' | { waitForQuota: Date | null };
+  ): Promise<string[] | RunOutcome> {
+    type Reservation = string[] | 'cancelled' | { waitForQuota: Date | null };
     const result: Reservation = await db.transaction(async (tx) => {
       const locked = await repo.lockMerge(tx, merge.id, 'share');
       if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
       await repo.lockSender(tx, merge.userId);
       const at = now();
-      const ledger = await repo.ledgerSince(tx, merge.userId, new Date(at.getTime() - QUOTA_WINDOW_MS));
-      const window = quotaWindow({ limit, sentAt: ledger, now: at });
-      if (window.remaining <= 0) return { waitForQuota: window.nextFreeAt };
-      return (await repo.reserveRecipient(tx, recipientId, at)) ? 'reserved' : 'gone';
+      const since = new Date(at.getTime() - QUOTA_WINDOW_MS);
+      // The ledger's count decides while the window has room; when it is full, the domain's
+      // window over the ledger's times says when it frees.
+      const used = await repo.countLedgerSince(tx, merge.userId, since);
+      if (used >= limit) {
+        const window = quotaWindow({
+          limit,
+          sentAt: await repo.ledgerSince(tx, merge.userId, since),
+          now: at,
+        });
+        if (window.remaining <= 0) return { waitForQuota: window.nextFreeAt };
+      }
+      const room = Math.max(0, limit - used);
+      return repo.reserveRecipients(tx, recipientIds.slice(0, Math.max(1, room)), at);
     });
-    if (result === 'reserved') return result;
     // Cancelled: the next run (at once) finds it so and tidies up.
-    if (result === 'cancelled' || result === 'gone') return { next: now() };
+    if (result === 'cancelled') return { next: now() };
+    if (Array.isArray(result)) return result.length > 0 ? result : { next: now() };
     return waitForQuota(merge, result.waitForQuota);
   }
 
-  /** (4) SENT, and the send recorded on the campaign and the scheduled merge. */
-  async function recordSent(merge: MergeRow, recipientId: string, gmailMessageId: string): Promise<void> {
+  /** (4) SENT, and the sends recorded on the campaign and the scheduled merge, in one transaction. */
+  async function recordSent(
+    merge: MergeRow,
+    sends: readonly { recipientId: string; gmailMessageId: string }[],
+  ): Promise<void> {
+    if (sends.length === 0) return;
     await db.transaction(async (tx) => {
       const sentAt = now();
-      if (!(await repo.markSent(tx, recipientId, gmailMessageId, sentAt))) return;
+      const marked = await repo.markSentMany(tx, sends, sentAt);
+      if (marked.length === 0) return;
       const current = await repo.findMerge(tx, merge.id);
       if (current?.campaignId) {
-        await recordEngineSend(tx, {
+        await recordEngineSends(tx, {
           campaignId: current.campaignId,
-          recipientId,
+          recipientIds: marked,
           workspaceId: merge.workspaceId,
           userId: merge.userId,
           sentAt,
         });
       }
       if (current?.scheduledCampaignId) {
-        await recordScheduledProgress(tx, current.scheduledCampaignId, { sent: 1 });
+        await recordScheduledProgress(tx, current.scheduledCampaignId, { sent: marked.length });
       }
     });
   }
@@ -327,7 +376,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const gmailId = await account.findByRfc822MessageId(messageIdOf(recipientId, deps.messageIdHost));
     const merge = await mergeOfRecipient(recipientId);
     if (gmailId !== null) {
-      if (merge) await recordSent(merge, recipientId, gmailId);
+      if (merge) await recordSent(merge, [{ recipientId, gmailMessageId: gmailId }]);
       return 'sent';
     }
     await repo.releaseRecipient(db, recipientId, { notBefore: null, refundAttempt: false, lastError: null });

@@ -194,13 +194,14 @@ export async function allRecipients(db: Executor, mergeId: string): Promise<{ id
     .orderBy(asc(mergeRecipients.index));
 }
 
-/** The next queued recipient whose back-off is over, in sheet order. */
-export async function nextQueuedRecipient(
+/** The next queued recipients whose back-off is over, in sheet order. */
+export async function nextQueuedRecipients(
   db: Executor,
   mergeId: string,
   now: Date,
-): Promise<MergeRecipientRow | undefined> {
-  const [row] = await db
+  limit: number,
+): Promise<MergeRecipientRow[]> {
+  return db
     .select(recipientColumns)
     .from(mergeRecipients)
     .where(
@@ -211,8 +212,7 @@ export async function nextQueuedRecipient(
       ),
     )
     .orderBy(asc(mergeRecipients.index))
-    .limit(1);
-  return row;
+    .limit(limit);
 }
 
 /** When the merge has something left to do: the earliest back-off end, and SENDING rows. */
@@ -261,35 +261,56 @@ export async function ledgerSince(db: Executor, userId: string, since: Date): Pr
 }
 
 /**
- * Marks a queued recipient SENDING, handed to Gmail now, one attempt more. Undefined when it is no
- * longer QUEUED (cancelled meanwhile).
+ * Marks queued recipients SENDING, handed to Gmail now, one attempt more: the ids reserved (those
+ * still QUEUED; a cancel may have taken the others).
  */
-export async function reserveRecipient(
+export async function reserveRecipients(
   db: Executor,
-  recipientId: string,
+  recipientIds: readonly string[],
   handedAt: Date,
-): Promise<{ attempts: number } | undefined> {
-  const [row] = await db
-    .update(mergeRecipients)
-    .set({ status: 'SENDING', handedAt, attempts: sql`${mergeRecipients.attempts} + 1` })
-    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'QUEUED')))
-    .returning({ attempts: mergeRecipients.attempts });
-  return row;
-}
-
-/** A SENDING recipient whose message Gmail has: SENT with its id. False when it was not SENDING. */
-export async function markSent(
-  db: Executor,
-  recipientId: string,
-  gmailMessageId: string,
-  sentAt: Date,
-): Promise<boolean> {
+): Promise<string[]> {
+  if (recipientIds.length === 0) return [];
   const rows = await db
     .update(mergeRecipients)
-    .set({ status: 'SENT', gmailMessageId, sentAt, lastError: null, notBefore: null })
-    .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')))
+    .set({ status: 'SENDING', handedAt, attempts: sql`${mergeRecipients.attempts} + 1` })
+    .where(and(inArray(mergeRecipients.id, [...recipientIds]), eq(mergeRecipients.status, 'QUEUED')))
     .returning({ id: mergeRecipients.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id);
+}
+
+/** SENDING recipients whose messages Gmail has: SENT with their ids. Answers the ids marked. */
+export async function markSentMany(
+  db: Executor,
+  sends: readonly { recipientId: string; gmailMessageId: string }[],
+  sentAt: Date,
+): Promise<string[]> {
+  if (sends.length === 0) return [];
+  const values = sql.join(
+    sends.map((send) => sql`(${send.recipientId}::uuid, ${send.gmailMessageId})`),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: string }>(sql`
+    update merge_recipients set status = 'SENT', gmail_message_id = v.gmail_id, sent_at = ${sentAt},
+      last_error = null, not_before = null
+    from (values ${values}) as v(id, gmail_id)
+    where merge_recipients.id = v.id and merge_recipients.status = 'SENDING'
+    returning merge_recipients.id as id`);
+  return result.rows.map((row) => row.id);
+}
+
+/** The sender's sends counted in the window since `since` (one index range). */
+export async function countLedgerSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(mergeRecipients)
+    .where(
+      and(
+        eq(mergeRecipients.userId, userId),
+        inArray(mergeRecipients.status, ['SENDING', 'SENT']),
+        gt(mergeRecipients.handedAt, since),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /**
