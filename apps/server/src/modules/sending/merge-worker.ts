@@ -47,7 +47,7 @@ const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
 const RUN_LEASE_MS = 10_000;
 /** Recipients reserved and sent together when the pace is lifted. */
-const UNPACED_BATCH = 20;
+const UNPACED_BATCH = 50;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
@@ -184,13 +184,6 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     account: GmailAccount,
     recipients: repo.MergeRecipientRow[],
   ): Promise<StepResult> {
-    // The pace: this sender's next slot across every process, waited for before the reservation,
-    // so that nothing waits between a reservation and its Gmail call.
-    const { slotAt, pausedUntil } = await repo.takeSenderSlot(db, merge.userId, interval);
-    if (pausedUntil !== null && pausedUntil > now()) return pauseRateLimited(merge, pausedUntil);
-    const wait = slotAt.getTime() - now().getTime();
-    if (wait > 0) await sleep(wait);
-
     // (2) rendered and composed before the reservation: the reservation and the Gmail calls follow
     // each other at once.
     const raws = new Map<string, Buffer>();
@@ -208,11 +201,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       raws.set(recipient.id, await composeMime(message));
     }
 
-    const reservation = await reserve(
-      merge,
-      recipients.map((recipient) => recipient.id),
-      context.limit,
-    );
+    // The pace is kept in the reservation (the sender's row, locked there): a reservation before
+    // the sender's next slot waits for it and tries again, so two sends of a sender are at least
+    // the pace's interval apart, whatever the process.
+    let reservation: Awaited<ReturnType<typeof reserve>>;
+    for (;;) {
+      reservation = await reserve(
+        merge,
+        recipients.map((recipient) => recipient.id),
+        context.limit,
+      );
+      if (!('waitUntil' in reservation)) break;
+      await sleep(Math.max(0, reservation.waitUntil.getTime() - now().getTime()));
+    }
     if (!Array.isArray(reservation)) return reservation;
 
     // (3) handed to Gmail, (4) recorded: the batch's successes in one transaction.
@@ -250,13 +251,16 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     merge: MergeRow,
     recipientIds: string[],
     limit: number,
-  ): Promise<string[] | RunOutcome> {
-    type Reservation = string[] | 'cancelled' | { waitForQuota: Date | null };
+  ): Promise<string[] | RunOutcome | { waitUntil: Date }> {
+    type Reservation =
+      string[] | 'cancelled' | { waitForQuota: Date | null } | { paused: Date } | { waitUntil: Date };
     const result: Reservation = await db.transaction(async (tx) => {
       const locked = await repo.lockMerge(tx, merge.id, 'share');
       if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
-      await repo.lockSender(tx, merge.userId);
+      const sender = await repo.lockSender(tx, merge.userId);
       const at = now();
+      if (sender.pausedUntil !== null && sender.pausedUntil > at) return { paused: sender.pausedUntil };
+      if (interval > 0 && sender.nextSlotAt > at) return { waitUntil: sender.nextSlotAt };
       const since = new Date(at.getTime() - QUOTA_WINDOW_MS);
       // The ledger's count decides while the window has room; when it is full, the domain's
       // window over the ledger's times says when it frees.
@@ -270,11 +274,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         if (window.remaining <= 0) return { waitForQuota: window.nextFreeAt };
       }
       const room = Math.max(0, limit - used);
-      return repo.reserveRecipients(tx, recipientIds.slice(0, Math.max(1, room)), at);
+      const reserved = await repo.reserveRecipients(tx, recipientIds.slice(0, Math.max(1, room)), at);
+      if (interval > 0 && reserved.length > 0) {
+        await repo.setNextSlot(tx, merge.userId, new Date(at.getTime() + interval * reserved.length));
+      }
+      return reserved;
     });
     // Cancelled: the next run (at once) finds it so and tidies up.
     if (result === 'cancelled') return { next: now() };
     if (Array.isArray(result)) return result.length > 0 ? result : { next: now() };
+    if ('waitUntil' in result) return result;
+    if ('paused' in result) return pauseRateLimited(merge, result.paused);
     return waitForQuota(merge, result.waitForQuota);
   }
 

@@ -386,46 +386,28 @@ export async function requeueFailedRecipients(db: Executor, mergeId: string): Pr
 }
 
 /**
- * The next free Gmail slot of the sender, taken: `greatest(next_slot_at, now) + interval`, one
- * statement (the row lock orders senders' processes). Answers the slot's time and the sender's
- * pause (Gmail's rate limit), if one is on.
- */
-export async function takeSenderSlot(
-  db: Executor,
-  userId: string,
-  intervalMs: number,
-): Promise<{ slotAt: Date; pausedUntil: Date | null }> {
-  const interval = sql`make_interval(secs => ${intervalMs / 1000})`;
-  const [row] = await db
-    .insert(senderPace)
-    .values({ userId, nextSlotAt: sql`now() + ${interval}` })
-    .onConflictDoUpdate({
-      target: senderPace.userId,
-      set: { nextSlotAt: sql`greatest(${senderPace.nextSlotAt}, now()) + ${interval}` },
-    })
-    .returning({
-      slotAt: sql<string>`${senderPace.nextSlotAt} - ${interval}`,
-      pausedUntil: senderPace.pausedUntil,
-    });
-  if (!row) throw new Error('sender_pace upsert returned no row');
-  return { slotAt: new Date(row.slotAt), pausedUntil: row.pausedUntil };
-}
-
-/**
  * Locks the sender's pace row (created when missing) for the rest of the transaction: quota
  * checks of one sender's merges run one after the other, so two cannot both take the last send.
  */
-export async function lockSender(db: Executor, userId: string): Promise<{ pausedUntil: Date | null }> {
+export async function lockSender(
+  db: Executor,
+  userId: string,
+): Promise<{ pausedUntil: Date | null; nextSlotAt: Date }> {
   await db
     .insert(senderPace)
     .values({ userId, nextSlotAt: sql`now()` })
     .onConflictDoNothing();
   const [row] = await db
-    .select({ pausedUntil: senderPace.pausedUntil })
+    .select({ pausedUntil: senderPace.pausedUntil, nextSlotAt: senderPace.nextSlotAt })
     .from(senderPace)
     .where(eq(senderPace.userId, userId))
     .for('update');
-  return { pausedUntil: row?.pausedUntil ?? null };
+  return { pausedUntil: row?.pausedUntil ?? null, nextSlotAt: row?.nextSlotAt ?? new Date(0) };
+}
+
+/** The sender's next Gmail slot (the pace), in the reservation's transaction. */
+export async function setNextSlot(db: Executor, userId: string, at: Date): Promise<void> {
+  await db.update(senderPace).set({ nextSlotAt: at }).where(eq(senderPace.userId, userId));
 }
 
 /** Gmail's rate limit for the sender: no send of theirs before `until`. */
