@@ -11,15 +11,13 @@
 import { DEFAULT_SENDS_PER_SECOND_PER_SENDER } from '@mergedesk/domain/sending/pacing';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  startGmailEmulator,
-  type RunningGmailEmulator,
-} from '../dev-services/gmail-emulator/src/server';
+import { startGmailEmulator, type RunningGmailEmulator } from '../dev-services/gmail-emulator/src/server';
 import { buildApp } from '../apps/server/src/app';
 import type { Config } from '../apps/server/src/config';
 import { createAccessTokenSigner } from '../apps/server/src/lib/access-token';
 import { composeMime } from '../apps/server/src/mail/mime';
 import { createTestGmailAccounts } from '../apps/server/src/test/gmail';
+import { resolveTestGoogleAccessToken } from '../apps/server/src/test/google-tokens';
 import { inTransaction, seedOwner, type BenchContext, type Section } from './context';
 import { log, printRows } from './report';
 
@@ -36,14 +34,17 @@ const SCHEDULED_DELAY_BELOW_MS = 5000;
 
 type Sender = { userId: string; workspaceId: string; email: string; token: string };
 
-const HTML = '<p>Hello {{Name}},</p><p>Our <a href="https://example.com/offer">offer</a> for {{Company}}.</p>';
+const HTML =
+  '<p>Hello {{Name}},</p><p>Our <a href="https://example.com/offer">offer</a> for {{Company}}.</p>';
 
 export const sendingSection: Section = {
   name: 'sending',
-  description: 'the sending engine against the Gmail stand-in: throughput vs raw, CPU/message, scheduled delay, pace',
+  description:
+    'the sending engine against the Gmail stand-in: throughput vs raw, CPU/message, scheduled delay, pace',
   run: async (context) => {
     const emulator = await startGmailEmulator({
       port: 0,
+      resolveAccessToken: resolveTestGoogleAccessToken,
       sendsPerSecond: 1_000_000,
       dailySendLimit: 1_000_000,
     });
@@ -84,7 +85,8 @@ async function runSending(context: BenchContext, emulator: RunningGmailEmulator)
           payload: mergeBody(sender, count, extra),
         })
         .then((response) => {
-          if (response.statusCode !== 202) throw new Error(`merges.start answered ${response.statusCode}: ${response.body}`);
+          if (response.statusCode !== 202)
+            throw new Error(`merges.start answered ${response.statusCode}: ${response.body}`);
         });
     const engineRun = async (group: Sender[], count: number) => {
       emulator.reset();
@@ -108,29 +110,28 @@ async function runSending(context: BenchContext, emulator: RunningGmailEmulator)
     while (emulator.messages().length < 1) await sleep(5);
     const scheduledDelay = Date.parse(emulator.messages()[0]!.sentAt) - scheduledAt;
 
+    const runs = [
+      { name: '1 sender', messages: ONE_SENDER_MESSAGES, engine: engineOne, raw: rawOne },
+      {
+        name: `${SENDERS} senders`,
+        messages: SENDERS * MESSAGES_PER_SENDER,
+        engine: engineMany,
+        raw: rawMany,
+      },
+    ];
     printRows(
       ['run', 'messages', 'engine msg/s', 'raw msg/s', 'of raw', 'engine CPU ms/msg', 'raw CPU ms/msg'],
-      [
-        ['1 sender', ONE_SENDER_MESSAGES, engineOne, rawOne],
-        [`${SENDERS} senders`, SENDERS * MESSAGES_PER_SENDER, engineMany, rawMany],
-      ].map(([name, messages, engine, raw]) => {
-        const e = engine as typeof engineOne;
-        const r = raw as typeof rawOne;
-        return [
-          String(name),
-          String(messages),
-          e.perSecond.toFixed(0),
-          r.perSecond.toFixed(0),
-          `${Math.round((e.perSecond / r.perSecond) * 100)} %`,
-          e.cpuMsPerMessage.toFixed(2),
-          r.cpuMsPerMessage.toFixed(2),
-        ];
-      }),
+      runs.map(({ name, messages, engine, raw }) => [
+        name,
+        String(messages),
+        engine.perSecond.toFixed(0),
+        raw.perSecond.toFixed(0),
+        `${Math.round((engine.perSecond / raw.perSecond) * 100)} %`,
+        engine.cpuMsPerMessage.toFixed(2),
+        raw.cpuMsPerMessage.toFixed(2),
+      ]),
     );
-    for (const [name, engine, raw] of [
-      ['1 sender', engineOne, rawOne],
-      [`${SENDERS} senders`, engineMany, rawMany],
-    ] as const) {
+    for (const { name, engine, raw } of runs) {
       report.target({
         section: 'sending',
         name: `${name}: messages per second`,
@@ -209,7 +210,11 @@ function mergeBody(sender: Sender, count: number, extra: Record<string, unknown>
   };
 }
 
-async function seedSenders(pool: Awaited<ReturnType<BenchContext['database']>>['pool'], config: Config, count: number) {
+async function seedSenders(
+  pool: Awaited<ReturnType<BenchContext['database']>>['pool'],
+  config: Config,
+  count: number,
+) {
   const signer = createAccessTokenSigner(config.SESSION_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const senders: Sender[] = [];
   const run = Date.now();

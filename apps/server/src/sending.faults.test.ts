@@ -12,6 +12,7 @@ import { createDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { apiPath } from './test/api-path';
 import { startServerProcess, type ServerProcess } from './test/server-process';
+import { resolveTestGoogleAccessToken } from './test/google-tokens';
 import { bearer, createSignIn } from './test/test-app';
 
 /**
@@ -42,7 +43,12 @@ describe('the sending engine under faults', () => {
   beforeAll(async () => {
     postgresPort = await freePort();
     postgres = await startPostgres();
-    emulator = await startGmailEmulator({ port: 0, sendsPerSecond: 10_000, dailySendLimit: 100_000 });
+    emulator = await startGmailEmulator({
+      port: 0,
+      resolveAccessToken: resolveTestGoogleAccessToken,
+      sendsPerSecond: 10_000,
+      dailySendLimit: 100_000,
+    });
     env = {
       DATABASE_URL: postgres.connectionString,
       GMAIL_API_URL: `${emulator.url}/`,

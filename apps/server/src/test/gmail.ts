@@ -7,11 +7,12 @@ import {
   type GmailAccounts,
 } from '../modules/gmail/gmail-accounts';
 import { toGmailApiError } from '../modules/gmail/gmail-errors';
+import { testGoogleAccessToken } from './google-tokens';
 
 /**
  * Senders' Gmail for tests against the Gmail stand-in: the real client (createGmailAccount over
- * @googleapis/gmail, C's error mapping) with a fixed access token per sender, the sender's address
- * (the stand-in's default resolver takes the token as the mailbox). `connect`/`revoke` set a
+ * @googleapis/gmail, the grant's error mapping) with a fixed access token per sender
+ * (testGoogleAccessToken: the stand-in started with resolveTestGoogleAccessToken finds its mailbox). `connect`/`revoke` set a
  * sender's grant; a sender not connected answers 'not-connected'.
  */
 export function createTestGmailAccounts(
@@ -27,7 +28,10 @@ export function createTestGmailAccounts(
       if (!sender) throw new GmailApiError('not-connected', 'Gmail is not connected for this sender.');
       if (sender.revoked) throw new GmailApiError('revoked', 'The Gmail permission was withdrawn.');
       const auth = new OAuth2Client();
-      auth.setCredentials({ access_token: sender.email, expiry_date: Date.now() + 3_600_000 });
+      auth.setCredentials({
+        access_token: testGoogleAccessToken(sender.email),
+        expiry_date: Date.now() + 3_600_000,
+      });
       return createGmailAccount({
         userId,
         email: sender.email,

@@ -11,12 +11,12 @@ import { userView } from '../modules/users/users.views';
 import { createTestGmailAccounts } from './gmail';
 
 const config = loadConfigOrExit();
-let database: Database | undefined;
+const started: { db?: Database } = {};
 const gmail = createTestGmailAccounts(
   () => config,
   async (userId) => {
-    if (database === undefined) return undefined;
-    const [user] = await database
+    if (started.db === undefined) return undefined;
+    const [user] = await started.db
       .select({ email: userView.email })
       .from(userView)
       .where(eq(userView.id, userId));
@@ -24,5 +24,5 @@ const gmail = createTestGmailAccounts(
   },
 );
 const server = await startServer(config, { gmailAccounts: gmail.accounts });
-database = server.db;
+started.db = server.db;
 stopOnSignals(server.close, (message) => server.app.log.info(message));

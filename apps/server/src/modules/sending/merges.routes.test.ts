@@ -11,6 +11,7 @@ import { campaigns, mergeRecipients, merges, scheduledCampaigns, unsubscriptions
 import type { DemoSeedResult } from '../../seed/seed';
 import { apiPath } from '../../test/api-path';
 import { createTestGmailAccounts } from '../../test/gmail';
+import { resolveTestGoogleAccessToken } from '../../test/google-tokens';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 type MergeStatusBody = {
@@ -32,7 +33,12 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    emulator = await startGmailEmulator({ port: 0, sendsPerSecond: 10_000, dailySendLimit: 100_000 });
+    emulator = await startGmailEmulator({
+      port: 0,
+      resolveAccessToken: resolveTestGoogleAccessToken,
+      sendsPerSecond: 10_000,
+      dailySendLimit: 100_000,
+    });
     t = await createTestApp({
       env: {
         GMAIL_API_URL: `${emulator.url}/`,
