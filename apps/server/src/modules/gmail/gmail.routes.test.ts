@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
+import { AUTH_BASE_PATH, ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import type { GmailConnection } from '@mergedesk/domain/api/sending';
 import { startGmailEmulator, type RunningGmailEmulator } from '@mergedesk/gmail-emulator/server';
 import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
@@ -160,10 +160,8 @@ describe('connecting Gmail (gmail.send with offline access)', () => {
       code_challenge: expect.any(String),
     });
     const cookie = start.cookies.find(({ name }) => name === 'md_gmail');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth/gmail' });
-    // Neither the verifier nor the state is readable in the cookie: it is signed, and the verifier
-    // never leaves the server in the clear except in it.
-    expect(location.searchParams.get('code_challenge')).not.toBe(cookie?.value);
+    // Lax: it must come back with the top-level navigation from the provider.
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: `${AUTH_BASE_PATH}/gmail` });
   });
 
   it('sends a caller without a session to the sign-in page, back to returnTo afterwards', async () => {
