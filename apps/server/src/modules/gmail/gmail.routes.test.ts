@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gmailGrants } from '../../db/schema';
+import { gmailGrants, sessions } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { composeMime } from '../../mail/mime';
 import { apiPath } from '../../test/api-path';
@@ -174,6 +174,16 @@ describe('connecting Gmail (gmail.send with offline access)', () => {
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/login`);
     expect(location.searchParams.get('continue')).toBe('/mail-merges');
     expect(start.cookies.find(({ name }) => name === 'md_gmail')).toBeUndefined();
+
+    // A signed-out session's cookie is no session either.
+    const session = await signIn('mia@acme.test');
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.email, 'mia@acme.test'));
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: apiPath('gmail.connect'),
+      headers: { cookie: cookieHeader(session) },
+    });
+    expect(new URL(signedOut.headers.location as string).pathname).toBe('/login');
   });
 
   it('stores the refresh token sealed, answers CONNECTED and goes back to returnTo', async () => {
