@@ -70,6 +70,7 @@ export const FORECAST_RUN_GAP_MS = 60_000;
  * grouped into batches of sends less than FORECAST_RUN_GAP_MS apart; each batch is at its first send.
  * Sends are paced at `perSecond` (pacing.ts), so a batch of 1,500 spans minutes and its slots free
  * the next day one by one as well. With a limit of 0 nothing can be placed: the result is empty.
+ * The ledger's times are at or before `now` (what has been handed to Gmail).
  */
 export function forecastSends(input: {
   count: number;
