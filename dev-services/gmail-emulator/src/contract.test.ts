@@ -138,6 +138,17 @@ describe('Gmail stand-in through @googleapis/gmail', () => {
     expect(Date.parse(message!.sentAt)).toBeGreaterThan(Date.now() - 10_000);
   });
 
+  it('reads 8-bit UTF-8 headers (RFC 6532) as UTF-8', async () => {
+    const source = Buffer.from(
+      'From: ada@example.com\r\nTo: "Zoë" <zoe@example.org>\r\nSubject: Grüße\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHallo\r\n',
+      'utf8',
+    );
+    await ada.users.messages.send({ userId: 'me', requestBody: { raw: source.toString('base64url') } });
+    const [message] = emulator.messages();
+    expect(message!.headers).toMatchObject({ Subject: 'Grüße', To: '"Zoë" <zoe@example.org>' });
+    expect(message!.raw).toBe(source.toString('utf8'));
+  });
+
   it('accepts the media upload form of messages.send (uploadType=multipart and media)', async () => {
     const body = await compose(simpleMail('upload@example.org', { messageId: '<upload@mergedesk.test>' }));
     // NOTE: the client builds upload URLs from the per-call rootUrl only, never the global one.
@@ -300,6 +311,30 @@ describe('Gmail stand-in through @googleapis/gmail', () => {
       resultSizeEstimate: 0,
     });
     expect(await failureOf(ada.users.drafts.get({ userId: 'me', id: 'r404' }))).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('sends a draft with drafts.send: delivered once, no longer a draft', async () => {
+    const created = await ada.users.drafts.create({
+      userId: 'me',
+      requestBody: {
+        message: { raw: await raw(simpleMail('later@example.org', { subject: 'From a draft' })) },
+      },
+    });
+    const sent = await ada.users.drafts.send({ userId: 'me', requestBody: { id: created.data.id! } });
+    expect(sent.data).toEqual({
+      id: created.data.message!.id,
+      threadId: created.data.message!.threadId,
+      labelIds: ['SENT'],
+    });
+    expect(emulator.messages().map((message) => [message.subject, message.to])).toEqual([
+      ['From a draft', ['later@example.org']],
+    ]);
+    expect((await ada.users.drafts.list({ userId: 'me' })).data).toEqual({ resultSizeEstimate: 0 });
+    expect(
+      await failureOf(ada.users.drafts.send({ userId: 'me', requestBody: { id: created.data.id! } })),
+    ).toMatchObject({
       status: 404,
     });
   });

@@ -33,6 +33,19 @@ export const headerValue = (headers: Record<string, string>, name: string): stri
   return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
 };
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Header lines come as one character per byte: 8-bit UTF-8 (RFC 6532 headers) is read as UTF-8. */
+const fromHeaderBytes = (line: string): string => {
+  // eslint-disable-next-line no-control-regex -- any byte outside ASCII
+  if (!/[^\x00-\x7f]/.test(line)) return line;
+  try {
+    return strictUtf8.decode(Buffer.from(line, 'latin1'));
+  } catch {
+    return line;
+  }
+};
+
 export async function parseRaw(raw: Buffer): Promise<ParsedRaw> {
   const parsed = await simpleParser(raw, {
     skipHtmlToText: true,
@@ -41,7 +54,8 @@ export async function parseRaw(raw: Buffer): Promise<ParsedRaw> {
     keepCidLinks: true,
   });
   const headers: Record<string, string> = {};
-  for (const { line } of parsed.headerLines) {
+  for (const { line: bytes } of parsed.headerLines) {
+    const line = fromHeaderBytes(bytes);
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim();
