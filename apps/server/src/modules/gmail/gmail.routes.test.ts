@@ -11,7 +11,7 @@ import { gmailGrants, sessions } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { composeMime } from '../../mail/mime';
 import { apiPath } from '../../test/api-path';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp } from '../../test/test-app';
 import { createGmailAccounts, GMAIL_REFRESH_TOKEN_PURPOSE, GmailApiError } from './gmail-accounts';
 
 const PUBLIC_URL = 'http://localhost:3997';
@@ -23,7 +23,7 @@ const CLIENT_SECRET = 'gmail-test-secret';
 let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
 /** The Gmail stand-in, resolving access tokens at the provider's userinfo like `npm start`. */
 let gmail: RunningGmailEmulator;
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -317,6 +317,23 @@ describe("the sender's Gmail through the grant", () => {
       html: '<p>Hallo</p>',
       text: 'Hallo',
     });
+  });
+
+  it("sends an invitation from the inviter's mailbox through the grant when the sign-in has no compose token", async () => {
+    // olivia's test session holds no gmail.compose scope: only her grant can send.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPath('members.addSeatMembers', { workspaceId: t.demo!.spaces['Acme Sales']! }),
+      headers: bearer(await t.signIn('olivia@acme.test')),
+      payload: { userEmails: ['erin@acme.test'] },
+    });
+    expect(response.json()).toMatchObject({ results: [{ userEmail: 'erin@acme.test', errorDetails: null }] });
+    const invitation = gmail.messages().find((candidate) => candidate.to.includes('erin@acme.test'));
+    expect(invitation).toMatchObject({
+      mailbox: 'olivia@acme.test',
+      subject: 'Olivia Owens invited you to Acme Sales on MergeDesk',
+    });
+    expect(invitation?.text).toContain(`${PUBLIC_URL}/invitations/`);
   });
 
   it('answers not-connected for a sender without a grant', async () => {
