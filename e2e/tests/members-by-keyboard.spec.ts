@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectGmail, invitationLinkMailedTo } from './gmail';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -45,9 +46,12 @@ const overflows = (page: Page) =>
 
 test('the owner runs the members page by keyboard: sort, select, the drawer, Manage seats, and an invitation sent and cancelled', async ({
   page,
+  request,
 }) => {
   await signIn(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  // Invitations leave from the inviter's own Gmail (the Gmail stand-in here).
+  await connectGmail(page, 'olivia@acme.test');
   await openMembersByKeyboard(page);
   const table = page.getByRole('table', { name: 'Members' });
   await expect(table.getByRole('row')).toHaveCount(9);
@@ -119,12 +123,8 @@ test('the owner runs the members page by keyboard: sort, select, the drawer, Man
   const newcomer = table.getByRole('row').filter({ hasText: 'newhire@acme.test' });
   await expect(newcomer).toContainText('Pending');
 
-  // The invitation reached the dev mailbox with its link.
-  const mailbox = await page.context().newPage();
-  await mailbox.goto('/dev/mailbox');
-  const mail = mailbox.getByRole('article').filter({ hasText: 'to newhire@acme.test' });
-  await expect(mail.getByRole('link', { name: /\/invitations\// })).toBeVisible();
-  await mailbox.close();
+  // The invitation reached newhire's mailbox at the Gmail stand-in, with its link.
+  expect(await invitationLinkMailedTo(request, 'newhire@acme.test')).toMatch(/\/invitations\/[^/]+/);
 
   // The owner cancels it again, by keyboard: the pending member leaves the list, the seat is free.
   const newhire = table.getByRole('checkbox', { name: 'Select newhire@acme.test' });

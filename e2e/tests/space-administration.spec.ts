@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { buySeats, goToBilling } from './billing-steps';
+import { connectGmail, GMAIL_URL, invitationLinkMailedTo } from './gmail';
 import { chooseAccount, signIn, spacePath } from './sign-in';
 
 // The tests share the demo data (nina's invitations and the owner of Acme Premium): in order.
@@ -41,9 +42,12 @@ async function openSpace(page: Page, name: string): Promise<void> {
 test('the owner invites nina; the e-mail reaches the dev mailbox and its link brings her into Acme Sales', async ({
   page,
   browser,
+  request,
 }) => {
   await signIn(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  // Invitations leave from the inviter's own Gmail (the Gmail stand-in here).
+  await connectGmail(page, 'olivia@acme.test');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Members' })
@@ -57,17 +61,14 @@ test('the owner invites nina; the e-mail reaches the dev mailbox and its link br
   await drawer.getByRole('button', { name: 'Re-invite' }).click();
   await expect(page.getByText('Invitation successfully sent again.')).toBeVisible();
 
+  const link = await invitationLinkMailedTo(request, NINA, 'Acme Sales');
+  // The development mailbox link leads to the stand-in's page, where the message is listed.
   await page.goto('/dev/mailbox');
-  const mail = page
-    .getByRole('article')
-    .filter({ hasText: `to ${NINA}` })
-    .first();
-  await expect(mail).toBeVisible();
-  const link = await mail.getByRole('link', { name: /\/invitations\// }).getAttribute('href');
-  expect(link).toMatch(/\/invitations\/[^/]+/);
+  await expect(page).toHaveURL(`${GMAIL_URL}/`);
+  await expect(page.getByRole('heading', { level: 2, name: NINA })).toBeVisible();
 
   const nina = await newPerson(browser);
-  await nina.goto(link!);
+  await nina.goto(link);
   await expect(nina).toHaveURL(/\/login\?continue=%2Finvitations%2F/);
   await continueAsNina(nina, 'login page');
   await expect(nina).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
@@ -215,6 +216,9 @@ test('two invitees accept the last seat at once: one joins, the other sees that 
   test.setTimeout(120_000);
   const space = "Sam's space";
   await signIn(page, 'sam@acme.test');
+  await expect(page).toHaveURL(/\/mail-merges\/sent/);
+  // Invitations leave from the inviter's own Gmail (the Gmail stand-in here).
+  await connectGmail(page, 'sam@acme.test');
   await buySeats(page, space, 3, '4242 4242 4242 4242');
   await expect(
     page.getByText('Well done! You successfully purchased 3 Pro seats for your space.'),
@@ -257,16 +261,8 @@ test('two invitees accept the last seat at once: one joins, the other sees that 
 
   const billing = page.url();
   const links = new Map<string, string>();
-  await page.goto('/dev/mailbox');
   for (const email of ['adam@acme.test', 'mia@acme.test']) {
-    const mail = page
-      .getByRole('article')
-      .filter({ hasText: `to ${email}` })
-      .filter({ hasText: space })
-      .first();
-    const href = await mail.getByRole('link', { name: /\/invitations\// }).getAttribute('href');
-    expect(href).toMatch(/\/invitations\/[^/]+/);
-    links.set(email, href!);
+    links.set(email, await invitationLinkMailedTo(request, email, space));
   }
 
   const [adam, mia] = [await newPerson(browser), await newPerson(browser)];

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { GMAIL_URL } from './gmail';
 import { chooseAccount, signIn, spacePath } from './sign-in';
 
 test('shows the team report of Acme Sales', async ({ page }) => {
@@ -25,6 +26,7 @@ test('keeps the team report away from a space without it', async ({ page }) => {
 
 test('previews a template and imports it as a Gmail draft after granting the compose permission', async ({
   page,
+  request,
 }) => {
   await signIn(page, 'mia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
@@ -44,6 +46,11 @@ test('previews a template and imports it as a Gmail draft after granting the com
   await chooseAccount(page, 'mia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'templates'));
   await expect(page.getByText(/^Draft ".+" created in Gmail\.$/)).toBeVisible();
+  // The draft is in mia's mailbox at the Gmail stand-in (drafts.create with her compose token).
+  const drafts = (await (await request.get(`${GMAIL_URL}/_emulator/drafts`)).json()) as {
+    message: { mailbox: string };
+  }[];
+  expect(drafts.filter((draft) => draft.message.mailbox === 'mia@acme.test')).toHaveLength(1);
   await expect(
     page.getByRole('button', { name: 'Open' }).or(page.getByRole('link', { name: 'Open' })),
   ).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { buySeats } from './billing-steps';
+import { connectGmail, invitationLinkMailedTo } from './gmail';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -32,9 +33,13 @@ async function transferTo(page: Page, label: string, confirmTitle: string): Prom
 test('a space bought on the emulator gets role change at once; seats reach the member already in it; ownership goes and comes back', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(150_000);
   await signIn(page, 'sam@acme.test');
+  await expect(page).toHaveURL(/\/mail-merges\/sent/);
+  // Invitations leave from the inviter's own Gmail (the Gmail stand-in here).
+  await connectGmail(page, 'sam@acme.test');
   await page.getByRole('combobox', { name: /Switch space/ }).click();
   await page.getByRole('option', { name: /Create a new space/ }).click();
   const create = page.getByRole('dialog', { name: 'Create a new space' });
@@ -59,19 +64,11 @@ test('a space bought on the emulator gets role change at once; seats reach the m
   await expect(page.getByText('1 member successfully added.')).toBeVisible();
   await expect(page.getByText('2 members', { exact: true })).toBeVisible();
 
-  const mailbox = await newPerson(browser);
-  await mailbox.goto('/dev/mailbox');
-  const link = await mailbox
-    .getByRole('article')
-    .filter({ hasText: 'to fred@acme.test' })
-    .filter({ hasText: SPACE })
-    .first()
-    .getByRole('link', { name: /\/invitations\// })
-    .getAttribute('href');
+  const link = await invitationLinkMailedTo(request, 'fred@acme.test', SPACE);
   const fred = await newPerson(browser);
   await signIn(fred, 'fred@acme.test');
   await expect(fred).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
-  await fred.goto(link!);
+  await fred.goto(link);
   await expect(fred.getByText(`You have joined ${SPACE}.`)).toBeVisible();
 
   // sam buys 3 Pro seats: what was paid for is there at once.

@@ -315,6 +315,30 @@ describe('Gmail stand-in through @googleapis/gmail', () => {
     });
   });
 
+  it('sends a draft with drafts.send: delivered once, no longer a draft', async () => {
+    const created = await ada.users.drafts.create({
+      userId: 'me',
+      requestBody: {
+        message: { raw: await raw(simpleMail('later@example.org', { subject: 'From a draft' })) },
+      },
+    });
+    const sent = await ada.users.drafts.send({ userId: 'me', requestBody: { id: created.data.id! } });
+    expect(sent.data).toEqual({
+      id: created.data.message!.id,
+      threadId: created.data.message!.threadId,
+      labelIds: ['SENT'],
+    });
+    expect(emulator.messages().map((message) => [message.subject, message.to])).toEqual([
+      ['From a draft', ['later@example.org']],
+    ]);
+    expect((await ada.users.drafts.list({ userId: 'me' })).data).toEqual({ resultSizeEstimate: 0 });
+    expect(
+      await failureOf(ada.users.drafts.send({ userId: 'me', requestBody: { id: created.data.id! } })),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+
   it('answers the profile and the sendAs list of the account', async () => {
     await ada.users.messages.send({
       userId: 'me',

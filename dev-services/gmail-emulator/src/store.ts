@@ -59,6 +59,7 @@ export class Store {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    const good: string[] = [];
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let entry: Line;
@@ -67,8 +68,12 @@ export class Store {
       } catch {
         continue;
       }
+      good.push(line);
       this.apply(entry);
     }
+    // A torn line would swallow the next append: write the file again without it.
+    const clean = good.map((line) => `${line}\n`).join('');
+    if (clean !== text) this.replaceFile(clean);
   }
 
   nextHistoryId(): number {
@@ -124,11 +129,14 @@ export class Store {
     this.byId.clear();
     this.sentByMailbox.clear();
     this.byRfc822Id.clear();
-    if (this.dataFile !== undefined) {
-      const temporary = `${this.dataFile}.tmp`;
-      writeFileSync(temporary, '');
-      renameSync(temporary, this.dataFile);
-    }
+    this.replaceFile('');
+  }
+
+  private replaceFile(content: string): void {
+    if (this.dataFile === undefined) return;
+    const temporary = `${this.dataFile}.tmp`;
+    writeFileSync(temporary, content);
+    renameSync(temporary, this.dataFile);
   }
 
   private write(entry: Line): void {

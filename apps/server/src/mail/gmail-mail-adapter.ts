@@ -12,10 +12,12 @@ import { createGoogleAccessTokenProvider } from '../modules/auth/provider-tokens
 import {
   createGmailAccount,
   createGmailApi,
+  GmailApiError,
   type GmailAccount,
   type GmailAccounts,
+  type GmailErrorKind,
 } from '../modules/gmail/gmail-accounts';
-import { GmailApiError, toGmailApiError } from '../modules/gmail/gmail-errors';
+import { toGmailApiError } from '../modules/gmail/gmail-errors';
 import type { DraftContent, MailAdapter, OutgoingMail } from './mail-adapter';
 import { composeMime } from './mime';
 
@@ -24,6 +26,9 @@ const missingAuthorization = (cause?: unknown) =>
     reason: MISSING_AUTHORIZATION_REASON,
     ...(cause === undefined ? {} : { cause }),
   });
+
+/** Gmail failures that mean the person must give the permission (again). */
+const ASK_AGAIN: readonly GmailErrorKind[] = ['revoked', 'not-connected'];
 
 /**
  * Drafts (spec 002 §4.5) and invitations (§4.8) through the official Gmail client against
@@ -67,7 +72,7 @@ export function createGmailMailAdapter(deps: {
       return await operation();
     } catch (error) {
       if (error instanceof GmailApiError) {
-        if (error.kind === 'revoked' || error.kind === 'not-connected') throw missingAuthorization(error);
+        if (ASK_AGAIN.includes(error.kind)) throw missingAuthorization(error);
         throw new Error(`Gmail failed (${error.kind}): ${error.message}`, { cause: error });
       }
       throw error;

@@ -11,5 +11,4 @@ export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
 export const GMAIL_CONNECT_OUTCOME_PARAM = 'gmail';
 
 /** How a connect round trip ended: connected, or why not (the page that asked says so). */
-export const GMAIL_CONNECT_OUTCOMES = ['connected', 'cancelled', 'wrong-account', 'failed'] as const;
-export type GmailConnectOutcome = (typeof GMAIL_CONNECT_OUTCOMES)[number];
+export type GmailConnectOutcome = 'connected' | 'cancelled' | 'wrong-account' | 'failed';

@@ -6,7 +6,7 @@ import { isGmailAddress } from '../users/email';
  * treats a sender of about 5,000 messages a day to personal Gmail accounts as a bulk sender, with
  * stricter rules (https://support.google.com/a/answer/81126: SPF, DKIM and DMARC, one-click
  * unsubscribe, a spam rate below 0.3 %). Owners are warned before the space's senders together get
- * there (docs/decisions/sending-gmail-bulk-meter.md).
+ * there (docs/decisions/374-sending-gmail-bulk-meter.md).
  */
 
 /** Google's bulk-sender threshold: messages a day to personal Gmail accounts. */

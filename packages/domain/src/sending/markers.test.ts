@@ -53,7 +53,7 @@ describe('unknownMarkers: distinct names that are not columns, first seen first'
       ['Frist name', 'Company', 'Town'],
     ],
     [['{{ Company }}'], [' Company '], []],
-    // Exact, case-sensitive match (docs/decisions/merge-marker-matching.md).
+    // Exact, case-sensitive match (docs/decisions/370-merge-marker-matching.md).
     [['{{first name}}'], ['First name'], ['first name']],
     [['{{Town|somewhere}}'], [], ['Town']],
     [['{{Town', 'no markers'], [], []],

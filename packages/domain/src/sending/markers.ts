@@ -6,7 +6,7 @@
  * - Whitespace around the name and the fallback is trimmed: `{{ First name | there }}`.
  * - The first '|' separates the fallback, which may itself contain '|'.
  * - A name is matched to a column exactly, case included, after trimming
- *   (docs/decisions/merge-marker-matching.md).
+ *   (docs/decisions/370-merge-marker-matching.md).
  * - Text that is not a whole marker stays as it is: a `{{` without its `}}`, `{{}}`, `{{ |x}}`
  *   (no name), and braces inside a marker (`{{a{b}}`) are plain text.
  */

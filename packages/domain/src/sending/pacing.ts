@@ -1,7 +1,7 @@
 /**
  * How fast the engine sends for one sender, and how it backs off when Gmail answers 429 or 5xx
  * (issue 24 "Sending paces itself under Gmail's per-user rate";
- * docs/decisions/sending-pace-and-retries.md).
+ * docs/decisions/375-sending-pace-and-retries.md).
  */
 
 /**

@@ -4,7 +4,7 @@ import { paceIntervalMs } from './pacing';
 
 /**
  * The sender's daily recipient quota as a rolling 24-hour window, counted from the ledger of sends
- * (issue 24 "Quotas"; docs/decisions/sending-quota-window.md), and the forecast of when a merge
+ * (issue 24 "Quotas"; docs/decisions/377-sending-quota-window.md), and the forecast of when a merge
  * bigger than what is left will go out. Times are arguments: nothing here reads the clock.
  */
 
@@ -15,7 +15,7 @@ export const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
  * The sender's limit in the space the merge is sent from: the `dailyQuota` of the one plan rule
  * (plans/entitlements deriveEntitlements → quotas/quotas dailyRecipientQuota): Free 20 (or the
  * account's freeUserQuota), personal Pro 400 and Workspace Pro 1,500 for a paid seat in a paying
- * space (spec 000 §9, spec 001 §9, spec 002 §9; docs/decisions/sending-sender-quota.md).
+ * space (spec 000 §9, spec 001 §9, spec 002 §9; docs/decisions/378-sending-sender-quota.md).
  */
 export const senderDailyQuota = (input: EntitlementInput): number => deriveEntitlements(input).dailyQuota;
 
@@ -70,6 +70,7 @@ export const FORECAST_RUN_GAP_MS = 60_000;
  * grouped into batches of sends less than FORECAST_RUN_GAP_MS apart; each batch is at its first send.
  * Sends are paced at `perSecond` (pacing.ts), so a batch of 1,500 spans minutes and its slots free
  * the next day one by one as well. With a limit of 0 nothing can be placed: the result is empty.
+ * The ledger's times are at or before `now` (what has been handed to Gmail).
  */
 export function forecastSends(input: {
   count: number;
@@ -152,7 +153,7 @@ const whenLabel = (at: Date, now: Date, timeZone: string): string => {
  * The forecast of a scheduled merge as the dashboard shows it (issue 24): 'sends 1,500 today,
  * 700 tomorrow at 09:12'. Days are the reader's calendar days in `timeZone`; times are on the
  * 24-hour clock; counts are grouped with `locale`'s separators (default 'en-US', as the issue's
- * example; docs/decisions/sending-quota-forecast.md). No batch: 'sends nothing'.
+ * example; docs/decisions/376-sending-quota-forecast.md). No batch: 'sends nothing'.
  */
 export function formatForecast(
   batches: readonly ForecastBatch[],

@@ -10,7 +10,7 @@ import { isValidEmail, normalizeEmail } from '../users/email';
 /**
  * The one normalisation of an address (users/email): NFC, trimmed, the whole address lower-cased,
  * punycode domain. Duplicates and suppression lookups compare normalised addresses
- * (docs/decisions/recipient-duplicates-ignore-case.md).
+ * (docs/decisions/371-recipient-duplicates-ignore-case.md).
  */
 export { normalizeEmail };
 
@@ -130,7 +130,7 @@ export type RecipientClassification =
 /**
  * Each recipient of a merge, in input order, either QUEUED or SKIPPED with the first reason that
  * applies: INVALID_ADDRESS > DUPLICATE > UNSUBSCRIBED > BOUNCED
- * (docs/decisions/recipient-skip-order.md). `email` is the normalised address; `index` is the
+ * (docs/decisions/372-recipient-skip-order.md). `email` is the normalised address; `index` is the
  * position in the input (the sheet's row order).
  * - The first occurrence of an address wins; a later one, whatever its case or spacing, is a
  *   DUPLICATE, even when the first was skipped for a list (it is reported once, as that list).

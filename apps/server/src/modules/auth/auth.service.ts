@@ -78,8 +78,9 @@ function matchCredential(session: SessionRow, secret: string): CredentialMatch {
 }
 
 /**
- * The live session the refresh cookie names (its current or just-rotated secret), without rotating
- * it: browser navigations under /api/v1/auth (the Gmail grant's connect) identify the person by it.
+ * The live session the refresh cookie names (its current secret only: a replaced one may be a
+ * copy), without rotating it: browser navigations under /api/v1/auth (the Gmail grant's connect)
+ * identify the person by it.
  */
 export async function findSessionOfRefreshCredential(
   db: Database,
@@ -89,7 +90,7 @@ export async function findSessionOfRefreshCredential(
   if (!credential) return null;
   const session = await findSession(db, credential.sessionId);
   if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
-  if (matchCredential(session, credential.secret) === null) return null;
+  if (matchCredential(session, credential.secret) !== 'current') return null;
   return { sessionId: session.id, email: session.email };
 }
 

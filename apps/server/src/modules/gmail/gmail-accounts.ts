@@ -16,7 +16,7 @@ export const GMAIL_REFRESH_TOKEN_PURPOSE = 'gmail-refresh-token';
 const CLIENT_CACHE_SIZE = 500;
 
 /** A draft in the sender's mailbox, as the template import lists it. */
-export type GmailDraftSummary = { draftId: string; messageId: string; subject: string };
+type GmailDraftSummary = { draftId: string; messageId: string; subject: string };
 
 /** One sender's Gmail, through the official client with the sender's offline grant. */
 export type GmailAccount = {

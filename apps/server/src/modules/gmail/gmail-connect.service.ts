@@ -1,6 +1,10 @@
 import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import type { GmailConnection } from '@mergedesk/domain/api/sending';
-import { GMAIL_SEND_SCOPE, type GmailConnectOutcome } from '@mergedesk/domain/gmail/grant';
+import {
+  GMAIL_CONNECT_OUTCOME_PARAM,
+  GMAIL_SEND_SCOPE,
+  type GmailConnectOutcome,
+} from '@mergedesk/domain/gmail/grant';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
@@ -45,7 +49,7 @@ export function createGmailConnectService(deps: {
 
   const appUrl = (path: string, outcome?: GmailConnectOutcome) => {
     const url = new URL(path, config.PUBLIC_URL);
-    if (outcome) url.searchParams.set('gmail', outcome);
+    if (outcome) url.searchParams.set(GMAIL_CONNECT_OUTCOME_PARAM, outcome);
     return url.toString();
   };
 

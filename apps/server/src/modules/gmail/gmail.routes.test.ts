@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@mergedesk/domain/api/endpoints';
+import { AUTH_BASE_PATH, ENDPOINTS } from '@mergedesk/domain/api/endpoints';
 import type { GmailConnection } from '@mergedesk/domain/api/sending';
 import { startGmailEmulator, type RunningGmailEmulator } from '@mergedesk/gmail-emulator/server';
 import { startIdentityProvider } from '@mergedesk/identity-provider/provider';
@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gmailGrants } from '../../db/schema';
+import { gmailGrants, sessions } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { composeMime } from '../../mail/mime';
 import { apiPath } from '../../test/api-path';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp } from '../../test/test-app';
 import { createGmailAccounts, GMAIL_REFRESH_TOKEN_PURPOSE, GmailApiError } from './gmail-accounts';
 
 const PUBLIC_URL = 'http://localhost:3997';
@@ -23,7 +23,7 @@ const CLIENT_SECRET = 'gmail-test-secret';
 let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
 /** The Gmail stand-in, resolving access tokens at the provider's userinfo like `npm start`. */
 let gmail: RunningGmailEmulator;
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -160,10 +160,8 @@ describe('connecting Gmail (gmail.send with offline access)', () => {
       code_challenge: expect.any(String),
     });
     const cookie = start.cookies.find(({ name }) => name === 'md_gmail');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth/gmail' });
-    // Neither the verifier nor the state is readable in the cookie: it is signed, and the verifier
-    // never leaves the server in the clear except in it.
-    expect(location.searchParams.get('code_challenge')).not.toBe(cookie?.value);
+    // Lax: it must come back with the top-level navigation from the provider.
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: `${AUTH_BASE_PATH}/gmail` });
   });
 
   it('sends a caller without a session to the sign-in page, back to returnTo afterwards', async () => {
@@ -176,6 +174,16 @@ describe('connecting Gmail (gmail.send with offline access)', () => {
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/login`);
     expect(location.searchParams.get('continue')).toBe('/mail-merges');
     expect(start.cookies.find(({ name }) => name === 'md_gmail')).toBeUndefined();
+
+    // A signed-out session's cookie is no session either.
+    const session = await signIn('mia@acme.test');
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.email, 'mia@acme.test'));
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: apiPath('gmail.connect'),
+      headers: { cookie: cookieHeader(session) },
+    });
+    expect(new URL(signedOut.headers.location as string).pathname).toBe('/login');
   });
 
   it('stores the refresh token sealed, answers CONNECTED and goes back to returnTo', async () => {
@@ -309,6 +317,23 @@ describe("the sender's Gmail through the grant", () => {
       html: '<p>Hallo</p>',
       text: 'Hallo',
     });
+  });
+
+  it("sends an invitation from the inviter's mailbox through the grant when the sign-in has no compose token", async () => {
+    // olivia's test session holds no gmail.compose scope: only her grant can send.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPath('members.addSeatMembers', { workspaceId: t.demo!.spaces['Acme Sales']! }),
+      headers: bearer(await t.signIn('olivia@acme.test')),
+      payload: { userEmails: ['erin@acme.test'] },
+    });
+    expect(response.json()).toMatchObject({ results: [{ userEmail: 'erin@acme.test', errorDetails: null }] });
+    const invitation = gmail.messages().find((candidate) => candidate.to.includes('erin@acme.test'));
+    expect(invitation).toMatchObject({
+      mailbox: 'olivia@acme.test',
+      subject: 'Olivia Owens invited you to Acme Sales on MergeDesk',
+    });
+    expect(invitation?.text).toContain(`${PUBLIC_URL}/invitations/`);
   });
 
   it('answers not-connected for a sender without a grant', async () => {

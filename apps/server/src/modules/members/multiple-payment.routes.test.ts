@@ -1,3 +1,4 @@
+import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/api/templates';
 import { MEMBER_MESSAGES } from '@mergedesk/domain/members/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,15 @@ describe('adding a person paid in another space (MULTIPLE_PAYMENT)', () => {
   });
 
   const call = async (method: 'POST' | 'DELETE', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: bearer(await t.signIn('olivia@acme.test')), payload });
+    t.app.inject({
+      method,
+      url,
+      // With the Gmail compose permission: the invitations leave from olivia's Gmail.
+      headers: bearer(
+        await t.signIn('olivia@acme.test', { scopes: `openid email profile ${GMAIL_COMPOSE_SCOPE}` }),
+      ),
+      payload,
+    });
   /** olivia's rollout step: 2 restricts MULTIPLE_PAYMENT (steps 1–2) and nothing else she uses here. */
   const setOliviaStep = async (step: number | null) => {
     const userId = demo.users['olivia@acme.test']!;
