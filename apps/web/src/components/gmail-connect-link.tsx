@@ -14,7 +14,7 @@ export type GmailConnectLinkProps = {
  * from. An `<a href>` to the API, not a router link: the round trip leaves the app.
  */
 export function GmailConnectLink({ label = GMAIL_TEXTS.reconnect, variant = 'link' }: GmailConnectLinkProps) {
-  const href = gmailConnectUrl(gmailReturnPath(useLocation()));
+  const href = useGmailConnectHref();
   if (variant === 'button') {
     return (
       <Button component="a" href={href} size="xs" variant="light">
@@ -28,3 +28,6 @@ export function GmailConnectLink({ label = GMAIL_TEXTS.reconnect, variant = 'lin
     </Anchor>
   );
 }
+
+/** The address of the consent round trip from this page (for a menu item that is a link). */
+export const useGmailConnectHref = (): string => gmailConnectUrl(gmailReturnPath(useLocation()));

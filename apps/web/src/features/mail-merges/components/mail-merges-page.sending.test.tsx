@@ -79,7 +79,8 @@ const fetchMock = stubFetch((input) => {
   if (pathname === SCHEDULED_PATH) {
     return Promise.resolve(jsonResponse(200, { items: server.scheduled, total: server.scheduled.length }));
   }
-  if (pathname === METER_PATH && server.meter !== null) return Promise.resolve(jsonResponse(200, server.meter));
+  if (pathname === METER_PATH && server.meter !== null)
+    return Promise.resolve(jsonResponse(200, server.meter));
   if (pathname.endsWith('/campaigns/count')) return Promise.resolve(jsonResponse(200, { campaignCount: 1 }));
   return Promise.resolve(jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found', errors: [] }));
 });
@@ -132,7 +133,9 @@ describe("the owners' Gmail bulk-sender meter (issue 24)", () => {
   it("shows the server's message as an alert once over", async () => {
     server.meter = meter('over', 'Over Google’s bulk-sender limit of 5,000 a day.');
     renderPage('sent');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Over Google’s bulk-sender limit of 5,000 a day.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Over Google’s bulk-sender limit of 5,000 a day.',
+    );
   });
 
   it('says nothing while the space is well below', async () => {

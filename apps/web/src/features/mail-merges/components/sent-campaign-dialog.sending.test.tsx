@@ -258,17 +258,20 @@ describe('the sending panel of a merge the engine sends (issue 24)', () => {
   it.each([
     [refusal(409, 'This mail merge has already been sent.'), 'This mail merge has already been sent.'],
     [jsonResponse(500, { code: 'INTERNAL', message: 'boom', errors: [] }), 'Something went wrong.'],
-  ])('shows why a cancel was refused or failed, and keeps the confirmation open (%#)', async (answer, text) => {
-    server.cancel = () => answer;
-    const user = fakeTimerUser();
-    renderDialog();
-    const panel = await sendingRegion();
-    await user.click(within(panel).getByRole('button', { name: 'Cancel sending' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Cancel sending?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel sending' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent(text);
-    expect(within(panel).getByText('Sending', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
-  });
+  ])(
+    'shows why a cancel was refused or failed, and keeps the confirmation open (%#)',
+    async (answer, text) => {
+      server.cancel = () => answer;
+      const user = fakeTimerUser();
+      renderDialog();
+      const panel = await sendingRegion();
+      await user.click(within(panel).getByRole('button', { name: 'Cancel sending' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Cancel sending?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel sending' }));
+      expect(await within(confirm).findByRole('alert')).toHaveTextContent(text);
+      expect(within(panel).getByText('Sending', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    },
+  );
 
   it('resends to the failed once however often it is pressed, disabled meanwhile, then says how many', async () => {
     server.sending = [jsonResponse(200, sendingState({ canResendFailed: true }))];
@@ -292,10 +295,15 @@ describe('the sending panel of a merge the engine sends (issue 24)', () => {
     answer(
       jsonResponse(
         200,
-        sendingState({ canResendFailed: false, counts: { total: 100, queued: 64, sent: 30, skipped: 6, failed: 0 } }),
+        sendingState({
+          canResendFailed: false,
+          counts: { total: 100, queued: 64, sent: 30, skipped: 6, failed: 0 },
+        }),
       ),
     );
-    expect(await within(panel).findByRole('status')).toHaveTextContent('4 failed recipients were queued again.');
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      '4 failed recipients were queued again.',
+    );
     expect(within(panel).queryByRole('button', { name: 'Resend to failed' })).not.toBeInTheDocument();
     expect(calls(RESEND_PATH, 'POST')).toHaveLength(1);
   });
@@ -329,7 +337,9 @@ describe('the sending panel of a merge the engine sends (issue 24)', () => {
   );
 
   it('says nothing of Gmail once the merge is done', async () => {
-    server.sending = [jsonResponse(200, sendingState({ status: 'DONE', canCancel: false, gmail: 'REVOKED' }))];
+    server.sending = [
+      jsonResponse(200, sendingState({ status: 'DONE', canCancel: false, gmail: 'REVOKED' })),
+    ];
     renderDialog();
     const panel = await sendingRegion();
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
