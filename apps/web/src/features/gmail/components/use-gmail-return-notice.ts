@@ -27,6 +27,9 @@ export function useGmailReturnNotice(): void {
       title: GMAIL_TEXTS.connectedNotice,
     });
     void queryClient.invalidateQueries({ queryKey: queryKeys.gmailConnection() });
-    void navigate(`${gmailReturnPath(location)}${location.hash}`, { replace: true, state: location.state as unknown });
+    void navigate(`${gmailReturnPath(location)}${location.hash}`, {
+      replace: true,
+      state: location.state as unknown,
+    });
   }, [connected, location, navigate, queryClient]);
 }

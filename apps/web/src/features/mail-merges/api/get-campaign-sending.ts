@@ -15,7 +15,7 @@ const getCampaignSending = (campaignId: string, signal?: AbortSignal): Promise<C
  * Asked again every 2 s while the merge is being sent, never once it is done or cancelled; TanStack
  * Query pauses the interval while the tab is hidden (refetchIntervalInBackground is off).
  */
-export const getCampaignSendingQueryOptions = (campaignId: string) =>
+const getCampaignSendingQueryOptions = (campaignId: string) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.sending(campaignId),
     queryFn: ({ signal }) => getCampaignSending(campaignId, signal),

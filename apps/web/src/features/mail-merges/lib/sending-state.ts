@@ -13,7 +13,7 @@ export const SENDING_REFRESH_MS = 2000;
  * A merge whose last message left this recently counts as "recently sent": its opens and clicks
  * come in now, so the Sent list and the dialog follow them every SENDING_REFRESH_MS.
  */
-export const RECENTLY_SENT_MS = 10 * 60 * 1000;
+const RECENTLY_SENT_MS = 10 * 60 * 1000;
 
 /** The engine's statuses after which nothing more is sent (polling stops). */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['DONE', 'CANCELLED']);
