@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CampaignSending } from '@mergedesk/domain/api/sending';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
 import {
@@ -36,17 +36,34 @@ const OUT_OF_QUOTA_WARNING = scheduledStatusMessage(
  * when the sender's Gmail grant is gone. A merge the add-on sent itself (404) shows nothing, so its
  * dialog looks as before.
  */
-export function SendingPanel({ campaignId }: { campaignId: string }) {
+export type SendingPanelProps = {
+  campaignId: string;
+  /**
+   * The 'Cancel sending?' confirmation opened or closed: the dialog under it must not close on the
+   * same Escape (every open Mantine modal listens to Escape on the window).
+   */
+  onConfirmingChange?: (confirming: boolean) => void;
+};
+
+export function SendingPanel({ campaignId, onConfirmingChange }: SendingPanelProps) {
   const sending = useCampaignSending(campaignId);
   if (sending.isError && isMergeGone(sending.error)) return null;
   if (sending.isError && sending.data === undefined) {
     return <RetryAlert onRetry={() => void sending.refetch()} retrying={sending.isFetching} />;
   }
   if (sending.data === undefined) return null;
-  return <SendingState campaignId={campaignId} sending={sending.data} />;
+  return (
+    <SendingState campaignId={campaignId} sending={sending.data} onConfirmingChange={onConfirmingChange} />
+  );
 }
 
-function SendingState({ campaignId, sending }: { campaignId: string; sending: CampaignSending }) {
+type SendingStateProps = {
+  campaignId: string;
+  sending: CampaignSending;
+  onConfirmingChange: SendingPanelProps['onConfirmingChange'];
+};
+
+function SendingState({ campaignId, sending, onConfirmingChange }: SendingStateProps) {
   const titleId = useId();
   const active = isSendingActive(sending.status);
   const waiting = isWaitingForQuota(sending.status);
@@ -82,7 +99,7 @@ function SendingState({ campaignId, sending }: { campaignId: string; sending: Ca
             </Stack>
           </Alert>
         )}
-        <SendingActions campaignId={campaignId} sending={sending} />
+        <SendingActions campaignId={campaignId} sending={sending} onConfirmingChange={onConfirmingChange} />
       </Stack>
     </Paper>
   );
@@ -127,10 +144,16 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SendingActions({ campaignId, sending }: { campaignId: string; sending: CampaignSending }) {
+function SendingActions({ campaignId, sending, onConfirmingChange }: SendingStateProps) {
   const cancel = useCancelSending(campaignId);
   const resend = useResendFailed(campaignId);
-  const [confirming, setConfirming] = useState(false);
+  const [confirmRequested, setConfirming] = useState(false);
+  // A merge that finished meanwhile can no longer be cancelled: its confirmation goes.
+  const confirming = confirmRequested && sending.canCancel;
+  useEffect(() => {
+    onConfirmingChange?.(confirming);
+    return () => onConfirmingChange?.(false);
+  }, [confirming, onConfirmingChange]);
   const [requeued, setRequeued] = useState<number | null>(null);
   // One request per press: a double click lands twice before the pending state re-renders.
   const resendRunning = useRef(false);

@@ -255,6 +255,25 @@ describe('the sending panel of a merge the engine sends (issue 24)', () => {
     expect(calls(CANCEL_PATH, 'POST')).toHaveLength(0);
   });
 
+  it('closes only the confirmation on Escape, not the merge dialog under it', async () => {
+    const user = fakeTimerUser();
+    const onClose = vi.fn();
+    renderPage(
+      <SentCampaignDialog campaignId="c1" tab="mail" onTabChange={() => {}} onClose={onClose} />,
+      DIALOG_PATH,
+    );
+    const panel = await sendingRegion();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel sending' }));
+    await screen.findByRole('dialog', { name: 'Cancel sending?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel sending?' })).not.toBeInTheDocument(),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     [refusal(409, 'This mail merge has already been sent.'), 'This mail merge has already been sent.'],
     [jsonResponse(500, { code: 'INTERNAL', message: 'boom', errors: [] }), 'Something went wrong.'],

@@ -7,6 +7,7 @@ import {
   formatPercentLabel,
   pollPercentages,
 } from '@mergedesk/domain/format/numbers';
+import { useState } from 'react';
 import { useCampaignSending } from '../api/get-campaign-sending';
 import { useCampaignPoll } from '../api/get-poll-results';
 import { useSentCampaign } from '../api/get-sent-campaign';
@@ -36,6 +37,7 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
   const campaign = useSentCampaign(campaignId);
   const title = campaign.isSuccess ? campaignSubject(campaign.data.sentMessageSubject) : 'Mail merge';
   const sending = useCampaignSending(campaignId);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   // The detail's own fetch time is "now" here: it is asked again at least every 30 s.
   const live =
     (sending.data !== undefined && isSendingActive(sending.data.status)) ||
@@ -49,8 +51,9 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
       size={tab === 'recipients' ? 'xl' : 'lg'}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
+      closeOnEscape={!confirmingCancel}
     >
-      <SendingPanel campaignId={campaignId} />
+      <SendingPanel campaignId={campaignId} onConfirmingChange={setConfirmingCancel} />
       <Tabs
         value={tab}
         onChange={(value) => onTabChange(value === 'poll' || value === 'recipients' ? value : 'mail')}
