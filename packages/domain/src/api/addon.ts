@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientInt, clientText, clientTimestampMs } from '../text/client-text';
+import { MAX_RECIPIENTS_PER_CAMPAIGN } from '../campaigns/constants';
 import { SCHEDULED_STATUSES } from '../campaigns/scheduled-status';
 import { isScheduledProgressConsistent, SENT_OVER_TO_SEND_MESSAGE } from '../campaigns/scheduled-progress';
 import { checkTrackedLink } from '../tracking/links';
@@ -16,8 +17,6 @@ import { emailSchema } from '../users/email';
  * Timestamps are milliseconds since the epoch, as in the rest of the API.
  */
 
-/** One merge sends to at most this many recipients per call (a Gmail account's daily maximum is 2,000). */
-const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
 /** Tracked links per recipient, and distinct links per merge. */
 const MAX_LINKS_PER_RECIPIENT = 50;
 export const MAX_LINKS_PER_CAMPAIGN = 10000;

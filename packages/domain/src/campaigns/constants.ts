@@ -16,6 +16,12 @@ export const PAGE_SIZE = 25;
 /** Spec 002 §2.6 / §9: the template grid shows 10 placeholders while loading. */
 export const TEMPLATE_PLACEHOLDERS = 10;
 
+/**
+ * One merge sends to at most this many recipients (issue 24; a Gmail account's daily maximum is
+ * 2,000, so a bigger merge spreads over days within the sender's quota).
+ */
+export const MAX_RECIPIENTS_PER_CAMPAIGN = 5000;
+
 /** Spec 002 §4.1 / §9: a scheduled merge is recoverable while its retry count is below 5. */
 export const MAX_RECOVERABLE_RETRIES = 5;
 

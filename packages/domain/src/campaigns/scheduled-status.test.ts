@@ -12,11 +12,13 @@ import {
   SCHEDULED_ERROR_STATUSES,
   SCHEDULED_STATUSES,
   scheduledDeliveryLabel,
+  scheduledErrorOutcome,
   scheduledErrorStatus,
   scheduledStatusMessage,
   scheduledStatusSchema,
   UPON_QUOTA_RESET_LABEL,
   type ScheduledErrorDetails,
+  type ScheduledErrorStatus,
   type ScheduledStatusItem,
 } from './scheduled-status';
 
@@ -244,5 +246,42 @@ describe('scheduledStatusKind (issue 9: the Status column)', () => {
     ],
   ])('%s -> %s', (_, item, label) => {
     expect(SCHEDULED_STATUS_LABELS[scheduledStatusKind(item)]).toBe(label);
+  });
+});
+
+describe('scheduledErrorOutcome (issue 24, spec 002 §4.1: retry one hour after the last try, up to 5 tries)', () => {
+  const NOW = Date.parse('2026-11-27T12:00:00.000Z');
+  const HOUR = 60 * 60 * 1000;
+  it.each<[string, ScheduledErrorStatus, ScheduledErrorDetails | null, number, number | null, number | null]>(
+    [
+      ['first failure: retry 1, in an hour', 'UNKNOWN ERROR', null, 1, NOW, NOW + HOUR],
+      [
+        'second failure',
+        'UNKNOWN ERROR',
+        { recoverableErrorRetries: 1, recoverableErrorLastRetryTimestamp: LAST_RETRY },
+        2,
+        NOW,
+        NOW + HOUR,
+      ],
+      ['fourth failure: the last retry', 'SHEET DELETED', { recoverableErrorRetries: 3 }, 4, NOW, NOW + HOUR],
+      ['fifth failure: given up', 'NAMED RANGE DELETED', { recoverableErrorRetries: 4 }, 5, NOW, null],
+      ['a draft that is gone is not retried', 'DRAFT NOT FOUND', null, 0, null, null],
+      ['an invalid draft is not retried, whatever came before', 'INVALID DRAFT', recoverable, 2, null, null],
+    ],
+  )('%s', (_case, error, previous, retries, lastRetry, retryAt) => {
+    const outcome = scheduledErrorOutcome(error, previous, NOW);
+    expect(outcome).toEqual({
+      status: error,
+      errorDetails: {
+        error,
+        recoverableErrorRetries: retries,
+        recoverableErrorLastRetryTimestamp: lastRetry,
+      },
+      retryAt,
+    });
+    // What the dashboard then reads (scheduledStatusKind): retrying while a retry is due, else failed.
+    expect(scheduledStatusKind({ status: error, errorDetails: outcome.errorDetails })).toBe(
+      retryAt === null ? 'FAILED' : 'RETRYING',
+    );
   });
 });

@@ -76,6 +76,59 @@ export const nextRetryTime = (errorDetails: ScheduledErrorDetails | null | undef
   return last == null ? null : last + ONE_HOUR_MS;
 };
 
+/**
+ * Spec 002 §4.1 / §8: the errors with a "Sending will be attempted again at …" variant are the ones
+ * retried; the others (a deleted or invalid draft, a deleted spreadsheet …) cannot heal by waiting.
+ */
+const RETRIED_SCHEDULED_ERRORS: readonly ScheduledErrorStatus[] = [
+  'UNKNOWN ERROR',
+  'NAMED RANGE DELETED',
+  'SHEET DELETED',
+];
+
+/** What the engine stores after a failed run of a scheduled merge, and when it runs again. */
+export type ScheduledErrorOutcome = {
+  status: ScheduledErrorStatus;
+  errorDetails: {
+    error: ScheduledErrorStatus;
+    recoverableErrorRetries: number;
+    recoverableErrorLastRetryTimestamp: number | null;
+  };
+  /** The next run (epoch ms), one hour after this try; null: the merge is given up (FAILED). */
+  retryAt: number | null;
+};
+
+/**
+ * A run of a scheduled merge failed with `error` at `now` (issue 24, spec 002 §4.1): a retried
+ * error counts one more retry and runs again one hour later while isRecoverable holds (retries 1
+ * to 4, so at most 5 tries in all); the fifth failure, or an error that is not retried, gives up
+ * (no last-retry time, so isRecoverable and scheduledStatusKind read it as FAILED).
+ */
+export const scheduledErrorOutcome = (
+  error: ScheduledErrorStatus,
+  previous: ScheduledErrorDetails | null | undefined,
+  now: number,
+): ScheduledErrorOutcome => {
+  const retries = previous?.recoverableErrorRetries ?? 0;
+  if (!RETRIED_SCHEDULED_ERRORS.includes(error)) {
+    return {
+      status: error,
+      errorDetails: { error, recoverableErrorRetries: retries, recoverableErrorLastRetryTimestamp: null },
+      retryAt: null,
+    };
+  }
+  const errorDetails = {
+    error,
+    recoverableErrorRetries: retries + 1,
+    recoverableErrorLastRetryTimestamp: now,
+  };
+  return {
+    status: error,
+    errorDetails,
+    retryAt: isRecoverable(errorDetails) ? nextRetryTime(errorDetails) : null,
+  };
+};
+
 // --- texts (spec 002 §4.1, §8 "Scheduled merge messages") ------------------------------------
 
 const OUT_OF_QUOTA_MESSAGE =
