@@ -1,4 +1,5 @@
 import type { CampaignRecipient } from '@mergedesk/domain/api/campaign-recipients';
+import type { MergeStatus } from '@mergedesk/domain/sending/recipients';
 import { failureReasonLabel, recipientSendStatusLabel, skipReasonLabel } from './sending-labels';
 
 /**
@@ -16,12 +17,13 @@ export const SENDING_REFRESH_MS = 2000;
 const RECENTLY_SENT_MS = 10 * 60 * 1000;
 
 /** The engine's statuses after which nothing more is sent (polling stops). */
-const FINAL_STATUSES: ReadonlySet<string> = new Set(['DONE', 'CANCELLED']);
+const FINAL_STATUSES: ReadonlySet<string> = new Set<MergeStatus>(['DONE', 'CANCELLED']);
+const WAITING_FOR_QUOTA: MergeStatus = 'WAITING_FOR_QUOTA';
 
 export const isSendingActive = (status: string): boolean => !FINAL_STATUSES.has(status);
 
 /** Spec 002 §4.1 "Out of quota": the engine waits for the sender's quota to free. */
-export const isWaitingForQuota = (status: string): boolean => status === 'WAITING_FOR_QUOTA';
+export const isWaitingForQuota = (status: string): boolean => status === WAITING_FOR_QUOTA;
 
 /**
  * The merge's last message left, or its counters last changed, less than RECENTLY_SENT_MS from
