@@ -120,9 +120,10 @@ export function CampaignRecipients({ campaignId, onBack, live = false }: Campaig
 }
 
 /**
- * Address, status, first and last opened, clicks; for a merge the engine sends (rows with a
- * `delivery`, issue 24) also how its sending went — a Delivery column, or on phones a line under the
- * address like the open times.
+ * Address, status, first and last opened, clicks. A merge the engine sends (rows with a `delivery`,
+ * issue 24) also says how its sending went, 'Delivery: …': under the status badge (a column of its
+ * own would leave the address a sliver of the dialog), on phones under the address like the open
+ * times. Add-on merges look as before.
  */
 function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: boolean }) {
   const moment = (timestamp: number | null) => (timestamp === null ? '—' : formatDateTime(timestamp));
@@ -132,12 +133,7 @@ function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: bo
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Address</Table.Th>
-          <Table.Th w={{ base: 104, sm: 128 }}>Status</Table.Th>
-          {hasDelivery && (
-            <Table.Th visibleFrom="sm" w={170}>
-              Delivery
-            </Table.Th>
-          )}
+          <Table.Th w={{ base: 104, sm: hasDelivery ? 160 : 128 }}>Status</Table.Th>
           <Table.Th visibleFrom="sm" w={150}>
             First opened
           </Table.Th>
@@ -186,12 +182,12 @@ function RecipientsTable({ items, busy }: { items: CampaignRecipient[]; busy: bo
               >
                 {RECIPIENT_STATUS_LABELS[recipient.status]}
               </Badge>
+              {recipient.delivery != null && (
+                <Text size="xs" c="dimmed" visibleFrom="sm" mt={4}>
+                  Delivery: {deliveryLabel(recipient.delivery)}
+                </Text>
+              )}
             </Table.Td>
-            {hasDelivery && (
-              <Table.Td visibleFrom="sm">
-                <Text size="sm">{recipient.delivery == null ? '—' : deliveryLabel(recipient.delivery)}</Text>
-              </Table.Td>
-            )}
             <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
               {moment(recipient.firstOpenedTimestamp)}
             </Table.Td>
