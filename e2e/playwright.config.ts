@@ -6,8 +6,9 @@ import { serverLogPath } from './server-log';
 
 /**
  * The whole product on its own ports and database: the server (API + built web app), the
- * local OpenID provider, the Stripe emulator and an embedded PostgreSQL seeded with the demo
- * data, in a data directory of the run's own, wiped before and removed after. Free ports are picked per run, so several
+ * local OpenID provider, the Stripe emulator, the Gmail stand-in (its port is E2E_PORTS' fifth) and
+ * an embedded PostgreSQL seeded with the demo data, in a data directory of the run's own, wiped
+ * before and removed after. Free ports are picked per run, so several
  * checkouts on one machine can run the suite at once. Access tokens live 20 s here so every run
  * also exercises the silent refresh.
  */
@@ -21,15 +22,16 @@ async function pickPorts(): Promise<{
   idpPort: number;
   postgresPort: number;
   stripeEmulatorPort: number;
+  gmailEmulatorPort: number;
 }> {
   if (!process.env.E2E_PORTS) {
     const picked = new Set<number>();
-    while (picked.size < 4) picked.add(await freePort());
+    while (picked.size < 5) picked.add(await freePort());
     process.env.E2E_PORTS = [...picked].join(',');
   }
-  const [port = 0, idpPort = 0, postgresPort = 0, stripeEmulatorPort = 0] =
+  const [port = 0, idpPort = 0, postgresPort = 0, stripeEmulatorPort = 0, gmailEmulatorPort = 0] =
     process.env.E2E_PORTS.split(',').map(Number);
-  return { port, idpPort, postgresPort, stripeEmulatorPort };
+  return { port, idpPort, postgresPort, stripeEmulatorPort, gmailEmulatorPort };
 }
 
 const {
@@ -37,6 +39,7 @@ const {
   idpPort: IDP_PORT,
   postgresPort: POSTGRES_PORT,
   stripeEmulatorPort: STRIPE_EMULATOR_PORT,
+  gmailEmulatorPort: GMAIL_EMULATOR_PORT,
 } = await pickPorts();
 export const BASE_URL = `http://localhost:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,6 +108,8 @@ export default defineConfig({
       PORT: String(PORT),
       IDP_PORT: String(IDP_PORT),
       STRIPE_EMULATOR_PORT: String(STRIPE_EMULATOR_PORT),
+      // The Gmail stand-in (issue 24) on the run's own port, not npm start's 3003.
+      GMAIL_EMULATOR_PORT: String(GMAIL_EMULATOR_PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR: `.data/e2e-${PORT}`,
       EMBEDDED_POSTGRES_PORT: String(POSTGRES_PORT),
