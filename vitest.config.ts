@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/web',
       'dev-services/identity-provider',
       'dev-services/stripe-emulator',
+      'dev-services/gmail-emulator',
     ],
   },
 });

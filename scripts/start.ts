@@ -1,9 +1,10 @@
 /**
  * `npm start`: the whole product on one machine — the local identity provider (stand-in for
  * Google sign-in), the Stripe emulator (stand-in for Stripe, with the price table of
- * `npm run stripe:setup`), then the server with embedded PostgreSQL, the demo seed and the built
- * web app. PORT, IDP_PORT, STRIPE_EMULATOR_PORT and PUBLIC_URL override the defaults; with
- * STRIPE_SECRET_KEY set, the server talks to that Stripe account instead and no emulator runs.
+ * `npm run stripe:setup`), the Gmail stand-in, then the server with embedded PostgreSQL, the demo
+ * seed and the built web app. PORT, IDP_PORT, STRIPE_EMULATOR_PORT, GMAIL_EMULATOR_PORT and
+ * PUBLIC_URL override the defaults; with STRIPE_SECRET_KEY set, the server talks to that Stripe
+ * account instead and no Stripe emulator runs.
  * Ctrl-C stops everything.
  */
 import path from 'node:path';
@@ -24,11 +25,14 @@ import {
 } from '../apps/server/src/modules/billing/stripe-client';
 import { demoAccounts } from '../dev-services/identity-provider/src/accounts';
 import { startIdentityProvider } from '../dev-services/identity-provider/src/provider';
+import { startGmailEmulator } from '../dev-services/gmail-emulator/src/server';
 import { startStripeEmulator } from '../dev-services/stripe-emulator/src/server';
 
 const port = process.env.PORT ?? '3000';
 const idpPort = process.env.IDP_PORT ?? '3001';
 const stripeEmulatorPort = Number(process.env.STRIPE_EMULATOR_PORT ?? '3002');
+// GMAIL_API_URL: the server's Gmail client targets http://localhost:${gmailEmulatorPort}/ (issue 24)
+const gmailEmulatorPort = Number(process.env.GMAIL_EMULATOR_PORT ?? '3003');
 const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 const useEmulator = process.env.STRIPE_SECRET_KEY === undefined;
 const emulatorWebhookSecret = 'whsec_mergedesk_stripe_emulator';
@@ -65,6 +69,22 @@ const identityProvider = await startIdentityProvider({
   ],
 });
 
+// --- Gmail stand-in (issue 24) ------------------------------------------------------------------
+// Every mailbox a token of the local identity provider resolves to (its userinfo `email` claim);
+// delivered messages and drafts are kept in {DATA_DIR}/gmail-emulator.jsonl.
+const gmailEmulator = await startGmailEmulator({
+  port: gmailEmulatorPort,
+  host: 'localhost',
+  dataFile: path.join(config.DATA_DIR, 'gmail-emulator.jsonl'),
+  userinfoUrl: `${identityProvider.issuer}/me`,
+}).catch(async (error: unknown) => {
+  await identityProvider.close();
+  throw error;
+});
+// GMAIL_API_URL: the server's Gmail client targets this (issue 24)
+const gmailEmulatorUrl = gmailEmulator.url;
+// --- end of the Gmail stand-in --------------------------------------------------------------------
+
 let stripeEmulator: Awaited<ReturnType<typeof startStripeEmulator>> | undefined;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
@@ -98,6 +118,7 @@ try {
 } catch (error) {
   await server?.close();
   await stripeEmulator?.close();
+  await gmailEmulator.close();
   await identityProvider.close();
   throw error;
 }
@@ -106,6 +127,7 @@ const running = server;
 stopOnSignals(async () => {
   await running?.close();
   await stripeEmulator?.close();
+  await gmailEmulator.close();
   await identityProvider.close();
 });
 
@@ -117,6 +139,7 @@ console.log(`
   ${config.PRODUCT_NAME} is running at ${publicUrl}
   API docs: ${publicUrl}/api/docs   ·   sign-in provider: ${identityProvider.issuer}
   ${payments}
+  mail: Gmail stand-in at ${gmailEmulatorUrl} (every delivered message, per recipient)
 
   Sign in with any demo account (no password), e.g.:
 ${demoAccounts.map((account) => `    ${account.email.padEnd(22)} ${account.name}`).join('\n')}
