@@ -6,8 +6,9 @@ import { serverLogPath } from './server-log';
 
 /**
  * The whole product on its own ports and database: the server (API + built web app), the
- * local OpenID provider, the Stripe emulator, the Gmail stand-in and an embedded PostgreSQL seeded with the demo
- * data, in a data directory of the run's own, wiped before and removed after. Free ports are picked per run, so several
+ * local OpenID provider, the Stripe emulator, the Gmail stand-in (its port is E2E_PORTS' fifth) and
+ * an embedded PostgreSQL seeded with the demo data, in a data directory of the run's own, wiped
+ * before and removed after. Free ports are picked per run, so several
  * checkouts on one machine can run the suite at once. Access tokens live 20 s here so every run
  * also exercises the silent refresh.
  */
@@ -107,6 +108,7 @@ export default defineConfig({
       PORT: String(PORT),
       IDP_PORT: String(IDP_PORT),
       STRIPE_EMULATOR_PORT: String(STRIPE_EMULATOR_PORT),
+      // The Gmail stand-in (issue 24) on the run's own port, not npm start's 3003.
       GMAIL_EMULATOR_PORT: String(GMAIL_EMULATOR_PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR: `.data/e2e-${PORT}`,

@@ -7,6 +7,8 @@ export type RefusableConfirmActionsProps = {
   error: unknown;
   pending: boolean;
   onCancel: () => void;
+  /** 'Cancel' unless the action is itself a cancellation ('Keep sending' beside 'Cancel sending'). */
+  cancelLabel?: string;
   confirmLabel: string;
   /** A form's submit button when omitted; else the button calls it. */
   onConfirm?: () => void;
@@ -22,6 +24,7 @@ export function RefusableConfirmActions({
   error,
   pending,
   onCancel,
+  cancelLabel = 'Cancel',
   confirmLabel,
   onConfirm,
   confirmDisabled = false,
@@ -35,7 +38,7 @@ export function RefusableConfirmActions({
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={pending} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           type={onConfirm ? 'button' : 'submit'}

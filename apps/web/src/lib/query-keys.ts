@@ -32,6 +32,8 @@ export const queryKeys = {
     recipients: (campaignId: string, state: object) =>
       [...queryKeys.sentCampaign.detail(campaignId), 'recipients', state] as const,
     links: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'links'] as const,
+    /** How the sending engine is sending the merge (issue 24); 404 for a merge the add-on sent. */
+    sending: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'sending'] as const,
   },
   scheduledCampaigns: {
     all: (workspaceId: string) => ['scheduled-campaigns', workspaceId] as const,
@@ -40,6 +42,10 @@ export const queryKeys = {
   },
   scheduledCampaign: (id: string) => ['scheduled-campaign', id] as const,
   scheduledCount: (workspaceId: string) => ['scheduled-count', workspaceId] as const,
+  /** The space's messages to Gmail addresses in 24 h (issue 24; owners only). */
+  gmailMeter: (workspaceId: string) => ['gmail-meter', workspaceId] as const,
+  /** The signed-in user's Gmail sending grant (issue 24). */
+  gmailConnection: () => ['gmail-connection'] as const,
   teamReport: {
     summary: (workspaceId: string) => ['team-report', workspaceId, 'summary'] as const,
     members: (workspaceId: string) => ['team-report', workspaceId, 'members'] as const,

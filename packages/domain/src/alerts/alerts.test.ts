@@ -24,8 +24,8 @@ import {
   type SubscriptionAlertInput,
 } from './alerts';
 
-describe('isClearedOnNavigation (spec 000 §4: remove, create, transfer, join, error)', () => {
-  const cleared: AlertKind[] = ['remove', 'create', 'transfer', 'join', 'error'];
+describe('isClearedOnNavigation (spec 000 §4: remove, create, transfer, join, error; ours: connect)', () => {
+  const cleared: AlertKind[] = ['remove', 'create', 'transfer', 'join', 'error', 'connect'];
   it.each(ALERT_KINDS.map((kind) => [kind, cleared.includes(kind)] as const))(
     '%s -> %s',
     (kind, expected) => {

@@ -9,7 +9,9 @@ import type { Role } from '../roles/roles';
  * - the one-shot alerts set by an action, named as in spec 000 §4: 'create' (space created, or the
  *   create error), 'remove' (space deleted), 'transfer' (ownership transferred, or its error),
  *   'join' (invitation accepted, or the invitation error: spec 002 §4.8 "a join alert with the
- *   error"), 'error' (generic error).
+ *   error"), 'error' (generic error);
+ * - ours: 'connect' (issue 24: the sender's Gmail is connected, after the consent round trip),
+ *   cleared on navigation like the spec's one-shot kinds.
  */
 export const ALERT_KINDS = [
   'payment-failed',
@@ -22,6 +24,7 @@ export const ALERT_KINDS = [
   'transfer',
   'join',
   'error',
+  'connect',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -37,6 +40,7 @@ const CLEARED_ON_NAVIGATION: ReadonlySet<AlertKind> = new Set<AlertKind>([
   'transfer',
   'join',
   'error',
+  'connect',
 ]);
 
 export const isClearedOnNavigation = (kind: AlertKind): boolean => CLEARED_ON_NAVIGATION.has(kind);

@@ -17,6 +17,7 @@ import {
   canQuerySubscriptions,
   canScheduleSeatRemovals,
   canSeeBillingWarnings,
+  canSeeGmailMeter,
   canSendInvitation,
   canTransferOwnership,
   displayedSeatCount,
@@ -49,6 +50,16 @@ describe('canAccessGeneralSettings (spec 000 §6: OWNER only)', () => {
     ['MEMBER', false],
   ])('%s -> %s', (role, expected) => {
     expect(canAccessGeneralSettings(user({ role }))).toBe(expected);
+  });
+});
+
+describe('canSeeGmailMeter (issue 24: OWNER only)', () => {
+  it.each<[Role, boolean]>([
+    ['OWNER', true],
+    ['ADMIN', false],
+    ['MEMBER', false],
+  ])('%s -> %s', (role, expected) => {
+    expect(canSeeGmailMeter(user({ role }))).toBe(expected);
   });
 });
 

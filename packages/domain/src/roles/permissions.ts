@@ -47,6 +47,12 @@ const hasFeature = (user: Pick<UserInSpace, 'features'>, flag: keyof SpaceFeatur
 export const canAccessGeneralSettings = (user: Pick<UserInSpace, 'role'>): boolean => user.role === 'OWNER';
 
 /**
+ * Issue 24: the space's Gmail bulk-sender meter (merges.gmailMeter) is for its OWNER, who answers
+ * for the space's sending domain; the server refuses others and the web app does not ask for them.
+ */
+export const canSeeGmailMeter = (user: Pick<UserInSpace, 'role'>): boolean => user.role === 'OWNER';
+
+/**
  * Spec 000 §6: the space has a plan (LEGACY, FREE, PRO or PREMIUM) and the user is ADMIN or OWNER.
  * OFFLINE is not in the spec's list and so does not qualify. The INVITATION rollout restriction is a
  * separate check (rollout/restrictions).

@@ -11,6 +11,8 @@ import { initials } from '@mergedesk/domain/users/initials';
 import { canLeaveSpace } from '@mergedesk/domain/spaces/space-life';
 import { ACCOUNT_MENU_WIDTH } from '@mergedesk/domain/session/constants';
 import { ConsentSettingsModal } from '../../components/consent-settings-modal';
+import { DisconnectGmailModal } from '../../features/gmail/components/disconnect-gmail-modal';
+import { GmailMenuItems } from '../../features/gmail/components/gmail-menu-items';
 import { useSession } from '../../lib/session-context';
 
 export type AccountMenuProps = {
@@ -26,12 +28,13 @@ export type AccountMenuProps = {
 /**
  * The account menu of the top bar (spec 000 §2 "Account menu", 334 px wide): avatar, name and
  * e-mail; the active-space card; 'Manage billing'; 'Leave space' for everybody but the owner
- * (issue 21); 'Switch account'; 'Log out'. A DISABLED member keeps only 'Switch account' and
+ * (issue 21); the Gmail MergeDesk sends as (issue 24); 'Switch account'; 'Log out'. A DISABLED member keeps only 'Switch account' and
  * 'Log out' (spec 000 §2 "a disabled menu").
  */
 export function AccountMenu({ user, space, navigation, onOpenSpacePage, onLeaveSpace }: AccountMenuProps) {
   const session = useSession();
   const [consentOpened, setConsentOpened] = useState(false);
+  const [disconnectGmailOpened, setDisconnectGmailOpened] = useState(false);
   const prefix = space.urlPrefix.replace(/\/$/, '');
   const planLabel = spacePlanLabel(space.workspacePlan, { legacyType: space.legacyPlanType });
   const cardTarget = activeSpaceCardTarget(space.userRole, navigation);
@@ -104,6 +107,7 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage, onLeaveS
             </Paper>
           )}
           <Menu.Divider />
+          {!navigation.disabled && <GmailMenuItems onDisconnect={() => setDisconnectGmailOpened(true)} />}
           {showManageBilling && (
             <Menu.Item
               component={Link}
@@ -131,6 +135,9 @@ export function AccountMenu({ user, space, navigation, onOpenSpacePage, onLeaveS
         </Menu.Dropdown>
       </Menu>
       <ConsentSettingsModal opened={consentOpened} onClose={() => setConsentOpened(false)} />
+      {disconnectGmailOpened && (
+        <DisconnectGmailModal opened onClose={() => setDisconnectGmailOpened(false)} />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { GmailConnection } from '@mergedesk/domain/api/sending';
 import type { CurrentUser, RolloutStatus, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
 import { resetAlertStore } from '../../lib/alerts';
@@ -80,7 +81,13 @@ function workspaceOf(space: UserWorkspace): Workspace {
   };
 }
 
-type Server = { me: CurrentUser; workspaceStatus?: number; created?: Workspace };
+type Server = {
+  me: CurrentUser;
+  workspaceStatus?: number;
+  created?: Workspace;
+  /** The user's Gmail sending grant (issue 24); unset: the endpoint is not there (404). */
+  gmail?: GmailConnection;
+};
 
 const fetchMock = stubFetch();
 
@@ -90,6 +97,10 @@ function serve(server: Server) {
     const method = requestMethod(init);
     if (url.pathname === '/api/cannon') return Promise.resolve(jsonResponse(200, { items: [] }));
     if (url.pathname === '/api/v2/users/me') return Promise.resolve(jsonResponse(200, server.me));
+    if (url.pathname === '/api/v1/users/me/gmail' && server.gmail) {
+      if (method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+      return Promise.resolve(jsonResponse(200, server.gmail));
+    }
     if (method === 'POST' && url.pathname === '/api/v1/workspaces' && server.created) {
       return Promise.resolve(jsonResponse(201, server.created));
     }
@@ -625,5 +636,76 @@ describe('SpaceShell: account menu (spec 000 §2)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+});
+
+describe("SpaceShell: the sender's Gmail (issue 24)", () => {
+  const connected: GmailConnection = { status: 'CONNECTED', email: 'olivia@acme.test', connectedAt: 1 };
+  const revoked: GmailConnection = { status: 'REVOKED', email: 'olivia@acme.test', connectedAt: 1 };
+  const none: GmailConnection = { status: 'NOT_CONNECTED', email: null, connectedAt: null };
+  const gmailCalls = (method = 'GET') =>
+    fetchMock.mock.calls.filter(
+      ([input, init]) =>
+        requestAddress(input).pathname === '/api/v1/users/me/gmail' && requestMethod(init) === method,
+    );
+  const connectHref = (returnTo: string) =>
+    `/api/v1/auth/gmail/connect?returnTo=${encodeURIComponent(returnTo)}`;
+
+  it("shows 'Connected as' in the account menu, and disconnects after a confirmation", async () => {
+    renderShell(`${SALES}/templates`, olivia, { server: { gmail: connected } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('Connected as olivia@acme.test')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Disconnect Gmail' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Disconnect Gmail?' });
+    expect(confirm).toHaveTextContent('MergeDesk will no longer send mail merges from olivia@acme.test.');
+    expect(gmailCalls('DELETE')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Disconnect Gmail?' })).not.toBeInTheDocument(),
+    );
+    expect(gmailCalls('DELETE')).toHaveLength(1);
+  });
+
+  it('offers Connect Gmail, a link to the consent that comes back to this page', async () => {
+    renderShell(`${SALES}/templates?x=1`, olivia, { server: { gmail: none } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Connect Gmail' })).toHaveAttribute(
+      'href',
+      connectHref(`${SALES}/templates?x=1`),
+    );
+    // Never given: nothing shell-wide.
+    expect(
+      screen.queryByText('Gmail access was revoked. Merges you send are paused.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says shell-wide that a revoked grant pauses the merges, with Reconnect Gmail', async () => {
+    renderShell(`${SALES}/templates`, olivia, { server: { gmail: revoked } });
+    const banner = await screen.findByText('Gmail access was revoked. Merges you send are paused.');
+    const alert = banner.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Reconnect Gmail' })).toHaveAttribute(
+      'href',
+      connectHref(`${SALES}/templates`),
+    );
+  });
+
+  it("shows one notice when back with '?gmail=connected', and drops the flag", async () => {
+    const { location } = renderShell(`${SALES}/templates?gmail=connected&x=1`, olivia, {
+      server: { gmail: connected },
+    });
+    expect(
+      await screen.findByText('Gmail is connected. MergeDesk can now send your mail merges.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe(`${SALES}/templates?x=1`));
+    expect(screen.getAllByText('Gmail is connected. MergeDesk can now send your mail merges.')).toHaveLength(
+      1,
+    );
+  });
+
+  it('does not ask for the grant of a disabled member', async () => {
+    renderShell(`${SALES}/templates`, dora, { server: { gmail: revoked } });
+    await screen.findByText(/your account is disabled/);
+    expect(gmailCalls()).toHaveLength(0);
   });
 });

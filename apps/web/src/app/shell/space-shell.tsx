@@ -15,6 +15,8 @@ import { UpgradeInfoModal } from '../../features/members/components/upgrade-info
 import { useWorkspace } from '../../features/spaces/api/get-workspace';
 import { NewSpaceModal } from '../../features/spaces/components/new-space-modal';
 import { DeletedSpacesNotices } from '../../features/space-life/components/deleted-spaces-notices';
+import { GmailRevokedBanner } from '../../features/gmail/components/gmail-revoked-banner';
+import { useGmailReturnNotice } from '../../features/gmail/components/use-gmail-return-notice';
 import { LeaveSpaceModal } from '../../features/space-life/components/leave-space-modal';
 import { prefetchMailMergesPage } from '../../features/mail-merges/api/prefetch-mail-merges';
 import { useCurrentUser } from '../../features/users/api/get-current-user';
@@ -123,6 +125,9 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
   // The other space pages download once the first page is on screen and the browser is idle.
   useEffect(() => runWhenIdle(preloadSpacePages), []);
 
+  // Issue 24: back from the Gmail consent (?gmail=connected): one notice, the flag dropped.
+  useGmailReturnNotice();
+
   const closeDrawer = drawer.close;
   useEffect(() => {
     clearAlertsOnNavigation(location.pathname);
@@ -217,6 +222,7 @@ function SpaceShellLayout({ user, space, rollout, isUserFetching }: SpaceShellLa
         <Box maw={1440} mx="auto">
           {!navigation.disabled && <BillingWarnings space={space} user={user} prefix={prefix} />}
           <DeletedSpacesNotices />
+          {!navigation.disabled && <GmailRevokedBanner />}
           <AlertArea path={location.pathname} notices={notices} />
           {navigation.disabled || workspace.isSuccess ? (
             <DeferredRender fallback={<PageSkeleton label="Loading the space" />}>{routes}</DeferredRender>

@@ -5,6 +5,7 @@ import { CAMPAIGN_REFETCH_INTERVAL_MS } from '@mergedesk/domain/campaigns/consta
 import { RECIPIENT_PAGE_SIZE, type RecipientFilter } from '@mergedesk/domain/campaigns/recipient-status';
 import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { SENDING_REFRESH_MS } from '../lib/sending-state';
 
 export type RecipientListParams = { status: RecipientFilter; page: number };
 
@@ -28,14 +29,17 @@ const getCampaignRecipients = (
     signal,
   });
 
-/** Refreshed with the campaign detail (every 30 s); the page shown stays while the next loads. */
-const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams) =>
+/**
+ * Refreshed with the campaign detail (every 30 s; every 2 s while the merge is `live`: being sent
+ * or just sent, issue 24); the page shown stays while the next loads.
+ */
+const getCampaignRecipientsQueryOptions = (campaignId: string, params: RecipientListParams, live: boolean) =>
   queryOptions({
     queryKey: queryKeys.sentCampaign.recipients(campaignId, params),
     queryFn: ({ signal }) => getCampaignRecipients(campaignId, params, signal),
-    refetchInterval: CAMPAIGN_REFETCH_INTERVAL_MS,
+    refetchInterval: live ? SENDING_REFRESH_MS : CAMPAIGN_REFETCH_INTERVAL_MS,
     placeholderData: keepPreviousData,
   });
 
-export const useCampaignRecipients = (campaignId: string, params: RecipientListParams) =>
-  useQuery(getCampaignRecipientsQueryOptions(campaignId, params));
+export const useCampaignRecipients = (campaignId: string, params: RecipientListParams, live = false) =>
+  useQuery(getCampaignRecipientsQueryOptions(campaignId, params, live));

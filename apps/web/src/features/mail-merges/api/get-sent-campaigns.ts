@@ -7,6 +7,7 @@ import { callEndpoint } from '../../../lib/api-client';
 import type { SentListState } from '../lib/list-state';
 import { sentListQuery } from '../lib/list-state';
 import { queryKeys } from '../../../lib/query-keys';
+import { isRecentlySent, SENDING_REFRESH_MS } from '../lib/sending-state';
 
 /**
  * GET /api/v1/users/me/campaigns with filterBy (workspaceId, search, from, to), sortBy, limit and
@@ -23,6 +24,9 @@ export const sentCampaignsRequestQuery = (workspaceId: string, state: SentListSt
 /**
  * Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads.
  * The key holds the date filter, not its range: the range is taken when the request is made.
+ * Issue 24: while a merge of the page is being sent or was just sent, its counters follow its opens
+ * and clicks (asked every 2 s, not longer; docs/decisions/sending-dashboard-refresh.md), and coming
+ * back to the tab asks again.
  */
 export const getSentCampaignsQueryOptions = (workspaceId: string, state: SentListState) =>
   queryOptions({
@@ -30,6 +34,11 @@ export const getSentCampaignsQueryOptions = (workspaceId: string, state: SentLis
     queryFn: ({ signal }) => getSentCampaigns(sentCampaignsRequestQuery(workspaceId, state), signal),
     staleTime: LIST_STALE_TIME_MS,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((campaign) => isRecentlySent(campaign, Date.now()))
+        ? SENDING_REFRESH_MS
+        : false,
+    refetchOnWindowFocus: true,
   });
 
 export const useSentCampaigns = (workspaceId: string, state: SentListState) =>

@@ -101,6 +101,9 @@ function respond(input: string | URL | Request, init?: RequestInit): Response {
     );
   }
   if (pathname === SENT_PATH) return jsonResponse(200, server.sent);
+  // Issue 24: merges the add-on sent itself (all of these) have no sending state.
+  if (pathname.endsWith('/sending'))
+    return jsonResponse(404, { code: 'NOT_FOUND', message: 'x', errors: [] });
   if (pathname === SCHEDULED_PATH) return jsonResponse(200, server.scheduled);
   if (pathname === `/api/v1/users/me/workspaces/${ACME_SALES_ID}/campaigns/count`) {
     return jsonResponse(200, { campaignCount: server.campaignCount });

@@ -7,6 +7,7 @@ import { showAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScheduledCount } from '../api/get-scheduled-count';
 import { sentThisMonth } from '@mergedesk/domain/users/counters';
+import { GmailMeterAlert } from './gmail-meter-alert';
 import { GET_STARTED_PATH } from './list-states';
 import { ScheduledCampaignDialog } from './scheduled-campaign-dialog';
 import { ScheduledCampaignsTab } from './scheduled-campaigns-tab';
@@ -20,7 +21,7 @@ type MailMergesTab = 'scheduled' | 'sent';
 export type MailMergesPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
   prefix: string;
-  space: Pick<UserWorkspace, 'workspaceId' | 'workspacePlan' | 'counters'>;
+  space: Pick<UserWorkspace, 'workspaceId' | 'workspacePlan' | 'counters' | 'userRole'>;
 };
 
 /**
@@ -81,6 +82,7 @@ export const MailMergesPage = memo(function MailMergesPage({ prefix, space }: Ma
         </Button>
       </Group>
 
+      <GmailMeterAlert space={space} />
       <SpaceStatCards space={space} />
 
       <Tabs value={tab} onChange={(value) => value && void navigate(`${base}/${value}`)} keepMounted={false}>

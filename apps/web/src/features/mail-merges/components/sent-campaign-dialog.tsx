@@ -7,10 +7,14 @@ import {
   formatPercentLabel,
   pollPercentages,
 } from '@mergedesk/domain/format/numbers';
+import { useState } from 'react';
+import { useCampaignSending } from '../api/get-campaign-sending';
 import { useCampaignPoll } from '../api/get-poll-results';
 import { useSentCampaign } from '../api/get-sent-campaign';
+import { isRecentlySent, isSendingActive } from '../lib/sending-state';
 import { CampaignRecipients } from './campaign-recipients';
 import { MergeLoadError } from './merge-load-error';
+import { SendingPanel } from './sending-panel';
 import { TableSkeleton } from './table-skeleton';
 
 export type SentDialogTab = 'mail' | 'poll' | 'recipients';
@@ -25,11 +29,19 @@ export type SentCampaignDialogProps = {
 /**
  * The detail dialog of a sent merge (spec 002 §2.2), at {base}/mail-merges/sent/{id} with the tabs
  * Mail results and Poll results (…/poll), and the Recipients view (…/recipients, issue 9). Title: the subject, or the missing-subject text (§8).
- * The detail and the poll are refreshed every 30 s (§4.2).
+ * The detail and the poll are refreshed every 30 s (§4.2). A merge the engine sends (issue 24) has
+ * its sending panel above the tabs, and its results follow its opens and clicks every 2 s while it
+ * is being sent or was just sent.
  */
 export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: SentCampaignDialogProps) {
   const campaign = useSentCampaign(campaignId);
   const title = campaign.isSuccess ? campaignSubject(campaign.data.sentMessageSubject) : 'Mail merge';
+  const sending = useCampaignSending(campaignId);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // The detail's own fetch time is "now" here: it is asked again at least every 30 s.
+  const live =
+    (sending.data !== undefined && isSendingActive(sending.data.status)) ||
+    (campaign.data !== undefined && isRecentlySent(campaign.data, campaign.dataUpdatedAt));
 
   return (
     <Modal
@@ -39,7 +51,9 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
       size={tab === 'recipients' ? 'xl' : 'lg'}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
+      closeOnEscape={!confirmingCancel}
     >
+      <SendingPanel campaignId={campaignId} onConfirmingChange={setConfirmingCancel} />
       <Tabs
         value={tab}
         onChange={(value) => onTabChange(value === 'poll' || value === 'recipients' ? value : 'mail')}
@@ -68,7 +82,7 @@ export function SentCampaignDialog({ campaignId, tab, onTabChange, onClose }: Se
           <PollResults campaignId={campaignId} onBack={onClose} />
         </Tabs.Panel>
         <Tabs.Panel value="recipients">
-          <CampaignRecipients campaignId={campaignId} onBack={onClose} />
+          <CampaignRecipients campaignId={campaignId} onBack={onClose} live={live} />
         </Tabs.Panel>
       </Tabs>
     </Modal>

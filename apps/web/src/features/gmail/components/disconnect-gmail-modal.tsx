@@ -1,0 +1,46 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
+import { PRODUCT_NAME } from '../../../lib/product';
+import { useDisconnectGmail } from '../api/disconnect-gmail';
+import { useGmailConnection } from '../api/get-gmail-connection';
+
+export type DisconnectGmailModalProps = { opened: boolean; onClose: () => void };
+
+/**
+ * 'Disconnect' of the account menu's Gmail entry (issue 24), confirmed first: what stops, and that
+ * nothing is lost (merges wait for a new connection). It cannot be closed while the call runs.
+ */
+export function DisconnectGmailModal({ opened, onClose }: DisconnectGmailModalProps) {
+  const connection = useGmailConnection();
+  const disconnect = useDisconnectGmail();
+  const email = connection.data?.email ?? 'your Gmail account';
+  const close = () => {
+    if (disconnect.isPending) return;
+    disconnect.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Disconnect Gmail?"
+      centered
+      closeOnClickOutside={!disconnect.isPending}
+      closeOnEscape={!disconnect.isPending}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: disconnect.isPending }}
+    >
+      <Stack gap="md">
+        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          {`${PRODUCT_NAME} will no longer send mail merges from ${email}. Merges being sent are paused until you connect Gmail again.`}
+        </Text>
+        <RefusableConfirmActions
+          error={disconnect.error}
+          pending={disconnect.isPending}
+          onCancel={close}
+          confirmLabel="Disconnect"
+          onConfirm={() => disconnect.mutate(undefined, { onSuccess: onClose })}
+        />
+      </Stack>
+    </Modal>
+  );
+}

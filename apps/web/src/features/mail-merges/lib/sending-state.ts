@@ -1,0 +1,56 @@
+import type { CampaignRecipient } from '@mergedesk/domain/api/campaign-recipients';
+import type { MergeStatus } from '@mergedesk/domain/sending/recipients';
+import { failureReasonLabel, recipientSendStatusLabel, skipReasonLabel } from './sending-labels';
+
+/**
+ * How the dashboard follows a merge the engine sends (issue 24;
+ * docs/decisions/sending-dashboard-refresh.md).
+ */
+
+/** While a merge is being sent, its panel, counters and recipients are asked for this often. */
+export const SENDING_REFRESH_MS = 2000;
+
+/**
+ * A merge whose last message left this recently counts as "recently sent": its opens and clicks
+ * come in now, so the Sent list and the dialog follow them every SENDING_REFRESH_MS.
+ */
+const RECENTLY_SENT_MS = 10 * 60 * 1000;
+
+/** The engine's statuses after which nothing more is sent (polling stops). */
+const FINAL_STATUSES: ReadonlySet<string> = new Set<MergeStatus>(['DONE', 'CANCELLED']);
+const WAITING_FOR_QUOTA: MergeStatus = 'WAITING_FOR_QUOTA';
+
+export const isSendingActive = (status: string): boolean => !FINAL_STATUSES.has(status);
+
+/** Spec 002 §4.1 "Out of quota": the engine waits for the sender's quota to free. */
+export const isWaitingForQuota = (status: string): boolean => status === WAITING_FOR_QUOTA;
+
+/**
+ * The merge's last message left, or its counters last changed, less than RECENTLY_SENT_MS from
+ * `now`: its opens and clicks are coming in.
+ */
+export const isRecentlySent = (
+  campaign: { lastEmailSentTimestamp: number | null; lastUpdateTimestamp: number },
+  now: number,
+): boolean =>
+  Math.abs(now - Math.max(campaign.lastEmailSentTimestamp ?? 0, campaign.lastUpdateTimestamp)) <
+  RECENTLY_SENT_MS;
+
+type Delivery = NonNullable<CampaignRecipient['delivery']>;
+
+/**
+ * A recipient's delivery as the Recipients tab says it: 'Sent', 'Skipped — Unsubscribed',
+ * 'Failed — Gmail error (3 attempts)', 'Queued', 'Sending', 'Cancelled'.
+ */
+export function deliveryLabel(delivery: Delivery): string {
+  const status = recipientSendStatusLabel(delivery.status);
+  if (delivery.status === 'SKIPPED' && delivery.reason) {
+    return `${status} — ${skipReasonLabel(delivery.reason)}`;
+  }
+  if (delivery.status === 'FAILED') {
+    const reason = delivery.reason ? ` — ${failureReasonLabel(delivery.reason)}` : '';
+    const attempts = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
+    return `${status}${reason} (${attempts})`;
+  }
+  return status;
+}
