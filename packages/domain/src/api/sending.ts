@@ -167,3 +167,7 @@ export const unknownMarkersMessage = (names: readonly string[]): string =>
 
 /** A merge named by its id, its campaign's or its scheduled merge's, that is not the caller's. */
 export const MERGE_NOT_FOUND_MESSAGE = 'Mail merge not found.';
+
+/** The Gmail meter of a space asked for by someone other than its owner (roles/permissions canSeeGmailMeter). */
+export const GMAIL_METER_OWNERS_ONLY_MESSAGE =
+  'Only the space owner can see the space’s Gmail sending meter.';

@@ -3,7 +3,8 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
 } from '@mergedesk/domain/api/addon';
-import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
+import { GMAIL_METER_OWNERS_ONLY_MESSAGE, MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
+import { canSeeGmailMeter } from '@mergedesk/domain/roles/permissions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { route } from '../../lib/endpoint-route';
@@ -152,7 +153,15 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
     app,
     'merges.gmailMeter',
     {
-      config: { access: 'user', space: { from: { param: 'id' }, role: 'OWNER' } },
+      config: {
+        access: 'user',
+        // The domain's rule (roles/permissions canSeeGmailMeter): the space's owner.
+        space: {
+          from: { param: 'id' },
+          role: 'MEMBER',
+          capability: { rule: canSeeGmailMeter, message: GMAIL_METER_OWNERS_ONLY_MESSAGE },
+        },
+      },
       schema: {
         tags,
         summary:
