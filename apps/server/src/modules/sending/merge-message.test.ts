@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { trackingUrlsFor } from '../tracking/tracking-token';
+import { buildMergeMessage, trackableLinksOf } from './merge-message';
+
+const urls = trackingUrlsFor('https://mergedesk.example', 'token-1');
+const base = {
+  subject: 'Hi {{Name|there}}',
+  htmlBody:
+    '<html><body><p>Dear {{Name}},</p><a href="https://example.com/a">A</a> <a href="https://example.com/{{Name}}">B</a></body></html>',
+  recipient: {
+    id: 'rid',
+    email: 'ada@example.org',
+    fields: { Name: '<Ada & co>', CC: 'x@example.org; y@example.org' },
+  },
+  from: { name: 'Olivia', address: 'olivia@acme.test' },
+  urls,
+  linkIndexes: new Map([['https://example.com/a', 0]]),
+  messageIdHost: 'mergedesk.example',
+};
+
+describe('buildMergeMessage', () => {
+  it('escapes values in the body, not in the subject; rewrites static links, adds the pixel, footer and List-Unsubscribe', () => {
+    const message = buildMergeMessage({
+      ...base,
+      options: { trackOpens: true, trackClicks: true, ccColumn: 'CC' },
+    });
+    expect(message.subject).toBe('Hi <Ada & co>');
+    expect(message.html).toContain('Dear &lt;Ada &amp; co&gt;,');
+    expect(message.html).toContain(`href="${urls.clickUrl(0)}"`);
+    expect(message.html).not.toContain('href="https://example.com/a"');
+    // A link with a marker is sent as rendered, untracked.
+    expect(message.html).toContain('href="https://example.com/&lt;Ada &amp; co&gt;"');
+    expect(message.html).toContain(`<img src="${urls.openPixelUrl}"`);
+    expect(message.html).toMatch(/<\/p><a [^>]*>A<\/a>.*Unsubscribe<\/a>\.<\/p><img[^>]*><\/body>/s);
+    expect(message.cc).toEqual(['x@example.org', 'y@example.org']);
+    expect(message.messageId).toBe('rid@mergedesk.example');
+    expect(message.headers).toEqual({
+      'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(message.text).toContain('Dear <Ada & co>,');
+    expect(message.text).not.toContain('/t/o/');
+  });
+
+  it('without tracking: no pixel, links as written; the unsubscribe link stays', () => {
+    const message = buildMergeMessage({ ...base, options: { trackOpens: false, trackClicks: false } });
+    expect(message.html).not.toContain('/t/o/');
+    expect(message.html).toContain('href="https://example.com/a"');
+    expect(message.html).toContain(`href="${urls.unsubscribeUrl}"`);
+    expect(message.cc).toEqual([]);
+  });
+});
+
+describe('trackableLinksOf', () => {
+  it('keeps http(s) links without markers, normalised, once each, in order', () => {
+    expect(
+      trackableLinksOf(
+        '<a href="https://Example.com/x">1</a><a href="mailto:a@b.c">2</a><a href="https://example.com/x">3</a><a href="https://e.com/{{Id}}">4</a><a href="http://b.test/">5</a>',
+      ),
+    ).toEqual(['https://example.com/x', 'http://b.test/']);
+  });
+});
