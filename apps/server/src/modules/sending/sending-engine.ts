@@ -53,7 +53,10 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
     max: 4,
     application_name: 'mergedesk-sending',
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // pg-boss reports some failures as plain objects: logged with their fields, not '[object Object]'.
+  boss.on('error', (error: unknown) =>
+    log.error(error instanceof Error ? { err: error } : { error: safeFields(error) }, 'job queue error'),
+  );
   let started: Promise<void> | undefined;
   const ensureStarted = () =>
     (started ??= (async () => {
@@ -133,4 +136,13 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
     },
   };
+}
+
+/** The own enumerable fields of a non-Error value pg-boss reported, as text (for the log). */
+function safeFields(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }
