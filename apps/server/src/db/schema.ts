@@ -816,6 +816,11 @@ export const merges = pgTable(
     scheduledCampaignId: uuid('scheduled_campaign_id').references(() => scheduledCampaigns.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The scheduled merge's id as the add-on was answered, kept after its row is gone (the row is
+     * deleted when the merge is done): the add-on keeps asking for the merge by it.
+     */
+    scheduledCampaignKey: uuid('scheduled_campaign_key'),
     mergeSourceSheetKey: text('merge_source_sheet_key').notNull(),
     spreadsheetName: text('spreadsheet_name').notNull(),
     sheetName: text('sheet_name').notNull(),
@@ -843,6 +848,7 @@ export const merges = pgTable(
   (t) => [
     uniqueIndex('merges_campaign_key').on(t.campaignId),
     uniqueIndex('merges_scheduled_campaign_key').on(t.scheduledCampaignId),
+    uniqueIndex('merges_scheduled_campaign_key_key').on(t.scheduledCampaignKey),
     index('merges_user_idx').on(t.userId, t.status),
     // The sweeper: merges due to be worked.
     index('merges_due_idx')

@@ -23,6 +23,7 @@ CREATE TABLE "merges" (
 	"user_id" uuid NOT NULL,
 	"campaign_id" uuid,
 	"scheduled_campaign_id" uuid,
+	"scheduled_campaign_key" uuid,
 	"merge_source_sheet_key" text NOT NULL,
 	"spreadsheet_name" text NOT NULL,
 	"sheet_name" text NOT NULL,
@@ -63,5 +64,6 @@ CREATE INDEX "merge_recipients_gmail_queued_idx" ON "merge_recipients" USING btr
 CREATE INDEX "merge_recipients_sending_idx" ON "merge_recipients" USING btree ("handed_at") WHERE status = 'SENDING';--> statement-breakpoint
 CREATE UNIQUE INDEX "merges_campaign_key" ON "merges" USING btree ("campaign_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "merges_scheduled_campaign_key" ON "merges" USING btree ("scheduled_campaign_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "merges_scheduled_campaign_key_key" ON "merges" USING btree ("scheduled_campaign_key");--> statement-breakpoint
 CREATE INDEX "merges_user_idx" ON "merges" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "merges_due_idx" ON "merges" USING btree ("next_run_at") WHERE status not in ('DONE', 'CANCELLED') and next_run_at is not null;

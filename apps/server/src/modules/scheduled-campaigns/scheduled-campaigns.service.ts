@@ -21,8 +21,10 @@ import {
   type ScheduledListQuery,
 } from './scheduled-campaigns.repo';
 
-// The add-on's writes to scheduled_campaigns, which this module owns (docs/decisions/364-table-owners.md).
+// The add-on's and the sending engine's writes to scheduled_campaigns, which this module owns
+// (docs/decisions/364-table-owners.md); the engine deletes the row of a merge it has sent.
 export {
+  deleteOwnScheduledCampaign,
   findOwnScheduledCampaignWorkspace,
   insertScheduledCampaign,
   recordScheduledProgress,

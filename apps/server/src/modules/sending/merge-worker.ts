@@ -8,7 +8,10 @@ import type { Database, Executor } from '../../db/client';
 import { composeMime } from '../../mail/mime';
 import { recordEngineSends } from '../campaigns/sent-campaigns.service';
 import { GmailApiError, type GmailAccount, type GmailAccounts } from '../gmail/gmail-accounts';
-import { recordScheduledProgress } from '../scheduled-campaigns/scheduled-campaigns.service';
+import {
+  deleteOwnScheduledCampaign,
+  recordScheduledProgress,
+} from '../scheduled-campaigns/scheduled-campaigns.service';
 import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
 import { membershipIn } from '../workspaces/workspaces.service';
 import { userView } from '../users/users.views';
@@ -130,9 +133,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       const status = locked.status === 'CANCELLED' || locked.status === 'DONE' ? locked.status : 'SENDING';
       await repo.updateMerge(tx, locked.id, { campaignId, startedAt, status });
       if (locked.scheduledCampaignId !== null) {
+        // Running again after an error: the error is over (its retry count stays).
         await recordScheduledProgress(tx, locked.scheduledCampaignId, {
           status: IN_PROGRESS_STATUS,
           nextScheduledRunAt: now(),
+          error: null,
+          errorDetails: null,
         });
       }
       return { ...locked, campaignId, startedAt, status };
@@ -429,14 +435,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     await db.transaction(async (tx) => {
       const locked = await repo.lockMerge(tx, merge.id, 'update');
       if (!locked || locked.status === 'CANCELLED') return;
-      await repo.updateMerge(tx, merge.id, { status: 'DONE', nextRunAt: null, finishedAt: now() });
+      // Done, a scheduled merge leaves the Scheduled list (spec 002 §4.1 has no status for a sent
+      // one): its row is deleted; the merge is no longer a scheduled one (no cancel by schedule),
+      // and the add-on still finds it by the scheduled id it was answered.
+      await repo.updateMerge(tx, merge.id, {
+        status: 'DONE',
+        nextRunAt: null,
+        finishedAt: now(),
+        ...(locked.scheduledCampaignId === null ? {} : { scheduledAt: null }),
+      });
       if (locked.scheduledCampaignId !== null) {
-        const counts = await repo.countRecipients(tx, merge.id);
-        // Done: the scheduled merge is over (its progress stays as the add-on would leave it).
-        await recordScheduledProgress(tx, locked.scheduledCampaignId, {
-          nextScheduledRunAt: null,
-          sentCount: counts.SENT,
-        });
+        await deleteOwnScheduledCampaign(tx, locked.scheduledCampaignId, locked.userId);
       }
     });
     return { next: null };

@@ -424,7 +424,7 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('starts a scheduled merge within 5 s of its time, with its progress on the scheduled row', async () => {
+  it('starts a scheduled merge within 5 s of its time, and takes it off the Scheduled list once sent', async () => {
     const scheduledAt = Date.now() + 1500;
     const response = await start(
       'olivia@acme.test',
@@ -450,11 +450,20 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(first - scheduledAt).toBeLessThan(5000);
     expect(first).toBeGreaterThanOrEqual(scheduledAt - 50);
     expect(done.campaignId).not.toBeNull();
+    // Sent: it leaves the Scheduled list; the add-on still finds it by the scheduled id.
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: apiPath('scheduledCampaigns.get', { id: scheduledCampaignId }),
+      headers: await auth('olivia@acme.test'),
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(done.scheduledCampaignId).toBe(scheduledCampaignId);
+    expect(done.counts.sent).toBe(2);
     const [row] = await t.db
-      .select({ sentCount: scheduledCampaigns.sentCount })
+      .select({ id: scheduledCampaigns.id })
       .from(scheduledCampaigns)
       .where(eq(scheduledCampaigns.id, scheduledCampaignId));
-    expect(row?.sentCount).toBe(2);
+    expect(row).toBeUndefined();
   });
 
   it('cancelling a scheduled merge from the dashboard stops the engine’s merge', async () => {

@@ -115,6 +115,7 @@ export async function startMerge(
         userId: caller.id,
         campaignId: null,
         scheduledCampaignId: null,
+        scheduledCampaignKey: null,
         mergeSourceSheetKey: body.mergeSourceSheetKey,
         spreadsheetName: body.spreadsheetName,
         sheetName: body.sheetName,
@@ -145,7 +146,10 @@ export async function startMerge(
           toSendCount: toSend,
           sentCount: 0,
         });
-        await repo.updateMerge(tx, merge.id, { scheduledCampaignId: scheduled.id });
+        await repo.updateMerge(tx, merge.id, {
+          scheduledCampaignId: scheduled.id,
+          scheduledCampaignKey: scheduled.id,
+        });
         answer = { scheduledCampaignId: scheduled.id };
       }
       await deps.engine.enqueue(tx, merge.id, scheduledAt ?? now);
@@ -204,7 +208,7 @@ export async function getMerge(
   return {
     id: merge.id,
     campaignId: merge.campaignId,
-    scheduledCampaignId: merge.scheduledCampaignId,
+    scheduledCampaignId: merge.scheduledCampaignKey,
     status: merge.status,
     scheduledAt: merge.scheduledAt?.getTime() ?? null,
     nextRunAt: merge.status === 'WAITING_FOR_QUOTA' ? null : (merge.nextRunAt?.getTime() ?? null),

@@ -12,6 +12,7 @@ export type MergeRow = {
   userId: string;
   campaignId: string | null;
   scheduledCampaignId: string | null;
+  scheduledCampaignKey: string | null;
   mergeSourceSheetKey: string;
   spreadsheetName: string;
   sheetName: string;
@@ -33,6 +34,7 @@ const mergeColumns = {
   userId: merges.userId,
   campaignId: merges.campaignId,
   scheduledCampaignId: merges.scheduledCampaignId,
+  scheduledCampaignKey: merges.scheduledCampaignKey,
   mergeSourceSheetKey: merges.mergeSourceSheetKey,
   spreadsheetName: merges.spreadsheetName,
   sheetName: merges.sheetName,
@@ -96,7 +98,7 @@ export async function findMergeByAnyId(db: Executor, id: string): Promise<MergeR
   const [row] = await db
     .select(mergeColumns)
     .from(merges)
-    .where(or(eq(merges.id, id), eq(merges.campaignId, id), eq(merges.scheduledCampaignId, id)))
+    .where(or(eq(merges.id, id), eq(merges.campaignId, id), eq(merges.scheduledCampaignKey, id)))
     .limit(1);
   return row;
 }
@@ -120,6 +122,8 @@ export type MergeUpdate = Partial<
     | 'startedAt'
     | 'campaignId'
     | 'scheduledCampaignId'
+    | 'scheduledCampaignKey'
+    | 'scheduledAt'
     | 'error'
     | 'errorTries'
     | 'lastErrorAt'
