@@ -21,9 +21,11 @@ export function createTestGmailAccounts(
   emailOf?: (userId: string) => Promise<string | undefined>,
 ) {
   const senders = new Map<string, { email: string; revoked: boolean }>();
+  const broken = new Set<string>();
   const accounts: GmailAccounts = {
     forUser: async (userId) => {
       const email = await emailOf?.(userId);
+      if (broken.has(userId)) throw new Error('an error of ours (test)');
       const sender = email === undefined ? senders.get(userId) : { email, revoked: false };
       if (!sender) throw new GmailApiError('not-connected', 'Gmail is not connected for this sender.');
       if (sender.revoked) throw new GmailApiError('revoked', 'The Gmail permission was withdrawn.');
@@ -49,6 +51,11 @@ export function createTestGmailAccounts(
   return {
     accounts,
     connect: (userId: string, email: string) => senders.set(userId, { email, revoked: false }),
+    /** forUser throws a plain Error (not Gmail's): a bug of ours, as the engine sees it. */
+    breakSender: (userId: string, isBroken = true) => {
+      if (isBroken) broken.add(userId);
+      else broken.delete(userId);
+    },
     revoke: (userId: string) => {
       const sender = senders.get(userId);
       if (sender) sender.revoked = true;

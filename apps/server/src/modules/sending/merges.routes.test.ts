@@ -517,4 +517,39 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     await waitFor('adam@acme.test', campaignId, (b) => b.status === 'DONE');
     expect(messagesTo('revoked@example.org')).toHaveLength(1);
   });
+
+  it('a scheduled merge whose run fails on an error of ours: UNKNOWN ERROR, retried an hour after the try (spec 002 §4.1)', async () => {
+    const adam = user('adam@acme.test');
+    gmail.breakSender(adam);
+    const scheduledAt = Date.now() + 1000;
+    const { scheduledCampaignId } = (
+      await start('adam@acme.test', mergeBody([{ email: 'broken@example.org' }], { scheduledAt }))
+    ).json<{ scheduledCampaignId: string }>();
+    const readRow = () =>
+      t.app
+        .inject({
+          method: 'GET',
+          url: apiPath('scheduledCampaigns.get', { id: scheduledCampaignId }),
+          headers: { authorization: `Bearer ${tokens.get('adam@acme.test') ?? ''}` },
+        })
+        .then((response) =>
+          response.json<{
+            status: string;
+            nextScheduledRunTimestamp: number | null;
+            errorDetails: Record<string, unknown>;
+          }>(),
+        );
+    const deadline = Date.now() + 10_000;
+    let row = await readRow();
+    while (row.status !== 'UNKNOWN ERROR' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await readRow();
+    }
+    expect(row.status).toBe('UNKNOWN ERROR');
+    expect(row.errorDetails).toMatchObject({ error: 'UNKNOWN ERROR', recoverableErrorRetries: 1 });
+    const lastTry = row.errorDetails.recoverableErrorLastRetryTimestamp as number;
+    expect(row.nextScheduledRunTimestamp).toBe(lastTry + 60 * 60 * 1000);
+    expect(messagesTo('broken@example.org')).toHaveLength(0);
+    gmail.breakSender(adam, false);
+  });
 });
