@@ -140,7 +140,8 @@ describe('the sending engine under faults', () => {
     expect(atKill).toBeLessThan(300);
 
     server = await startServerProcess(env, { entry: ENTRY });
-    const done = await waitDone(campaignId, 90_000);
+    // Back within a run lease (10 s) of the restart, plus the rest of the merge at the pace.
+    const done = await waitDone(campaignId, 45_000);
     expect(done.counts).toMatchObject({ total: 300, sent: 300, queued: 0 });
     expectExactlyOnce('kill', 300);
     expect(server.logged('crashed send resolved').length).toBeGreaterThanOrEqual(1);
@@ -154,7 +155,7 @@ describe('the sending engine under faults', () => {
     await postgres.stop();
     await sleep(3000);
     postgres = await startPostgres();
-    const done = await waitDone(campaignId, 120_000);
+    const done = await waitDone(campaignId, 45_000);
     expect(done.counts).toMatchObject({ total: 150, sent: 150, queued: 0 });
     expectExactlyOnce('pgrestart', 150);
     expect(server?.alive()).toBe(true);

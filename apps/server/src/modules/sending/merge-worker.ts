@@ -83,11 +83,9 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const lease = await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, false);
     if (!lease.taken) return { next: lease.until ?? now() };
     let leaseUntil = lease.until?.getTime() ?? 0;
+    // The lease also set next_run_at to its end: the sweeper leaves the merge alone while a run
+    // works it, and takes it up once a crashed run's lease lapses.
     const started = Date.now();
-    // The sweeper leaves a merge alone while a run works it.
-    await repo.updateMerge(db, merge.id, {
-      nextRunAt: new Date(now().getTime() + RUN_SLICE_MS + RUN_LEASE_MS),
-    });
     try {
       merge = await startMerge(merge);
       await recoverStaleSends(merge.id);
