@@ -1,5 +1,4 @@
 import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status';
-import { scheduledErrorOutcome } from '@mergedesk/domain/campaigns/scheduled-status';
 import { MAX_SEND_ATTEMPTS, paceIntervalMs, retryDelayMs } from '@mergedesk/domain/sending/pacing';
 import { QUOTA_WINDOW_MS, quotaWindow, senderDailyQuota } from '@mergedesk/domain/sending/quota-window';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,16 +7,14 @@ import type { Database, Executor } from '../../db/client';
 import { composeMime } from '../../mail/mime';
 import { recordEngineSends } from '../campaigns/sent-campaigns.service';
 import { GmailApiError, type GmailAccount, type GmailAccounts } from '../gmail/gmail-accounts';
-import {
-  deleteOwnScheduledCampaign,
-  recordScheduledProgress,
-} from '../scheduled-campaigns/scheduled-campaigns.service';
+import { recordScheduledProgress } from '../scheduled-campaigns/scheduled-campaigns.service';
 import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
 import { membershipIn } from '../workspaces/workspaces.service';
 import { userView } from '../users/users.views';
 import { eq } from 'drizzle-orm';
 import { createMergeCampaign, linkIndexesOf } from './merge-campaign';
 import { buildMergeMessage, messageIdOf } from './merge-message';
+import { cancelMerge, createMergeStates, type RunOutcome } from './merge-states';
 import * as repo from './sending.repo';
 import type { MergeRow } from './sending.repo';
 
@@ -58,12 +55,16 @@ const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 /** Gmail's daily limit: look again after this long when the ledger cannot tell. */
 const DAILY_LIMIT_RECHECK_MS = 60 * 60 * 1000;
 
-type RunOutcome = { next: Date | null };
-
 export function createMergeWorker(deps: MergeWorkerDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const interval = paceIntervalMs(deps.ratePerSender);
+  const { finishOrWait, waitForQuota, pauseRateLimited, pauseDisconnected, failRun } = createMergeStates({
+    db,
+    log,
+    now,
+    leaseMs: deps.leaseMs,
+  });
 
   /** Works the merge until it is done, must wait, or its slice is over; queues what comes next. */
   async function runMerge(mergeId: string, signal?: AbortSignal): Promise<void> {
@@ -418,104 +419,6 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     return resolved;
   }
 
-  /** Nothing queued is due: done, or wait for back-offs and sends in flight. */
-  async function finishOrWait(merge: MergeRow): Promise<RunOutcome> {
-    const pending = await repo.pendingWork(db, merge.id);
-    if (pending.queued > 0 || pending.sending > 0) {
-      const candidates = [
-        pending.nextNotBefore,
-        pending.oldestHandedAt && new Date(pending.oldestHandedAt.getTime() + deps.leaseMs),
-      ].filter((value): value is Date => value instanceof Date);
-      const next = new Date(Math.max(now().getTime(), Math.min(...candidates.map((d) => d.getTime()))));
-      await repo.updateMerge(db, merge.id, { nextRunAt: next });
-      return { next };
-    }
-    await db.transaction(async (tx) => {
-      const locked = await repo.lockMerge(tx, merge.id, 'update');
-      if (!locked || locked.status === 'CANCELLED') return;
-      // Done, a scheduled merge leaves the Scheduled list (spec 002 §4.1 has no status for a sent
-      // one): its row is deleted; the merge is no longer a scheduled one (no cancel by schedule),
-      // and the add-on still finds it by the scheduled id it was answered.
-      await repo.updateMerge(tx, merge.id, {
-        status: 'DONE',
-        nextRunAt: null,
-        finishedAt: now(),
-        ...(locked.scheduledCampaignId === null ? {} : { scheduledAt: null }),
-      });
-      if (locked.scheduledCampaignId !== null) {
-        await deleteOwnScheduledCampaign(tx, locked.scheduledCampaignId, locked.userId);
-      }
-    });
-    return { next: null };
-  }
-
-  /** Out of quota (spec 002 §4.1): IN PROGRESS, no next run ('Upon quota reset'); back when the window frees. */
-  async function waitForQuota(merge: MergeRow, nextFreeAt: Date | null): Promise<RunOutcome> {
-    const next = nextFreeAt ?? new Date(now().getTime() + DAILY_LIMIT_RECHECK_MS);
-    await db.transaction(async (tx) => {
-      await repo.updateMerge(tx, merge.id, { status: 'WAITING_FOR_QUOTA', nextRunAt: next });
-      if (merge.scheduledCampaignId !== null) {
-        await recordScheduledProgress(tx, merge.scheduledCampaignId, {
-          status: IN_PROGRESS_STATUS,
-          nextScheduledRunAt: null,
-        });
-      }
-    });
-    return { next };
-  }
-
-  async function pauseRateLimited(merge: MergeRow, until: Date): Promise<RunOutcome> {
-    await repo.updateMerge(db, merge.id, { status: 'PAUSED_RATE_LIMITED', nextRunAt: until });
-    return { next: until };
-  }
-
-  /** The sender's grant is gone: paused, nothing lost; the sweeper resumes it on reconnection. */
-  async function pauseDisconnected(merge: MergeRow): Promise<RunOutcome> {
-    log.warn({ mergeId: merge.id, userId: merge.userId }, 'merge paused: Gmail disconnected');
-    await repo.updateMerge(db, merge.id, { status: 'PAUSED_GMAIL_DISCONNECTED', nextRunAt: null });
-    return { next: null };
-  }
-
-  /**
-   * A run that failed on an error of ours (a bug, the database away): a scheduled merge follows
-   * spec 002 §4.1 (UNKNOWN ERROR, retried one hour after the try, up to 5 tries); a merge sent
-   * now is retried by the job queue's back-off.
-   */
-  async function failRun(merge: MergeRow, error: unknown): Promise<RunOutcome> {
-    if (merge.scheduledCampaignId === null) throw error;
-    log.error({ err: error, mergeId: merge.id }, 'scheduled merge run failed');
-    const outcome = scheduledErrorOutcome(
-      'UNKNOWN ERROR',
-      {
-        recoverableErrorRetries: merge.errorTries,
-        recoverableErrorLastRetryTimestamp: merge.lastErrorAt?.getTime() ?? null,
-      },
-      now().getTime(),
-    );
-    const next = outcome.retryAt === null ? null : new Date(outcome.retryAt);
-    await db.transaction(async (tx) => {
-      await repo.updateMerge(tx, merge.id, {
-        error: outcome.status,
-        errorTries: outcome.errorDetails.recoverableErrorRetries,
-        lastErrorAt: now(),
-        nextRunAt: next,
-      });
-      if (merge.scheduledCampaignId !== null) {
-        await recordScheduledProgress(tx, merge.scheduledCampaignId, {
-          status: outcome.status,
-          nextScheduledRunAt: next,
-          error: outcome.errorDetails.error,
-          recoverableErrorRetries: outcome.errorDetails.recoverableErrorRetries,
-          recoverableErrorLastRetryAt:
-            outcome.errorDetails.recoverableErrorLastRetryTimestamp === null
-              ? null
-              : new Date(outcome.errorDetails.recoverableErrorLastRetryTimestamp),
-        });
-      }
-    });
-    return { next };
-  }
-
   /** Merges paused on a disconnected Gmail whose sender has reconnected: queued again. */
   async function resumeReconnected(): Promise<void> {
     const paused = await repo.mergesPausedOnGmail(db);
@@ -549,17 +452,6 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 }
 
 export type MergeWorker = ReturnType<typeof createMergeWorker>;
-
-/** Cancels a merge: CANCELLED under the row's FOR UPDATE lock, its queued recipients with it. */
-export async function cancelMerge(db: Database, mergeId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const locked = await repo.lockMerge(tx, mergeId, 'update');
-    if (!locked || locked.status === 'DONE' || locked.status === 'CANCELLED') return false;
-    await repo.updateMerge(tx, mergeId, { status: 'CANCELLED', nextRunAt: null, cancelledAt: new Date() });
-    await repo.cancelQueuedRecipients(tx, mergeId);
-    return true;
-  });
-}
 
 const isDisconnected = (error: unknown) =>
   error instanceof GmailApiError && (error.kind === 'not-connected' || error.kind === 'revoked');

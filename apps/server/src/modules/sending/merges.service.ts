@@ -40,7 +40,7 @@ import { userView } from '../users/users.views';
 import { membershipIn } from '../workspaces/workspaces.service';
 import { eq } from 'drizzle-orm';
 import { createMergeCampaign, linkIndexesOf } from './merge-campaign';
-import { cancelMerge } from './merge-worker';
+import { cancelMerge } from './merge-states';
 import type { SendingEngine } from './sending-engine';
 import * as repo from './sending.repo';
 
