@@ -482,14 +482,28 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(messagesTo('never@example.org')).toHaveLength(0);
   });
 
-  it('shows owners the space’s Gmail meter; members get 403', async () => {
-    const owner = await t.app.inject({
-      method: 'GET',
-      url: apiPath('merges.gmailMeter', { id: space("Gina's space") }),
-      headers: await auth('gina@gmail.com'),
-    });
+  it('shows owners the space’s Gmail meter (messages to Gmail addresses in 24 h); members get 403', async () => {
+    const meter = async () =>
+      t.app.inject({
+        method: 'GET',
+        url: apiPath('merges.gmailMeter', { id: space("Gina's space") }),
+        headers: await auth('gina@gmail.com'),
+      });
+    const before = (await meter()).json<{ total: number }>().total;
+    const { campaignId } = (
+      await start('gina@gmail.com', {
+        ...mergeBody([
+          { email: 'reader.one@gmail.com' },
+          { email: 'reader.two@googlemail.com' },
+          { email: 'x@example.org' },
+        ]),
+        workspaceId: space("Gina's space"),
+      })
+    ).json<{ campaignId: string }>();
+    await waitFor('gina@gmail.com', campaignId, (b) => b.status === 'DONE');
+    const owner = await meter();
     expect(owner.statusCode).toBe(200);
-    expect(owner.json()).toMatchObject({ level: 'ok', threshold: 5000, message: null });
+    expect(owner.json()).toMatchObject({ level: 'ok', total: before + 2, threshold: 5000, message: null });
     const member = await t.app.inject({
       method: 'GET',
       url: apiPath('merges.gmailMeter', { id: space('Acme Sales') }),
