@@ -113,7 +113,7 @@ const configSchema = z.object({
   AGGREGATION_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   /**
    * The sending engine's pace per sender, Gmail sends a second across every process
-   * (docs/decisions/sending-pace.md). Default: the domain's DEFAULT_SENDS_PER_SECOND_PER_SENDER
+   * (docs/decisions/396-sending-pace.md). Default: the domain's DEFAULT_SENDS_PER_SECOND_PER_SENDER
    * (2, under Gmail's 2.5). 0 lifts the pace (the bench).
    */
   SENDING_RATE_PER_SENDER: z.coerce.number().min(0).default(DEFAULT_SENDS_PER_SECOND_PER_SENDER),
@@ -121,7 +121,7 @@ const configSchema = z.object({
   SENDING_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * How old a SENDING recipient must be before the engine treats it as a crashed send and looks
-   * its message up by Message-ID (docs/decisions/sending-exactly-once.md).
+   * its message up by Message-ID (docs/decisions/391-sending-exactly-once.md).
    */
   SENDING_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
   /** Set to false for a process that serves the API only and sends nothing (the engine's workers). */

@@ -811,7 +811,7 @@ export const merges = pgTable(
     /**
      * The scheduled merge row (spec 002 §4.1). Deleting that row (the dashboard's cancel) sets this
      * to null, which locks this row like an update: the engine reads a scheduled merge without its
-     * row as cancelled (docs/decisions/sending-cancel.md).
+     * row as cancelled (docs/decisions/389-sending-cancel.md).
      */
     scheduledCampaignId: uuid('scheduled_campaign_id').references(() => scheduledCampaigns.id, {
       onDelete: 'set null',
@@ -860,7 +860,7 @@ export const merges = pgTable(
 /**
  * A recipient of a merge, in the sheet's order (`index`). `id` is also the campaign recipient's
  * id and the left part of the message's Message-ID. SENDING and SENT rows with `handed_at` in the
- * last 24 hours are the sender's ledger (docs/decisions/sending-ledger.md).
+ * last 24 hours are the sender's ledger (docs/decisions/394-sending-ledger.md).
  */
 export const mergeRecipients = pgTable(
   'merge_recipients',
@@ -914,7 +914,7 @@ export const mergeRecipients = pgTable(
 
 /**
  * Each sender's pace across processes: the next free slot for a Gmail call, and a pause after
- * Gmail's rate limit (docs/decisions/sending-pace.md).
+ * Gmail's rate limit (docs/decisions/396-sending-pace.md).
  */
 export const senderPace = pgTable('sender_pace', {
   userId: uuid('user_id')

@@ -2,7 +2,7 @@ import type { Role } from '../roles/roles';
 
 /**
  * Who may stop a merge being sent or re-queue its failed recipients (issue 24;
- * docs/decisions/sending-who-may-cancel.md): its sender, and the space's owner and admins (they
+ * docs/decisions/399-sending-who-may-cancel.md): its sender, and the space's owner and admins (they
  * manage the space's sending, as they manage its shared lists). Any member may see its sending
  * state, as any member sees the space's sent merges.
  */

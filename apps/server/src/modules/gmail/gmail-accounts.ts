@@ -60,7 +60,7 @@ export function createGmailAccounts(deps: { config: Config; db: Executor }): Gma
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.OIDC_CLIENT_SECRET,
       // The provider's token endpoint from discovery: Google's in production, the local one in
-      // development and tests (docs/decisions/gmail-token-endpoint.md).
+      // development and tests (docs/decisions/386-gmail-token-endpoint.md).
       endpoints: { oauth2TokenUrl: token },
     });
     client.setCredentials({ refresh_token: refreshToken });

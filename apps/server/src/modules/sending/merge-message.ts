@@ -19,7 +19,7 @@ export function trackableLinksOf(htmlBody: string): string[] {
   for (const anchor of parse(htmlBody).querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')?.trim() ?? '';
     // A link with a marker differs per recipient: it is sent as written, untracked
-    // (docs/decisions/sending-tracked-links.md).
+    // (docs/decisions/395-sending-merge-campaign.md).
     if (href.includes('{{')) continue;
     const checked = checkTrackedLink(href);
     if (checked.ok && !links.includes(checked.url)) links.push(checked.url);

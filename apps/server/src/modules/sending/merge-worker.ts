@@ -19,7 +19,7 @@ import * as repo from './sending.repo';
 import type { MergeRow } from './sending.repo';
 
 /**
- * The engine's work on one merge (issue 24; docs/decisions/sending-exactly-once.md): recipients in
+ * The engine's work on one merge (issue 24; docs/decisions/391-sending-exactly-once.md): recipients in
  * sheet order, each one (1) reserved — the merge not cancelled (row FOR SHARE), the sender's
  * rolling quota not used up (the ledger, under the sender's lock), marked SENDING with its ledger
  * time — and committed, (2) rendered and composed, (3) handed to Gmail, (4) marked SENT with

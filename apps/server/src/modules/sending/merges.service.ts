@@ -269,7 +269,7 @@ export async function getSenderQuota(
 /**
  * The forecast of what is left of a merge, in the sender's quota: 'sends 1,500 today, 700
  * tomorrow at 09:12' (UTC: the server does not know the sender's time zone;
- * docs/decisions/sending-forecast-time-zone.md). Null when nothing is left.
+ * docs/decisions/392-sending-forecast-time-zone.md). Null when nothing is left.
  */
 async function forecastOf(deps: SendingDeps, merge: repo.MergeRow, queued: number, now: Date) {
   if (queued === 0 || merge.status === 'CANCELLED' || merge.status === 'DONE') return null;
@@ -363,7 +363,7 @@ function requireManage(caller: UserRecord, membership: SpaceMembership, merge: r
 const CANCEL_SETTLE_MS = 35_000;
 
 /**
- * POST …/cancel-sending (docs/decisions/sending-cancel.md): CANCELLED under the merge row's FOR
+ * POST …/cancel-sending (docs/decisions/389-sending-cancel.md): CANCELLED under the merge row's FOR
  * UPDATE lock, so it waits for a reservation in progress and none starts after it commits; the
  * queued recipients become CANCELLED. The answer waits until the sends already handed to Gmail
  * have settled: once it is given, no message of the merge leaves any more. Cancelling a merge

@@ -8,7 +8,7 @@ import type { TrackingTokens } from '../tracking/tracking-token';
 import { createMergeWorker, type MergeWorker } from './merge-worker';
 
 /**
- * The sending engine's job queue (issue 24; docs/decisions/sending-job-queue.md): pg-boss in the
+ * The sending engine's job queue (issue 24; docs/decisions/393-sending-job-queue.md): pg-boss in the
  * application's PostgreSQL, schema `pgboss`. One queue, `merge-run`, policy `short` with the merge
  * id as singleton key: one run of a merge waits at most; the merge's run lease (merge-worker.ts)
  * keeps two runs of it from working at once across processes. A run is queued in the transaction

@@ -25,7 +25,7 @@ export const sentCampaignsRequestQuery = (workspaceId: string, state: SentListSt
  * Spec 002 §9: list cache stale time 1 s; the previous page stays on screen while the next loads.
  * The key holds the date filter, not its range: the range is taken when the request is made.
  * Issue 24: while a merge of the page is being sent or was just sent, its counters follow its opens
- * and clicks (asked every 2 s, not longer; docs/decisions/sending-dashboard-refresh.md), and coming
+ * and clicks (asked every 2 s, not longer; docs/decisions/390-sending-dashboard-refresh.md), and coming
  * back to the tab asks again.
  */
 export const getSentCampaignsQueryOptions = (workspaceId: string, state: SentListState) =>

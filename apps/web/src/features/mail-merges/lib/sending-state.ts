@@ -4,7 +4,7 @@ import { failureReasonLabel, recipientSendStatusLabel, skipReasonLabel } from '.
 
 /**
  * How the dashboard follows a merge the engine sends (issue 24;
- * docs/decisions/sending-dashboard-refresh.md).
+ * docs/decisions/390-sending-dashboard-refresh.md).
  */
 
 /** While a merge is being sent, its panel, counters and recipients are asked for this often. */
