@@ -58,6 +58,16 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
       toSendCount: 1,
     },
   },
+  'POST /api/addon/merges': {
+    body: {
+      subject: 'Hello {{First name}}',
+      htmlBody: '<p>Hi {{First name}}</p>',
+      mergeSourceSheetKey: 'sheet-1',
+      spreadsheetName: 'Leads',
+      sheetName: 'Sheet1',
+      recipients: [{ email: 'x@example.com', fields: { 'First name': 'Ada' } }],
+    },
+  },
   'GET /api/v2/users/suggest': { query: { keyword: 'ad' } },
   'POST /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
   'PATCH /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
