@@ -31,9 +31,14 @@ test('a merge sent by MergeDesk arrives in the mailboxes, and its open and click
   // Connect Gmail from the account menu: Google's (local) consent, then back with one notice.
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Connect Gmail' }).click();
-  await chooseAccount(page, 'olivia@acme.test');
+  // The provider asks which account, unless its session already knows (an earlier test of the run
+  // may have granted olivia's Gmail once): either way the person comes back connected.
+  const chooser = page.getByRole('heading', { name: /choose an account/i });
+  const connected = page.getByText('Gmail is connected. MergeDesk can now send your mail merges.');
+  await expect(chooser.or(connected)).toBeVisible();
+  if (await chooser.isVisible()) await chooseAccount(page, 'olivia@acme.test');
   await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
-  await expect(page.getByText('Gmail is connected. MergeDesk can now send your mail merges.')).toBeVisible();
+  await expect(connected).toBeVisible();
   expect(new URL(page.url()).searchParams.has('gmail')).toBe(false);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByText('Connected as olivia@acme.test')).toBeVisible();

@@ -52,7 +52,7 @@ test.describe('tabs of one browser', () => {
     await chooseAccount(page, 'olivia@acme.test');
     await expect(page).toHaveURL(/\/mail-merges\/sent/);
     await expect(other).toHaveURL(/\/mail-merges\/sent/);
-    await expect((await openAccountMenu(other)).getByText('olivia@acme.test')).toBeVisible();
+    await expect((await openAccountMenu(other)).getByText('olivia@acme.test', { exact: true })).toBeVisible();
   });
 });
 

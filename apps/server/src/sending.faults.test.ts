@@ -18,9 +18,10 @@ import { bearer, createSignIn } from './test/test-app';
 /**
  * The sending engine's exactly-once under faults (issue 24): the server killed (SIGKILL) in the
  * middle of a 300-recipient merge, one send delivered by Gmail but never answered; PostgreSQL
- * restarted mid-merge. After each, every recipient holds exactly one message in the Gmail
- * stand-in. The server runs as production runs it, in a process of its own
- * (test/sending-server-main.ts: main.ts with every sender's Gmail connected to the stand-in).
+ * restarted mid-merge; two server processes on one database working four merges at once. After
+ * each, every recipient holds exactly one message in the Gmail stand-in. The server runs as
+ * production runs it, in a process of its own (test/sending-server-main.ts: main.ts with every
+ * sender's Gmail connected to the stand-in).
  */
 const BASE_DIR = path.resolve(`.data/test-faults-sending-${process.pid}`);
 const ENTRY = path.join(import.meta.dirname, 'test', 'sending-server-main.ts');
@@ -159,5 +160,26 @@ describe('the sending engine under faults', () => {
     expect(done.counts).toMatchObject({ total: 150, sent: 150, queued: 0 });
     expectExactlyOnce('pgrestart', 150);
     expect(server?.alive()).toBe(true);
+  });
+
+  it('two server processes share the merges: each merge done, every recipient exactly one message', async () => {
+    const second = await startServerProcess(env, { entry: ENTRY });
+    try {
+      const merges = await Promise.all(
+        ['two-a', 'two-b', 'two-c', 'two-d'].map(async (prefix) => ({
+          prefix,
+          campaignId: await startMerge(prefix, 40),
+        })),
+      );
+      for (const { prefix, campaignId } of merges) {
+        const done = await waitDone(campaignId, 45_000);
+        expect(done.counts).toMatchObject({ total: 40, sent: 40, queued: 0 });
+        expectExactlyOnce(prefix, 40);
+      }
+      expect(second.alive()).toBe(true);
+    } finally {
+      second.kill('SIGTERM');
+      await Promise.race([second.exited, sleep(15_000)]);
+    }
   });
 });
