@@ -23,6 +23,7 @@ import {
   type QuotaWindow,
 } from '@mergedesk/domain/sending/quota-window';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { gmailMeterSchema, senderQuotaSchema } from '@mergedesk/domain/api/sending';
 import type { Database, Executor } from '../../db/client';
@@ -380,7 +381,7 @@ export async function cancelCampaignSending(
   await cancelMerge(deps.db, merge.id);
   const deadline = Date.now() + CANCEL_SETTLE_MS;
   while ((await repo.pendingWork(deps.db, merge.id)).sending > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   const current = await repo.findMerge(deps.db, merge.id);
   return sendingStateOf(deps, caller, membership, current ?? merge);
