@@ -1,3 +1,4 @@
+import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { Member, SeatMember } from '@mergedesk/domain/api/members';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Workspace } from '@mergedesk/domain/api/workspaces';
@@ -140,5 +141,31 @@ export const seatMember = (userEmail: string, overrides: Partial<SeatMember> = {
   lastBecomePaidTimestamp: null,
   isPersonal: false,
   freeTrialEndTimestamp: null,
+  ...overrides,
+});
+
+/** March 3rd, 2026, noon local time: long before the fake clock's now. */
+export const SENT_LONG_AGO = new Date(2026, 2, 3, 12, 0).getTime();
+
+/** A sent merge of Acme Sales' Leads sheet, sent by olivia on March 3rd, 2026, with no results yet. */
+export const sentCampaign = (overrides: Partial<SentCampaign> = {}): SentCampaign => ({
+  campaignId: 'c1',
+  sentMessageSubject: 'Spring offer',
+  mergeSourceSheetKey: 'sheet-1',
+  spreadsheetName: 'Leads',
+  sheetName: 'Sheet1',
+  senderEmail: 'olivia@acme.test',
+  senderName: 'Olivia Owens',
+  lastUpdateTimestamp: SENT_LONG_AGO,
+  createTimestamp: SENT_LONG_AGO,
+  lastEmailSentTimestamp: SENT_LONG_AGO,
+  eventCounts: {
+    sentCount: 0,
+    bouncedCount: 0,
+    openedCount: 0,
+    clickedCount: 0,
+    respondedCount: 0,
+    unsubscribedCount: 0,
+  },
   ...overrides,
 });

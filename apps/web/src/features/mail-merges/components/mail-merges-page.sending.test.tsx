@@ -7,7 +7,13 @@ import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import type { Role } from '@mergedesk/domain/roles/roles';
 import { runOnFakeTimers } from '../../../test/fake-timers';
 import { requestAddress, stubFetch } from '../../../test/fetch-stub';
-import { ACME_SALES_ID, jsonResponse, userWorkspace } from '../../../test/fixtures';
+import {
+  ACME_SALES_ID,
+  jsonResponse,
+  SENT_LONG_AGO as LONG_AGO,
+  sentCampaign as fixtureSentCampaign,
+  userWorkspace,
+} from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import type { GmailMeter } from '../api/get-gmail-meter';
 import { MailMergesPage } from './mail-merges-page';
@@ -18,29 +24,9 @@ const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
 const SENT_PATH = '/api/v1/users/me/campaigns';
 const SCHEDULED_PATH = '/api/v1/users/me/scheduled-campaigns';
 const METER_PATH = `/api/v1/users/me/workspaces/${ACME_SALES_ID}/gmail-meter`;
-const LONG_AGO = new Date(2026, 2, 3, 12, 0).getTime();
 
-const sentCampaign = (overrides: Partial<SentCampaign> = {}): SentCampaign => ({
-  campaignId: 'c1',
-  sentMessageSubject: 'Spring offer',
-  mergeSourceSheetKey: 'sheet-1',
-  spreadsheetName: 'Leads',
-  sheetName: 'Sheet1',
-  senderEmail: 'olivia@acme.test',
-  senderName: 'Olivia Owens',
-  lastUpdateTimestamp: LONG_AGO,
-  createTimestamp: LONG_AGO,
-  lastEmailSentTimestamp: LONG_AGO,
-  eventCounts: {
-    sentCount: 30,
-    bouncedCount: 0,
-    openedCount: 0,
-    clickedCount: 0,
-    respondedCount: 0,
-    unsubscribedCount: 0,
-  },
-  ...overrides,
-});
+const sentCampaign = (overrides: Partial<SentCampaign> = {}): SentCampaign =>
+  fixtureSentCampaign({ eventCounts: { ...fixtureSentCampaign().eventCounts, sentCount: 30 }, ...overrides });
 
 const scheduledCampaign = (overrides: Partial<ScheduledCampaign> = {}): ScheduledCampaign => ({
   id: 's1',

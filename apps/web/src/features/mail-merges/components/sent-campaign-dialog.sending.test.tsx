@@ -2,11 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignRecipient } from '@mergedesk/domain/api/campaign-recipients';
-import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { CampaignSending } from '@mergedesk/domain/api/sending';
 import { fakeTimerUser, runOnFakeTimers } from '../../../test/fake-timers';
 import { requestAddress, requestMethod, stubFetch } from '../../../test/fetch-stub';
-import { ACME_SALES_ID, jsonResponse } from '../../../test/fixtures';
+import { ACME_SALES_ID, jsonResponse, sentCampaign } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { SentCampaignDialog, type SentDialogTab } from './sent-campaign-dialog';
 
@@ -17,28 +16,8 @@ const SENDING_PATH = '/api/v1/users/me/campaigns/c1/sending';
 const CANCEL_PATH = '/api/v1/users/me/campaigns/c1/cancel-sending';
 const RESEND_PATH = '/api/v1/users/me/campaigns/c1/resend-failed';
 const RECIPIENTS_PATH = '/api/v1/users/me/campaigns/c1/recipients';
-const LONG_AGO = new Date(2026, 2, 3, 12, 0).getTime();
 
-const campaign: SentCampaign = {
-  campaignId: 'c1',
-  sentMessageSubject: 'Spring offer',
-  mergeSourceSheetKey: 'sheet-1',
-  spreadsheetName: 'Leads',
-  sheetName: 'Sheet1',
-  senderEmail: 'olivia@acme.test',
-  senderName: 'Olivia Owens',
-  lastUpdateTimestamp: LONG_AGO,
-  createTimestamp: LONG_AGO,
-  lastEmailSentTimestamp: LONG_AGO,
-  eventCounts: {
-    sentCount: 0,
-    bouncedCount: 0,
-    openedCount: 0,
-    clickedCount: 0,
-    respondedCount: 0,
-    unsubscribedCount: 0,
-  },
-};
+const campaign = sentCampaign();
 
 const sendingState = (overrides: Partial<CampaignSending> = {}): CampaignSending => ({
   status: 'SENDING',
