@@ -2,12 +2,14 @@ import {
   DRAFT_MISSING_AUTHORIZATION_MESSAGE,
   MISSING_AUTHORIZATION_REASON,
 } from '@mergedesk/domain/api/templates';
+import { escapeHtml } from '@mergedesk/domain/sending/markers';
 import { OAuth2Client } from 'google-auth-library';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import type { UserRecord } from '../db/records';
 import { AppError } from '../lib/app-error';
+import { htmlToText } from './html-text';
 import { createGoogleAccessTokenProvider } from '../modules/auth/provider-tokens';
 import {
   createGmailAccount,
@@ -111,37 +113,13 @@ export function createGmailMailAdapter(deps: {
   };
 }
 
-/** A readable text part for an HTML draft (tags dropped, whitespace folded). */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n\s*/g, '\n\n')
-    .trim();
-}
-
 /** The HTML part of a plain-text message: escaped paragraphs, links clickable. */
 function textToHtml(text: string): string {
-  const escape = (value: string) =>
-    value
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&#39;');
   return text
     .split(/\n{2,}/)
     .map(
       (paragraph) =>
-        `<p>${escape(paragraph)
+        `<p>${escapeHtml(paragraph)
           .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
           .replace(/\n/g, '<br>')}</p>`,
     )

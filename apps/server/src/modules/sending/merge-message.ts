@@ -1,10 +1,10 @@
 import { escapeHtml, renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
 import { checkTrackedLink } from '@mergedesk/domain/tracking/links';
-import { compile } from 'html-to-text';
 import { parse } from 'node-html-parser';
 import type { StoredMergeOptions } from '../../db/schema';
 import type { MailMessage } from '../../mail/mime';
 import type { TrackingUrls } from '../tracking/tracking-token';
+import { htmlToText } from '../../mail/html-text';
 
 /**
  * One recipient's message of a merge (issue 24 "Per recipient"): markers rendered (values
@@ -43,9 +43,6 @@ export type MergeMessageInput = {
 
 /** The Message-ID of a recipient's message: the same on every try, so a lost send can be looked up. */
 export const messageIdOf = (recipientId: string, host: string): string => `${recipientId}@${host}`;
-
-/** The text part's converter, compiled once (html-to-text's fast path for many messages). */
-const htmlToText = compile({ wordwrap: 100, selectors: [{ selector: 'img', format: 'skip' }] });
 
 const UNSUBSCRIBE_FOOTER = (url: string) =>
   `<p style="margin-top:24px;font-size:12px;color:#888888">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a>.</p>`;
