@@ -239,7 +239,9 @@ describe('SIGTERM under load', () => {
     console.info(`[faults] SIGTERM under load; answers: ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(exit).toEqual({ code: 0, signal: null });
     const inFlight = load.answers.filter(
-      (answer) => answer.sentAt < signalledAt - 100 && answer.sentAt > signalledAt - 300,
+      // Sent well before the signal and still unanswered when it came (timers on a busy machine fire
+      // late, so the window is what happened, not a fixed time before the signal).
+      (answer) => answer.sentAt < signalledAt - 100 && answer.answeredAt > signalledAt,
     );
     expect(inFlight.length).toBeGreaterThan(0);
     expect(inFlight.filter((answer) => answer.status !== 200)).toEqual([]);

@@ -101,8 +101,8 @@ export async function startServerProcess(
 /** Open pixels fetched in a loop by a few callers until stopped; counts the answers by status. */
 export function startOpenLoad(urls: readonly string[], workers = 8) {
   const statuses = new Map<number, number>();
-  /** Each answer's status with the time its request was sent. */
-  const answers: Array<{ sentAt: number; status: number }> = [];
+  /** Each answer's status with the times its request was sent and answered. */
+  const answers: Array<{ sentAt: number; answeredAt: number; status: number }> = [];
   let running = true;
   let next = 0;
   const worker = async () => {
@@ -113,7 +113,7 @@ export function startOpenLoad(urls: readonly string[], workers = 8) {
       const status = response?.status ?? 0;
       await response?.arrayBuffer().catch(() => undefined);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      answers.push({ sentAt, status });
+      answers.push({ sentAt, answeredAt: Date.now(), status });
       // A steady load rather than a maximal one: the machine is shared.
       await sleep(5);
     }
