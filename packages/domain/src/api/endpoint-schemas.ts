@@ -49,6 +49,18 @@ import {
   startMergeResponseSchema,
 } from './sending';
 import {
+  gmailDraftListSchema,
+  gmailDraftParamsSchema,
+  gmailDraftSchema,
+  recipientCheckBodySchema,
+  recipientCheckResponseSchema,
+  sendAsListSchema,
+  sendingForecastQuerySchema,
+  sendingForecastSchema,
+  testSendBodySchema,
+  testSendResponseSchema,
+} from './composer';
+import {
   acceptInvitationResponseSchema,
   invitationTokenParamsSchema,
   inviteBodySchema,
@@ -338,6 +350,23 @@ const SENDING_SCHEMAS = {
   'merges.gmailMeter': { params: idParams, response: gmailMeterSchema },
 } as const;
 
+const COMPOSER_SCHEMAS = {
+  'composer.drafts': { response: gmailDraftListSchema },
+  'composer.draft': { params: gmailDraftParamsSchema, response: gmailDraftSchema },
+  'composer.sendAs': { response: sendAsListSchema },
+  'composer.recipientCheck': {
+    params: idParams,
+    body: recipientCheckBodySchema,
+    response: recipientCheckResponseSchema,
+  },
+  'composer.testSend': { params: idParams, body: testSendBodySchema, response: testSendResponseSchema },
+  'composer.forecast': {
+    params: idParams,
+    query: sendingForecastQuerySchema,
+    response: sendingForecastSchema,
+  },
+} as const;
+
 const GMAIL_SCHEMAS = {
   'gmail.status': { response: gmailConnectionSchema },
   'gmail.disconnect': { response: z.null() },
@@ -396,6 +425,7 @@ export const ENDPOINT_SCHEMAS = {
   ...PROMOTION_SCHEMAS,
   ...ADDON_SCHEMAS,
   ...SENDING_SCHEMAS,
+  ...COMPOSER_SCHEMAS,
   ...AUTH_SCHEMAS,
   ...GMAIL_SCHEMAS,
   ...TRACKING_SCHEMAS,

@@ -185,6 +185,16 @@ const SENDING_ENDPOINTS = {
   'merges.gmailMeter': { method: 'GET', path: '/api/v1/users/me/workspaces/:id/gmail-meter' },
 } as const;
 
+/** The dashboard's composer (issue 25; api/composer.ts): what it needs besides the sending engine's calls. */
+const COMPOSER_ENDPOINTS = {
+  'composer.drafts': { method: 'GET', path: '/api/v1/users/me/gmail/drafts' },
+  'composer.draft': { method: 'GET', path: '/api/v1/users/me/gmail/drafts/:id' },
+  'composer.sendAs': { method: 'GET', path: '/api/v1/users/me/gmail/send-as' },
+  'composer.recipientCheck': { method: 'POST', path: '/api/v1/users/me/workspaces/:id/recipient-check' },
+  'composer.testSend': { method: 'POST', path: '/api/v1/users/me/workspaces/:id/test-send', status: 202 },
+  'composer.forecast': { method: 'GET', path: '/api/v1/users/me/workspaces/:id/sending-forecast' },
+} as const;
+
 /** The base of the sign-in endpoints: the session cookies are scoped to it. */
 export const AUTH_BASE_PATH = '/api/v1/auth';
 
@@ -247,6 +257,7 @@ export const ENDPOINTS = {
   ...PROMOTION_ENDPOINTS,
   ...ADDON_ENDPOINTS,
   ...SENDING_ENDPOINTS,
+  ...COMPOSER_ENDPOINTS,
   ...AUTH_ENDPOINTS,
   ...GMAIL_ENDPOINTS,
   ...TRACKING_ENDPOINTS,

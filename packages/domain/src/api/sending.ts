@@ -29,6 +29,8 @@ export const mergeOptionsSchema = z.object({
   sendAs: z.optional(emailSchema),
   trackOpens: z.boolean().default(true),
   trackClicks: z.boolean().default(true),
+  /** The footer's unsubscribe link (issue 25); the List-Unsubscribe headers are sent either way. */
+  unsubscribeLink: z.boolean().default(true),
   /** Columns whose values are added as Cc / Bcc of each recipient's message. */
   ccColumn: clientText().max(200).optional(),
   bccColumn: clientText().max(200).optional(),

@@ -22,7 +22,7 @@ describe('buildMergeMessage', () => {
   it('escapes values in the body, not in the subject; rewrites static links, adds the pixel, footer and List-Unsubscribe', () => {
     const message = buildMergeMessage({
       ...base,
-      options: { trackOpens: true, trackClicks: true, ccColumn: 'CC' },
+      options: { trackOpens: true, trackClicks: true, unsubscribeLink: true, ccColumn: 'CC' },
     });
     expect(message.subject).toBe('Hi <Ada & co>');
     expect(message.html).toContain('Dear &lt;Ada &amp; co&gt;,');
@@ -43,7 +43,10 @@ describe('buildMergeMessage', () => {
   });
 
   it('without tracking: no pixel, links as written; the unsubscribe link stays', () => {
-    const message = buildMergeMessage({ ...base, options: { trackOpens: false, trackClicks: false } });
+    const message = buildMergeMessage({
+      ...base,
+      options: { trackOpens: false, trackClicks: false, unsubscribeLink: true },
+    });
     expect(message.html).not.toContain('/t/o/');
     expect(message.html).toContain('href="https://example.com/a"');
     expect(message.html).toContain(`href="${urls.unsubscribeUrl}"`);
