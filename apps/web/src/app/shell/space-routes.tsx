@@ -73,6 +73,10 @@ const CheckoutPage = lazy(() =>
     default: m.CheckoutPage,
   })),
 );
+/** Issue 25: the composer, loaded when it is opened (never on the sign-in pages). */
+const ComposerPage = lazy(() =>
+  import('../../features/composer/components/composer-page').then((m) => ({ default: m.ComposerPage })),
+);
 const InstallTutorialPage = lazy(() =>
   SPACE_PAGES.installTutorial().then((m) => ({
     default: m.InstallTutorialPage,
@@ -186,6 +190,7 @@ export function SpaceRoutes({
       ].map((path) => (
         <Route key={path} path={path} element={gate(true, mailMergesPage)} />
       ))}
+      <Route path="mail-merges/new" element={gate(true, <ComposerPage {...{ prefix, space, user }} />)} />
       <Route
         path="unsubscriptions"
         element={gate(true, <SuppressionListPage list="unsubscriptions" space={space} />)}
