@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Group, List, Loader, Stack, Text, Title 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { GmailConnection, StartMergeBody } from '@mergedesk/domain/api/sending';
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { checkContent } from '@mergedesk/domain/composer/content-checks';
 import { detectEmailColumn } from '@mergedesk/domain/composer/email-column';
@@ -66,12 +67,11 @@ type ComposerProps = ComposerPageProps &
   Omit<ReturnType<typeof useComposerState>, 'state'> & { state: ComposerState };
 
 function Composer({ prefix, space, user, state, update, clear }: ComposerProps) {
-  const navigate = useNavigate();
   const { workspaceId } = space;
   const gmail = useComposerGmailConnection();
   const gmailConnected = gmail.data?.status === 'CONNECTED';
   const sendAs = useSendAs(gmailConnected);
-  const startMerge = useStartMerge(workspaceId);
+  const sender = useMergeSender(prefix, workspaceId, clear);
   const [confirming, setConfirming] = useState(false);
   const [triedToSend, setTriedToSend] = useState(false);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -120,79 +120,22 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
   const openConfirm = () => {
     setTriedToSend(true);
     if (blockers.length === 0) {
-      startMerge.reset();
+      sender.reset();
       setConfirming(true);
     }
   };
 
-  // A second click before the first has re-rendered the button as loading sends nothing either.
-  const sending = useRef(false);
-  const send = () => {
-    const body = mergeBodyOf(state, workspaceId, scheduledAt);
-    if (body === null || sending.current) return;
-    sending.current = true;
-    startMerge.mutate(
-      { body, idempotencyKey: state.idempotencyKey },
-      {
-        onError: () => {
-          sending.current = false;
-        },
-        onSuccess: (answer) =>
-          void clear().then(() =>
-            navigate(
-              'campaignId' in answer
-                ? `${prefix}/mail-merges/sending/${answer.campaignId}`
-                : `${prefix}/mail-merges/scheduled`,
-            ),
-          ),
-      },
-    );
-  };
-
-  const sendError = startMerge.error
-    ? {
-        message: startMerge.error.message,
-        lostConnection: startMerge.error instanceof ApiError && startMerge.error.status === 0,
-      }
-    : null;
+  const send = () => sender.send(mergeBodyOf(state, workspaceId, scheduledAt), state.idempotencyKey);
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Anchor component={Link} to={`${prefix}/mail-merges/sent`} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Mail merges
-          </Group>
-        </Anchor>
-        <Title order={1}>New mail merge</Title>
-      </Stack>
-
-      {gmail.data && !gmailConnected && (
-        <Alert color="yellow" variant="light" role="alert" title="Gmail is not connected">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              MergeDesk sends through your Gmail: connect it to send tests and the mail merge.
-            </Text>
-            <GmailConnectLink
-              variant="button"
-              label={gmail.data.status === 'REVOKED' ? GMAIL_TEXTS.reconnect : GMAIL_TEXTS.connect}
-            />
-          </Stack>
-        </Alert>
-      )}
+      <ComposerHeader prefix={prefix} gmailStatus={gmail.data?.status ?? null} />
 
       <RecipientsSection
         source={source}
         emailColumn={emailColumn}
         summary={summary}
-        checkState={
-          recipientCheck.isError
-            ? 'error'
-            : recipientCheck.isFetching || recipientCheck.isPending
-              ? 'pending'
-              : 'done'
-        }
+        checkState={checkStateOf(recipientCheck)}
         onRetryCheck={() => void recipientCheck.refetch()}
         onSource={(next) =>
           update((current) => ({
@@ -245,20 +188,11 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
         timeZone={timeZone}
       />
 
-      <Stack gap="xs" align="flex-start">
-        {triedToSend && blockers.length > 0 && (
-          <Alert color="red" variant="light" role="alert" title="Before sending">
-            <List size="sm">
-              {blockers.map((blocker) => (
-                <List.Item key={blocker}>{blocker}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        <Button size="md" onClick={openConfirm}>
-          {later ? 'Schedule…' : 'Send…'}
-        </Button>
-      </Stack>
+      <SendBar
+        blockers={triedToSend ? blockers : []}
+        label={later ? 'Schedule…' : 'Send…'}
+        onSend={openConfirm}
+      />
 
       {summary !== null && (
         <SendConfirmModal
@@ -266,12 +200,68 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
           summary={summary}
           scheduledAt={scheduledAt}
           quotaLine={quotaLine}
-          sending={startMerge.isPending}
-          error={sendError}
+          sending={sender.isPending}
+          error={sender.error}
           onConfirm={send}
           onClose={() => setConfirming(false)}
         />
       )}
+    </Stack>
+  );
+}
+
+/** The heading, the way back, and whether MergeDesk can send through the person's Gmail. */
+function ComposerHeader({
+  prefix,
+  gmailStatus,
+}: {
+  prefix: string;
+  gmailStatus: GmailConnection['status'] | null;
+}) {
+  return (
+    <>
+      <Stack gap={4}>
+        <Anchor component={Link} to={`${prefix}/mail-merges/sent`} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Mail merges
+          </Group>
+        </Anchor>
+        <Title order={1}>New mail merge</Title>
+      </Stack>
+      {gmailStatus !== null && gmailStatus !== 'CONNECTED' && (
+        <Alert color="yellow" variant="light" role="alert" title="Gmail is not connected">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              MergeDesk sends through your Gmail: connect it to send tests and the mail merge.
+            </Text>
+            <GmailConnectLink
+              variant="button"
+              label={gmailStatus === 'REVOKED' ? GMAIL_TEXTS.reconnect : GMAIL_TEXTS.connect}
+            />
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The send button, and what still stops the merge once the person tried to send. */
+function SendBar({ blockers, label, onSend }: { blockers: string[]; label: string; onSend: () => void }) {
+  return (
+    <Stack gap="xs" align="flex-start">
+      {blockers.length > 0 && (
+        <Alert color="red" variant="light" role="alert" title="Before sending">
+          <List size="sm">
+            {blockers.map((blocker) => (
+              <List.Item key={blocker}>{blocker}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Button size="md" onClick={onSend}>
+        {label}
+      </Button>
     </Stack>
   );
 }
@@ -292,4 +282,47 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+const checkStateOf = (check: { isError: boolean; isFetching: boolean; isPending: boolean }) =>
+  check.isError ? 'error' : check.isFetching || check.isPending ? 'pending' : 'done';
+
+/**
+ * Starts the merge once (a second click before the first re-rendered sends nothing either; the
+ * Idempotency-Key covers retries), then forgets the composition and opens the merge's progress
+ * page, or the Scheduled tab.
+ */
+function useMergeSender(prefix: string, workspaceId: string, clear: () => Promise<void>) {
+  const navigate = useNavigate();
+  const startMerge = useStartMerge(workspaceId);
+  const sending = useRef(false);
+  const send = (body: StartMergeBody | null, idempotencyKey: string) => {
+    if (body === null || sending.current) return;
+    sending.current = true;
+    startMerge.mutate(
+      { body, idempotencyKey },
+      {
+        onError: () => {
+          sending.current = false;
+        },
+        onSuccess: (answer) =>
+          void clear().then(() =>
+            navigate(
+              'campaignId' in answer
+                ? `${prefix}/mail-merges/sending/${answer.campaignId}`
+                : `${prefix}/mail-merges/scheduled`,
+            ),
+          ),
+      },
+    );
+  };
+  const { error } = startMerge;
+  return {
+    send,
+    reset: startMerge.reset,
+    isPending: startMerge.isPending,
+    error: error
+      ? { message: error.message, lostConnection: error instanceof ApiError && error.status === 0 }
+      : null,
+  };
 }
