@@ -46,7 +46,7 @@ export type GmailAccount = {
 };
 
 /** One draft with its parts (the raw message, parsed). */
-export type GmailDraftContent = {
+type GmailDraftContent = {
   draftId: string;
   messageId: string;
   subject: string;
