@@ -301,13 +301,21 @@ describe('the composer (issue 25)', () => {
   });
 
   it('shows why a test could not be sent', async () => {
-    server.testSend = jsonResponse(409, { code: 'CONFLICT', message: 'Connect Gmail first.', errors: [] });
+    server.testSend = jsonResponse(409, {
+      code: 'CONFLICT',
+      message: 'The Gmail permission was withdrawn. Reconnect Gmail to send a test.',
+      errors: [],
+      reason: 'GMAIL_REVOKED',
+    });
     const user = userEvent.setup();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
-    expect(await screen.findByRole('alert', { name: 'The test could not be sent' })).toHaveTextContent(
-      'Connect Gmail first.',
+    const alert = await screen.findByRole('alert', { name: 'The test could not be sent' });
+    expect(alert).toHaveTextContent('The Gmail permission was withdrawn. Reconnect Gmail to send a test.');
+    expect(within(alert).getByRole('link', { name: 'Connect Gmail' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/api/v1/auth/gmail/connect?returnTo='),
     );
   });
 
@@ -387,7 +395,7 @@ describe('the composer (issue 25)', () => {
     renderComposer();
     await pasteRows(user);
     expect(await screen.findByTestId('quota-line')).toHaveTextContent(
-      'You can send 1 more today; 1 will be sent after your quota resets on Nov 28, 2026, 09:12.',
+      'You can send 1 more today; 1 will be sent after your quota resets on November 28th, 2026 at 09:12.',
     );
   });
 

@@ -6,13 +6,12 @@ import type { GmailConnection, StartMergeBody } from '@mergedesk/domain/api/send
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { checkContent } from '@mergedesk/domain/composer/content-checks';
 import { detectEmailColumn } from '@mergedesk/domain/composer/email-column';
-import { quotaSentence } from '@mergedesk/domain/composer/quota-sentence';
 import { summarizeRecipients } from '@mergedesk/domain/composer/recipient-summary';
 import { scheduleError } from '@mergedesk/domain/composer/schedule';
 import { canScheduleMerges } from '@mergedesk/domain/plans/plan-features';
+import { quotaLine as quotaLineOf } from '@mergedesk/domain/sending/quota-line';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { usePageTitle } from '../../../lib/page-title';
 import { useRecipientCheck } from '../api/check-recipients';
@@ -105,10 +104,7 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
     timeError === null ? scheduledAt : null,
   );
   const quotaLine = forecast.data
-    ? quotaSentence(forecast.data, {
-        scheduled: scheduledAt !== null,
-        resetAt: forecast.data.resetAt === null ? null : formatDateTime(forecast.data.resetAt),
-      })
+    ? quotaLineOf(forecast.data, { timeZone, scheduled: scheduledAt !== null })
     : null;
 
   const mergeOptions = mergeOptionsOf(state.options);
@@ -173,6 +169,7 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
           options={mergeOptions}
           skipReason={skipReasonOf(summary, state.previewIndex)}
           senderEmail={user.userEmail}
+          connectLabel={gmail.data?.status === 'REVOKED' ? GMAIL_TEXTS.reconnect : GMAIL_TEXTS.connect}
           canSendTest={gmailConnected && !checks.missingSubject && !checks.missingBody}
         />
       )}
