@@ -30,7 +30,7 @@ export type ContentSectionProps = {
 
 type Field = 'subject' | 'body';
 
-export const DRAFTS_PERMISSION_TEXT =
+const DRAFTS_PERMISSION_TEXT =
   'To pick one of your Gmail drafts, allow MergeDesk to read and create Gmail drafts.';
 
 /**

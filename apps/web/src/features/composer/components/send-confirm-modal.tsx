@@ -16,7 +16,7 @@ export type SendConfirmModalProps = {
   onClose: () => void;
 };
 
-export const LOST_CONNECTION_MESSAGE =
+const LOST_CONNECTION_MESSAGE =
   'The connection to MergeDesk was lost before the mail merge was confirmed. Try again: it is sent only once.';
 
 /** The confirmation before sending (issue 25 item 6): the counts, now or when. */
