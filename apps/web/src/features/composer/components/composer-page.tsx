@@ -26,7 +26,7 @@ import { ContentSection } from './content-section';
 import { OptionsSection } from './options-section';
 import { PreviewSection } from './preview-section';
 import { RecipientsSection } from './recipients-section';
-import { SendConfirmModal } from './send-confirm-modal';
+import { SendConfirmModal, type SendError } from './send-confirm-modal';
 
 export type ComposerPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
@@ -199,6 +199,10 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
           quotaLine={quotaLine}
           sending={sender.isPending}
           error={sender.error}
+          onNewKey={() => {
+            sender.reset();
+            update((current) => ({ ...current, idempotencyKey: crypto.randomUUID() }));
+          }}
           onConfirm={send}
           onClose={() => setConfirming(false)}
         />
@@ -318,8 +322,14 @@ function useMergeSender(prefix: string, workspaceId: string, clear: () => Promis
     send,
     reset: startMerge.reset,
     isPending: startMerge.isPending,
-    error: error
-      ? { message: error.message, lostConnection: error instanceof ApiError && error.status === 0 }
-      : null,
+    error: error ? sendErrorOf(error) : null,
   };
+}
+
+function sendErrorOf(error: Error): SendError {
+  if (error instanceof ApiError && error.status === 0)
+    return { kind: 'lost-connection', message: error.message };
+  if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED')
+    return { kind: 'key-reused', message: error.message };
+  return { kind: 'refused', message: error.message };
 }
