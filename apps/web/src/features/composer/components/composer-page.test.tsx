@@ -387,6 +387,23 @@ describe('the composer (issue 25)', () => {
     expect(session.requestComposePermission).toHaveBeenCalledWith(`${PREFIX}/mail-merges/new`);
   });
 
+  it('says so when the person came back without giving the permission', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          path: `${PREFIX}/mail-merges/new`,
+          element: <ComposerPage prefix={PREFIX} space={userWorkspace()} user={USER} />,
+        },
+      ],
+      `${PREFIX}/mail-merges/new?composeGrant=cancelled`,
+      { session: signedInSession() },
+    );
+    expect(
+      await screen.findByText('The Gmail permission was not given: your drafts cannot be listed.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('says when Gmail is not connected, with the Connect Gmail link', async () => {
     server.gmail = 'NOT_CONNECTED';
     renderComposer();
