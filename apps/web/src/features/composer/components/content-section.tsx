@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MISSING_AUTHORIZATION_REASON } from '@mergedesk/domain/templates/messages';
 import {
@@ -259,7 +259,7 @@ function ContentPicker({
 function useGrantOutcome() {
   const [searchParams, setSearchParams] = useSearchParams();
   const outcome = readGrantOutcome(searchParams.get(GRANT_OUTCOME_PARAM));
-  const shown = useRef(outcome);
+  const [shown] = useState(outcome);
   useEffect(() => {
     if (outcome === null) return;
     setSearchParams(
@@ -271,5 +271,5 @@ function useGrantOutcome() {
       { replace: true },
     );
   }, [outcome, setSearchParams]);
-  return shown.current;
+  return shown;
 }
