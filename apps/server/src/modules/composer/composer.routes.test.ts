@@ -1,7 +1,11 @@
 import {
   GMAIL_DRAFT_NOT_FOUND_MESSAGE,
+  GMAIL_DRAFTS_UNAVAILABLE_MESSAGE,
   GMAIL_NOT_CONNECTED_REASON,
   GMAIL_REVOKED_REASON,
+  GMAIL_SEND_AS_UNAVAILABLE_MESSAGE,
+  TEST_SEND_FAILED_MESSAGE,
+  TEST_SEND_GMAIL_LIMITED_MESSAGE,
   TEST_SEND_GMAIL_NOT_CONNECTED_MESSAGE,
   TEST_SEND_GMAIL_REVOKED_MESSAGE,
   TEST_SEND_RATE_LIMIT_PER_MINUTE,
@@ -160,6 +164,19 @@ describe('GET …/gmail/drafts and …/gmail/drafts/{id}', () => {
     });
   });
 
+  it('answers 503 when Gmail fails (not a permission matter)', async () => {
+    t.gmail.injectFailures({ status: 500, count: 1, method: 'drafts.list', account: 'olivia@acme.test' });
+    const response = await t.call(null, 'composer.drafts', {
+      headers: await withCompose('olivia@acme.test'),
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: GMAIL_DRAFTS_UNAVAILABLE_MESSAGE,
+    });
+  });
+
   it('answers 401 without a sign-in', async () => {
     expect((await t.call(null, 'composer.drafts')).statusCode).toBe(401);
     expect((await t.call(null, 'composer.draft', { params: { id: 'r1' } })).statusCode).toBe(401);
@@ -178,6 +195,17 @@ describe('GET …/gmail/send-as', () => {
     gmail.revoke(t.user('fred@acme.test'));
     expect((await t.call('fred@acme.test', 'composer.sendAs')).json()).toEqual({ items: [] });
     expect((await t.call(null, 'composer.sendAs')).statusCode).toBe(401);
+  });
+
+  it('answers 503 when Gmail fails', async () => {
+    t.gmail.injectFailures({ status: 503, count: 1, account: 'olivia@acme.test' });
+    const response = await t.call('olivia@acme.test', 'composer.sendAs');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: GMAIL_SEND_AS_UNAVAILABLE_MESSAGE,
+    });
   });
 });
 
@@ -382,6 +410,27 @@ describe('POST …/workspaces/{id}/test-send', () => {
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('answers 429 when Gmail limits the sender, 503 when Gmail fails; nothing is stored', async () => {
+    const before = await counts();
+    t.gmail.injectFailures({ status: 429, count: 1, method: 'messages.send', account: 'olivia@acme.test' });
+    const limited = await testSend('olivia@acme.test', { ...body, subject: 'Limited' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      errors: [],
+      code: 'RATE_LIMITED',
+      message: TEST_SEND_GMAIL_LIMITED_MESSAGE,
+    });
+    t.gmail.injectFailures({ status: 503, count: 1, method: 'messages.send', account: 'olivia@acme.test' });
+    const failed = await testSend('olivia@acme.test', { ...body, subject: 'Failed' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: TEST_SEND_FAILED_MESSAGE,
+    });
+    expect(await counts()).toEqual(before);
+  });
+
   it(`allows ${TEST_SEND_RATE_LIMIT_PER_MINUTE} test sends a minute per person, then 429`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= TEST_SEND_RATE_LIMIT_PER_MINUTE; i += 1) {
@@ -485,8 +534,14 @@ describe('GET …/workspaces/{id}/sending-forecast', () => {
     expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Space not found.' });
     expect((await forecast('dora@acme.test', { count: 1 }, 'Acme Sales')).statusCode).toBe(403);
     expect((await forecast(null, { count: 1 })).statusCode).toBe(401);
-    for (const count of ['-1', '5001', 'many']) {
-      const bad = await forecast('gina@gmail.com', { count });
+    for (const query of <Record<string, string>[]>[
+      { count: '-1' },
+      { count: '5001' },
+      { count: 'many' },
+      { count: '1', scheduledAt: '1e20' },
+      { count: '1', scheduledAt: 'tomorrow' },
+    ]) {
+      const bad = await forecast('gina@gmail.com', query);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
