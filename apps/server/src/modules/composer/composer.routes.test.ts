@@ -361,6 +361,33 @@ describe('POST …/workspaces/{id}/test-send', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('sends from the alias and with the sender name the merge would use', async () => {
+    const alias = await fetch(`${t.gmail.url}/_emulator/send-as`, {
+      method: 'POST',
+      body: JSON.stringify({
+        account: 'olivia@acme.test',
+        sendAsEmail: 'sales@acme.test',
+        displayName: 'Acme Sales',
+      }),
+    });
+    expect(alias.ok).toBe(true);
+    expect((await t.call('olivia@acme.test', 'composer.sendAs')).json()).toMatchObject({
+      items: expect.arrayContaining([
+        { email: 'sales@acme.test', displayName: 'Acme Sales', isDefault: false },
+      ]),
+    });
+    const response = await testSend('olivia@acme.test', {
+      ...body,
+      subject: 'From the alias',
+      options: { sendAs: 'sales@acme.test', senderName: 'Olivia at Acme' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ sentTo: 'olivia@acme.test' });
+    const message = t.gmail.messages().find((candidate) => candidate.subject === '[Test] From the alias');
+    expect(message).toMatchObject({ from: 'sales@acme.test', to: ['olivia@acme.test'] });
+    expect(message?.headers.From).toContain('Olivia at Acme');
+  });
+
   it('leaves the footer out when the unsubscribe link is off, and keeps List-Unsubscribe', async () => {
     const response = await testSend('olivia@acme.test', {
       ...body,
