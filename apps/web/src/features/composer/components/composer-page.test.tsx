@@ -240,6 +240,32 @@ describe('the composer (issue 25)', () => {
     });
   });
 
+  it('sends the chosen options: sender name, alias, tracking and the unsubscribe link', async () => {
+    const user = fakeTimerUser();
+    renderComposer();
+    await composeFromTemplate(user);
+    await user.type(screen.getByRole('textbox', { name: 'Sender name' }), 'Olivia at Acme');
+    await pickOption(user, 'Send from', 'Acme Sales <sales@acme.test>');
+    await user.click(screen.getByRole('switch', { name: 'Track clicks' }));
+    await user.click(screen.getByRole('switch', { name: /Unsubscribe link/ }));
+    expect(screen.getByTitle('Message preview').getAttribute('srcdoc')).not.toContain('Unsubscribe');
+    await user.click(screen.getByRole('button', { name: 'Send…' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Progress page');
+    const body = requestJson(callsTo('/api/addon/merges')[0]?.[1]) as {
+      options: object;
+      scheduledAt?: number;
+    };
+    expect(body.options).toEqual({
+      senderName: 'Olivia at Acme',
+      sendAs: 'sales@acme.test',
+      trackOpens: true,
+      trackClicks: false,
+      unsubscribeLink: false,
+    });
+    expect(body.scheduledAt).toBeUndefined();
+  });
+
   it('retries after a lost connection with the same Idempotency-Key', async () => {
     server.merges = [new TypeError('Failed to fetch'), jsonResponse(202, { campaignId: 'c2' })];
     const user = fakeTimerUser();
