@@ -475,13 +475,26 @@ describe('the composer (issue 25)', () => {
     );
   });
 
+  it('forgets the composition once it is sent', async () => {
+    const user = fakeTimerUser();
+    const first = renderComposer();
+    await composeFromTemplate(user);
+    await user.click(screen.getByRole('button', { name: 'Send…' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Progress page');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    first.unmount();
+    renderComposer();
+    expect(await screen.findByRole('textbox', { name: 'Or paste rows' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
+  });
+
   it('keeps the composition after a reload', async () => {
     const user = fakeTimerUser();
     const first = renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    // Saved once typing pauses.
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    // Left at once, before the pause that saves: saved as the page goes.
     first.unmount();
     renderComposer();
     expect(await screen.findByText('Recipient 2 of 5')).toBeInTheDocument();
