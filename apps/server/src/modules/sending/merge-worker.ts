@@ -47,7 +47,7 @@ const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
 const RUN_LEASE_MS = 10_000;
 /** Recipients reserved and sent together when the pace is lifted. */
-const UNPACED_BATCH = 50;
+export const UNPACED_BATCH = 50;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
