@@ -236,7 +236,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         linkIndexes: context.linkIndexes,
         messageIdHost: deps.messageIdHost,
       });
-      raws.set(recipient.id, await composeMime(message));
+      raws.set(recipient.id, composeMime(message));
     }
     return { recipients, raws };
   }
