@@ -5,21 +5,26 @@
  * same messages.send calls through the same client from a bare loop in this process, with the
  * messages the engine sends (composed beforehand by the engine's own functions) and the same number
  * in flight per sender as the engine keeps when the pace is lifted (UNPACED_BATCH, 50), timed from
- * its first call to its last answer; the engine from its first run's start (the job picked up, the
- * merge taken) to its last answer, so reading, composing and recording are inside, storing the
- * merge (the add-on's API call) and the job queue's pick-up outside but shown (end-to-end). The
+ * its first call to its last answer; the engine, its merges stored through the API first, from
+ * its workers' start to its last answer, so the job queue's pick-up, reading, composing, reserving
+ * and recording are inside, storing the merges (the add-on's API calls) outside but shown
+ * (end-to-end). The
  * engine's CPU per message is this process's (process.cpuUsage) over the raw loop's, which is the
  * client's share; the stand-in's and PostgreSQL's CPU per message are shown beside it (/proc).
  * Then the delay from a scheduled merge's time to its first message and, at the default pace,
  * the shortest gap between two sends of one sender against Gmail's per-user rate (2.5
  * messages.send a second). The per-sender pace is lifted (SENDING_RATE_PER_SENDER=0) for the
- * throughput runs. BENCH_SENDING_ROUNDS (default 3) rounds, raw and engine side by side in each;
- * the targets are judged on the median round.
+ * throughput runs. BENCH_SENDING_ROUNDS (default 5) rounds, raw and engine back to back in each
+ * (which goes first alternates); the targets are judged on the median round.
  */
 import { DEFAULT_SENDS_PER_SECOND_PER_SENDER } from '@mergedesk/domain/sending/pacing';
 import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeliveredMessage } from '../dev-services/gmail-emulator/src/server';
@@ -41,7 +46,9 @@ const ONE_SENDER_MESSAGES = 1000;
 const SENDERS = 50;
 const MESSAGES_PER_SENDER = 40;
 const PACED_MESSAGES = 12;
-const ROUNDS = Number(process.env.BENCH_SENDING_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_SENDING_ROUNDS ?? 5);
+/** BENCH_SENDING_PROFILE=<dir>: a CPU profile of this process over each engine run (where the time goes). */
+const PROFILE_DIR = process.env.BENCH_SENDING_PROFILE;
 /** Gmail: 250 quota units per user per second, messages.send costs 100. */
 const GMAIL_SENDS_PER_SECOND = 2.5;
 /** The engine's time-out of one Gmail call (merge-worker.ts): the raw loop's calls carry one too. */
@@ -65,14 +72,21 @@ type Measured = {
   cpuMsPerMessage: number;
   standInCpuMsPerMessage: number;
   postgresCpuMsPerMessage: number;
+  /** Statements of the application's pool, and of the job queue's, per message. */
+  queriesPerMessage: number;
+  jobQueueQueriesPerMessage: number;
 };
 type EngineMeasured = Measured & {
   /** From the merges' API calls to the last answer: storing the merges and the job queue's pick-up included. */
   endToEndPerSecond: number;
-  /** From the merges' API calls to the first run's start (the job queue polls every 0.5 s). */
-  startMs: number;
-  /** From the first run's start to its first messages.send (reading and composing the first batch). */
+  /** The merges' API calls, all of them (the engine's workers not started yet). */
+  storeMs: number;
+  /** From the workers' start to the first run's start (its Gmail account asked for) … */
+  firstRunMs: number;
+  /** … to the first messages.send (reading, composing and reserving the first batch) … */
   firstSendMs: number;
+  /** … and to the last run's start (the job queue's pick-up of the merges). */
+  lastRunStartMs: number;
 };
 type Round = { raw: Measured; engine: EngineMeasured };
 
@@ -105,90 +119,127 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
     for (const sender of senders) gmail.connect(sender.userId, sender.email);
     return senders;
   };
+  countQueries();
   const cpu = (): Cpu => ({
+    queries: { ...queryCounts },
     own: process.cpuUsage(),
     standIn: cpuMsOf(standIn.pid),
     postgres: postgresCpuMs(database.postmasterPid()),
   });
 
-  const app = await buildApp(config, {
-    db: database.db,
-    pool: database.pool,
-    gmailAccounts: counted.accounts,
-  });
-  await app.sendingEngine.startWorkers();
+  const profiler = PROFILE_DIR ? await startProfiler(PROFILE_DIR) : undefined;
+  const newApp = (appConfig: Config) =>
+    buildApp(appConfig, { db: database.db, pool: database.pool, gmailAccounts: counted.accounts });
+  const start = async (
+    target: Awaited<ReturnType<typeof newApp>>,
+    sender: Sender,
+    count: number,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const response = await target.inject({
+      method: 'POST',
+      url: '/api/addon/merges',
+      headers: { authorization: `Bearer ${sender.token}` },
+      payload: mergeBody(sender, count, extra),
+    });
+    if (response.statusCode !== 202)
+      throw new Error(`merges.start answered ${response.statusCode}: ${response.body}`);
+  };
   const oneSender: Round[] = [];
   const manySenders: Round[] = [];
-  try {
-    const start = (sender: Sender, count: number, extra: Record<string, unknown> = {}) =>
-      app
-        .inject({
-          method: 'POST',
-          url: '/api/addon/merges',
-          headers: { authorization: `Bearer ${sender.token}` },
-          payload: mergeBody(sender, count, extra),
-        })
-        .then((response) => {
-          if (response.statusCode !== 202)
-            throw new Error(`merges.start answered ${response.statusCode}: ${response.body}`);
-        });
 
-    const rawRun = async (group: Sender[], perSender: number): Promise<Measured> => {
-      const prepared = await prepareRaw(gmail.accounts, config, group, perSender);
-      await standIn.reset();
-      globalThis.gc?.();
-      const before = cpu();
-      const begin = performance.now();
-      await Promise.all(prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_BATCH)));
-      const seconds = (performance.now() - begin) / 1000;
-      const total = group.length * perSender;
-      await standIn.expect(total);
-      return { perSecond: total / seconds, ...cpuPerMessage(before, cpu(), total) };
-    };
+  const rawRun = async (group: Sender[], perSender: number): Promise<Measured> => {
+    const prepared = await prepareRaw(gmail.accounts, config, group, perSender);
+    await standIn.reset();
+    globalThis.gc?.();
+    const before = cpu();
+    const begin = performance.now();
+    await Promise.all(prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_BATCH)));
+    const seconds = (performance.now() - begin) / 1000;
+    const total = group.length * perSender;
+    await standIn.expect(total);
+    return { perSecond: total / seconds, ...cpuPerMessage(before, cpu(), total) };
+  };
 
-    const engineRun = async (group: Sender[], count: number): Promise<EngineMeasured> => {
+  /**
+   * The merges stored through the API first (the engine's workers not started: their jobs wait),
+   * then the workers started: the engine's rate is timed from that start to the last answer, with
+   * every merge there, as the raw loop's is with every message there. Storing them while the
+   * first runs already send put the API calls' work inside the engine's time.
+   */
+  const engineRun = async (group: Sender[], count: number, name: string): Promise<EngineMeasured> => {
+    const app = await newApp(config);
+    try {
       await standIn.reset();
       globalThis.gc?.();
       const total = group.length * count;
       counted.reset();
       const before = cpu();
       const begin = performance.now();
-      await Promise.all(group.map((sender) => start(sender, count)));
-      const { runStart, first, last } = await counted.until(total);
+      await Promise.all(group.map((sender) => start(app, sender, count)));
+      const stored = performance.now();
+      await profiler?.start();
+      const workersStart = performance.now();
+      await app.sendingEngine.startWorkers();
+      const { runStart, lastRunStart, first, last } = await counted.until(total);
       // The CPU of the last batch's recording and the merges' end counts too.
       await mergesDone(database, group);
       const after = cpu();
+      await profiler?.stop(name);
       await standIn.expect(total);
       return {
-        perSecond: total / ((last - runStart) / 1000),
+        perSecond: total / ((last - workersStart) / 1000),
         endToEndPerSecond: total / ((last - begin) / 1000),
-        startMs: runStart - begin,
-        firstSendMs: first - runStart,
+        storeMs: stored - begin,
+        firstRunMs: runStart - workersStart,
+        firstSendMs: first - workersStart,
+        lastRunStartMs: lastRunStart - workersStart,
         ...cpuPerMessage(before, after, total),
       };
-    };
+    } finally {
+      await app.close();
+    }
+  };
 
+  {
     for (let round = 0; round < ROUNDS; round += 1) {
       const senders = await seed(SENDERS + 1);
       const one = [senders[0]!];
       const many = senders.slice(1);
-      oneSender.push({
-        raw: await rawRun(one, ONE_SENDER_MESSAGES),
-        engine: await engineRun(one, ONE_SENDER_MESSAGES),
-      });
-      manySenders.push({
-        raw: await rawRun(many, MESSAGES_PER_SENDER),
-        engine: await engineRun(many, MESSAGES_PER_SENDER),
-      });
+      // Raw first in odd rounds, the engine first in even ones: a machine growing busier or
+      // quieter over a round favours neither.
+      const pair = async (rawFn: () => Promise<Measured>, engineFn: () => Promise<EngineMeasured>) => {
+        if (round % 2 === 0) return { raw: await rawFn(), engine: await engineFn() };
+        const engine = await engineFn();
+        return { raw: await rawFn(), engine };
+      };
+      oneSender.push(
+        await pair(
+          () => rawRun(one, ONE_SENDER_MESSAGES),
+          () => engineRun(one, ONE_SENDER_MESSAGES, `one-sender-${round + 1}`),
+        ),
+      );
+      manySenders.push(
+        await pair(
+          () => rawRun(many, MESSAGES_PER_SENDER),
+          () => engineRun(many, MESSAGES_PER_SENDER, `${SENDERS}-senders-${round + 1}`),
+        ),
+      );
     }
 
     // A scheduled merge: its time to its first message.
-    await standIn.reset();
-    counted.reset();
-    const [scheduledSender] = await seed(1);
+    const app = await newApp(config);
     const scheduledAt = Date.now() + 2000;
-    await start(scheduledSender!, 1, { scheduledAt });
-    await counted.until(1);
+    try {
+      await app.sendingEngine.startWorkers();
+      await standIn.reset();
+      counted.reset();
+      const [scheduledSender] = await seed(1);
+      await start(app, scheduledSender!, 1, { scheduledAt });
+      await counted.until(1);
+    } finally {
+      await app.close();
+    }
     const [first] = await standIn.messages();
     const scheduledDelay = Date.parse(first!.sentAt) - scheduledAt;
 
@@ -206,13 +257,14 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
         'engine msg/s',
         'of raw',
         'engine end-to-end msg/s',
-        'start ms',
-        'first send ms',
+        'store ms',
+        'first run / first send / last run ms',
         'raw CPU ms/msg',
         'engine CPU ms/msg',
         'added ms/msg',
         'stand-in ms/msg raw / engine',
         'PostgreSQL ms/msg',
+        'statements/msg app + job queue (raw / engine)',
       ],
       runs.flatMap(({ name, messages, rounds }) =>
         rounds.map(({ raw, engine }, i) => [
@@ -223,21 +275,23 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
           engine.perSecond.toFixed(0),
           `${Math.round((engine.perSecond / raw.perSecond) * 100)} %`,
           engine.endToEndPerSecond.toFixed(0),
-          engine.startMs.toFixed(0),
-          engine.firstSendMs.toFixed(0),
+          engine.storeMs.toFixed(0),
+          `${engine.firstRunMs.toFixed(0)} / ${engine.firstSendMs.toFixed(0)} / ${engine.lastRunStartMs.toFixed(0)}`,
           ms(raw.cpuMsPerMessage),
           ms(engine.cpuMsPerMessage),
           ms(engine.cpuMsPerMessage - raw.cpuMsPerMessage),
           `${ms(raw.standInCpuMsPerMessage)} / ${ms(engine.standInCpuMsPerMessage)}`,
           ms(engine.postgresCpuMsPerMessage),
+          `${ms(raw.queriesPerMessage + raw.jobQueueQueriesPerMessage)} / ${ms(engine.queriesPerMessage)} + ${ms(engine.jobQueueQueriesPerMessage)}`,
         ]),
       ),
       2,
     );
     log(
       `raw loop: the engine's messages composed beforehand, ${UNPACED_BATCH} calls in flight per sender, ` +
-        'first call → last answer; engine msg/s: the first run’s start (its Gmail account asked for) → ' +
-        'last answer; end-to-end and start ms: from the merges’ API calls; first send ms: run start → first call',
+        'first call → last answer; engine msg/s: the merges stored, the workers started → last answer; ' +
+        'end-to-end: from the merges’ API calls; store ms: the API calls; first run / first send / last run: ' +
+        'from the workers’ start',
     );
     for (const { name, rounds } of runs) {
       const byRatio = median(rounds, ({ raw, engine }) => engine.perSecond / raw.perSecond);
@@ -270,17 +324,11 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
       unit: 'ms',
       below: SCHEDULED_DELAY_BELOW_MS,
     });
-  } finally {
-    await app.close();
   }
 
   // The default pace: one sender, the shortest gap between two of its sends.
   const pacedConfig: Config = { ...config, SENDING_RATE_PER_SENDER: DEFAULT_SENDS_PER_SECOND_PER_SENDER };
-  const paced = await buildApp(pacedConfig, {
-    db: database.db,
-    pool: database.pool,
-    gmailAccounts: counted.accounts,
-  });
+  const paced = await newApp(pacedConfig);
   await paced.sendingEngine.startWorkers();
   try {
     await standIn.reset();
@@ -319,7 +367,21 @@ function median(rounds: Round[], key: (round: Round) => number): Round {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-type Cpu = { own: NodeJS.CpuUsage; standIn: number; postgres: number };
+type Cpu = { own: NodeJS.CpuUsage; standIn: number; postgres: number; queries: QueryCounts };
+
+/** Statements sent to PostgreSQL by this process: the application's pool, and the job queue's (pg-boss). */
+type QueryCounts = { app: number; jobQueue: number };
+const queryCounts: QueryCounts = { app: 0, jobQueue: 0 };
+/** Every pg client's query counted by its pool (pg-boss's connections name themselves 'mergedesk-sending'). */
+function countQueries(): void {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  prototype.query = function (this: { connectionParameters?: { application_name?: string } }, ...args) {
+    if (this.connectionParameters?.application_name === 'mergedesk-sending') queryCounts.jobQueue += 1;
+    else queryCounts.app += 1;
+    return query.apply(this, args);
+  };
+}
 
 function cpuPerMessage(before: Cpu, after: Cpu, total: number) {
   const ownMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
@@ -327,6 +389,8 @@ function cpuPerMessage(before: Cpu, after: Cpu, total: number) {
     cpuMsPerMessage: (ownMs(after.own) - ownMs(before.own)) / total,
     standInCpuMsPerMessage: (after.standIn - before.standIn) / total,
     postgresCpuMsPerMessage: (after.postgres - before.postgres) / total,
+    queriesPerMessage: (after.queries.app - before.queries.app) / total,
+    jobQueueQueriesPerMessage: (after.queries.jobQueue - before.queries.jobQueue) / total,
   };
 }
 
@@ -386,27 +450,25 @@ async function prepareRaw(accounts: GmailAccounts, config: Config, group: Sender
   return Promise.all(
     group.map(async (sender) => ({
       account: await accounts.forUser(sender.userId),
-      raws: await Promise.all(
-        Array.from({ length: perSender }, (_, i) => {
-          const recipient = {
-            id: randomUUID(),
-            email: `raw${i}.${sender.userId.slice(0, 8)}@example.org`,
-            fields: fieldsOf(i),
-          };
-          return composeMime(
-            buildMergeMessage({
-              subject: SUBJECT,
-              htmlBody: HTML,
-              options: { trackOpens: true, trackClicks: true },
-              recipient,
-              from: { name: 'Bench', address: sender.email },
-              urls: trackingUrlsFor(config.TRACKING_URL ?? config.PUBLIC_URL, tokens.sign(recipient.id)),
-              linkIndexes,
-              messageIdHost,
-            }),
-          );
-        }),
-      ),
+      raws: Array.from({ length: perSender }, (_, i) => {
+        const recipient = {
+          id: randomUUID(),
+          email: `raw${i}.${sender.userId.slice(0, 8)}@example.org`,
+          fields: fieldsOf(i),
+        };
+        return composeMime(
+          buildMergeMessage({
+            subject: SUBJECT,
+            htmlBody: HTML,
+            options: { trackOpens: true, trackClicks: true, unsubscribeLink: true },
+            recipient,
+            from: { name: 'Bench', address: sender.email },
+            urls: trackingUrlsFor(config.TRACKING_URL ?? config.PUBLIC_URL, tokens.sign(recipient.id)),
+            linkIndexes,
+            messageIdHost,
+          }),
+        );
+      }),
     })),
   );
 }
@@ -435,12 +497,14 @@ async function sendWithInFlight(account: Account, raws: Buffer[], inFlight: numb
 function countSends(inner: GmailAccounts) {
   let sent = 0;
   let runStart: number | undefined;
+  let lastRunStart = 0;
   let first: number | undefined;
   let last = 0;
   let waiting: { count: number; resolve: () => void } | undefined;
   const accounts: GmailAccounts = {
     forUser: async (userId) => {
       runStart ??= performance.now();
+      lastRunStart = performance.now();
       const account = await inner.forUser(userId);
       return {
         ...account,
@@ -460,17 +524,20 @@ function countSends(inner: GmailAccounts) {
     reset: () => {
       sent = 0;
       runStart = undefined;
+      lastRunStart = 0;
       first = undefined;
       last = 0;
     },
-    until: async (count: number): Promise<{ runStart: number; first: number; last: number }> => {
+    until: async (
+      count: number,
+    ): Promise<{ runStart: number; lastRunStart: number; first: number; last: number }> => {
       if (sent < count) {
         await new Promise<void>((resolve) => {
           waiting = { count, resolve };
         });
         waiting = undefined;
       }
-      return { runStart: runStart ?? last, first: first ?? last, last };
+      return { runStart: runStart ?? last, lastRunStart, first: first ?? last, last };
     },
   };
 }
@@ -520,6 +587,22 @@ async function startStandIn(): Promise<StandIn> {
     close: async () => {
       if (child.exitCode === null) child.disconnect();
       await exited;
+    },
+  };
+}
+
+/** The V8 profiler of this process (node:inspector), one .cpuprofile per engine run in `dir`. */
+async function startProfiler(dir: string) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  mkdirSync(dir, { recursive: true });
+  return {
+    start: () => session.post('Profiler.start'),
+    stop: async (name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     },
   };
 }
