@@ -24,6 +24,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import http from 'node:http';
 import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -151,6 +152,7 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
   const rawRun = async (group: Sender[], perSender: number): Promise<Measured> => {
     const prepared = await prepareRaw(gmail.accounts, config, group, perSender);
     await standIn.reset();
+    freshConnections();
     globalThis.gc?.();
     const before = cpu();
     const begin = performance.now();
@@ -171,6 +173,7 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
     const app = await newApp(config);
     try {
       await standIn.reset();
+      freshConnections();
       globalThis.gc?.();
       const total = group.length * count;
       counted.reset();
@@ -359,6 +362,16 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
   } finally {
     await paced.close();
   }
+}
+
+/**
+ * Closes the client's idle connections to the stand-in (the Gmail client's node-fetch uses
+ * http.globalAgent, keep-alive): each run opens its own. A connection idle for about the server's
+ * keep-alive time (5 s, as between two runs) can be closed by the stand-in just as the client
+ * reuses it, and the call fails with 'socket hang up' (seen in the raw loop under load).
+ */
+function freshConnections(): void {
+  http.globalAgent.destroy();
 }
 
 /** The round whose `key` is the median (the upper one of an even count). */
