@@ -34,7 +34,7 @@ describe('composeMime', () => {
     );
   });
 
-  it('encodes the UTF-8 subject and names as encoded words (the header lines are ASCII)', async () => {
+  it('encodes the UTF-8 subject and names as encoded words (the header lines are ASCII)', () => {
     const source = composeMime(message).toString('latin1');
     const headerBlock = source.slice(0, source.indexOf('\r\n\r\n'));
     expect(headerBlock).toMatch(/^Subject: =\?UTF-8\?/m);
@@ -52,7 +52,7 @@ describe('composeMime', () => {
     expect(cc).toEqual(['carl@example.test']);
   });
 
-  it('keeps custom headers verbatim and the Message-ID as given', async () => {
+  it('keeps custom headers verbatim and the Message-ID as given', () => {
     const source = composeMime(message).toString('utf8');
     const headerLines = source.slice(0, source.indexOf('\r\n\r\n')).split('\r\n');
     expect(headerLines).toContain('List-Unsubscribe: <https://app.mergedesk.test/t/u/tok123>');
@@ -60,7 +60,7 @@ describe('composeMime', () => {
     expect(headerLines).toContain(`Message-ID: <${message.messageId}>`);
   });
 
-  it('leaves To out of a draft with no recipient', async () => {
+  it('leaves To out of a draft with no recipient', () => {
     const source = composeMime({ ...message, to: '', cc: [], bcc: [] }).toString('utf8');
     expect(source).not.toMatch(/^(To|Cc|Bcc):/im);
   });
