@@ -11,13 +11,14 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createTrackingTokens } from '../apps/server/src/modules/tracking/tracking-token';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags';
 import { freePort } from '../dev-services/identity-provider/src/testing/provider-browser';
 import { inTransaction, seedOwner, type Section } from './context';
+import { cpuMsOf, postgresCpuMs } from './proc-cpu';
 import { log, printRows } from './report';
 
 /** Enough recipients that none comes near its own rate limit (TRACKING_TOKEN_RATE_PER_MINUTE). */
@@ -370,37 +371,6 @@ export const trackingSection: Section = {
 };
 
 type Server = { name: string; url: string; process: ChildProcess; stop: () => Promise<void> };
-
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** /proc/<pid>/stat: utime, stime, cutime, cstime in ms. */
-function procTimes(pid: number): { own: number; children: number; ppid: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (index: number) => (Number(fields[index]) * 1000) / CLOCK_TICKS_PER_SECOND;
-    return { ppid: Number(fields[1]), own: ms(11) + ms(12), children: ms(13) + ms(14) };
-  } catch {
-    return undefined; // the process ended meanwhile
-  }
-}
-
-/** CPU time of one process, ms. */
-function cpuMsOf(pid: number): number {
-  return procTimes(pid)?.own ?? 0;
-}
-
-/** CPU time of PostgreSQL: the postmaster, its children now, and the children that ended, ms. */
-function postgresCpuMs(postmaster: number): number {
-  const root = procTimes(postmaster);
-  let total = (root?.own ?? 0) + (root?.children ?? 0);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const times = procTimes(Number(entry));
-    if (times?.ppid === postmaster) total += times.own;
-  }
-  return total;
-}
 
 /** The server's tracking writer counters (over its IPC channel; main.ts answers). */
 async function writerStatsOf(server: Server): Promise<WriterStats> {

@@ -89,7 +89,7 @@ export function createGmailMailAdapter(deps: {
       run(async () => {
         const account = await composeAccount(user);
         if (!account) throw missingAuthorization();
-        const raw = await composeMime({
+        const raw = composeMime({
           from: { name: user.name, address: user.email },
           to: '',
           subject: draft.subject,
@@ -125,7 +125,7 @@ export function createGmailMailAdapter(deps: {
     sendMail: (sender, message: OutgoingMail) =>
       run(async () => {
         const account = (await composeAccount(sender)) ?? (await deps.accounts.forUser(sender.id));
-        const raw = await composeMime({
+        const raw = composeMime({
           from: { name: sender.name, address: sender.email },
           to: message.to,
           subject: message.subject,

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { composeMime, type MailMessage } from './mime';
+import { compileMime, composeMime, type MailMessage } from './mime';
 
 const message: MailMessage = {
   from: { name: 'Jürgen Groß', address: 'juergen@acme.test' },
@@ -19,7 +19,7 @@ const message: MailMessage = {
 
 describe('composeMime', () => {
   it('builds a message that parses back to the same parts and headers', async () => {
-    const raw = await composeMime(message);
+    const raw = composeMime(message);
     const parsed = await simpleParser(raw);
     expect(parsed.subject).toBe(message.subject);
     expect(parsed.from?.value).toEqual([{ name: 'Jürgen Groß', address: 'juergen@acme.test' }]);
@@ -34,8 +34,8 @@ describe('composeMime', () => {
     );
   });
 
-  it('encodes the UTF-8 subject and names as encoded words (the header lines are ASCII)', async () => {
-    const source = (await composeMime(message)).toString('latin1');
+  it('encodes the UTF-8 subject and names as encoded words (the header lines are ASCII)', () => {
+    const source = composeMime(message).toString('latin1');
     const headerBlock = source.slice(0, source.indexOf('\r\n\r\n'));
     expect(headerBlock).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(headerBlock).toMatch(/^From: =\?UTF-8\?.*<juergen@acme\.test>$/m);
@@ -44,7 +44,7 @@ describe('composeMime', () => {
   });
 
   it('keeps Bcc in the raw source (Gmail delivers to it and strips it)', async () => {
-    const parsed = await simpleParser(await composeMime(message));
+    const parsed = await simpleParser(composeMime(message));
     const bcc =
       parsed.bcc && !Array.isArray(parsed.bcc) ? parsed.bcc.value.map((entry) => entry.address) : [];
     expect(bcc).toEqual(['hidden@example.test', 'also-hidden@example.test']);
@@ -52,16 +52,54 @@ describe('composeMime', () => {
     expect(cc).toEqual(['carl@example.test']);
   });
 
-  it('keeps custom headers verbatim and the Message-ID as given', async () => {
-    const source = (await composeMime(message)).toString('utf8');
+  it('keeps custom headers verbatim and the Message-ID as given', () => {
+    const source = composeMime(message).toString('utf8');
     const headerLines = source.slice(0, source.indexOf('\r\n\r\n')).split('\r\n');
     expect(headerLines).toContain('List-Unsubscribe: <https://app.mergedesk.test/t/u/tok123>');
     expect(headerLines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(headerLines).toContain(`Message-ID: <${message.messageId}>`);
   });
 
-  it('leaves To out of a draft with no recipient', async () => {
-    const source = (await composeMime({ ...message, to: '', cc: [], bcc: [] })).toString('utf8');
+  it('leaves To out of a draft with no recipient', () => {
+    const source = composeMime({ ...message, to: '', cc: [], bcc: [] }).toString('utf8');
     expect(source).not.toMatch(/^(To|Cc|Bcc):/im);
+  });
+
+  // composeMime writes MailComposer's tree itself, without MimeNode.build's streams: the bytes
+  // must be the ones nodemailer writes, whatever the content's encoding (7bit, quoted-printable
+  // with soft breaks, base64) and line breaks.
+  const longLine = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit '.repeat(40);
+  it.each<[string, MailMessage]>([
+    ['the merge message', message],
+    ['plain ASCII, short lines (7bit)', { ...message, subject: 'Hi', text: 'Hi there', html: '<p>Hi</p>' }],
+    [
+      'long ASCII lines (quoted-printable soft breaks)',
+      { ...message, text: longLine, html: `<p>${longLine}</p>` },
+    ],
+    [
+      'line breaks LF and CRLF, trailing spaces and tabs',
+      { ...message, text: 'one  \ntwo\t\r\nthree \n\nfour', html: '<p>a </p>\n<p>b\t</p>\r\n' },
+    ],
+    [
+      'mostly non-Latin (base64) and a long UTF-8 subject',
+      {
+        ...message,
+        subject: '日本語の件名です。'.repeat(12),
+        text: 'こんにちは世界、'.repeat(200),
+        html: `<p>${'こんにちは世界、'.repeat(200)}</p>`,
+      },
+    ],
+    [
+      'a large HTML body with UTF-8 across the soft breaks',
+      {
+        ...message,
+        html: `<div>${'Grüße Zoë – 10 % 🎉 <a href="https://example.test/x?a=1&amp;b=2">Link</a> '.repeat(500)}</div>`,
+      },
+    ],
+    ['a draft with no recipient', { ...message, to: '', cc: [], bcc: [], headers: {} }],
+  ])('writes the same bytes as nodemailer’s own build: %s', async (_, input) => {
+    const options = { date: new Date('2026-11-27T12:00:00Z'), baseBoundary: 'fixed-boundary' };
+    const expected = await compileMime(input, options).build();
+    expect(composeMime(input, options).toString('latin1')).toBe(expected.toString('latin1'));
   });
 });

@@ -49,7 +49,7 @@ beforeAll(() => {
 async function saveDraft(email: string, draft: { subject: string; html?: string; text?: string }) {
   const account = await gmail.accounts.forUser(t.user(email));
   const raw = draft.html
-    ? await composeMime({
+    ? composeMime({
         from: { name: email, address: email },
         to: '',
         subject: draft.subject,

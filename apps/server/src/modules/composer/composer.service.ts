@@ -206,7 +206,7 @@ export async function sendTestMessage(
       linkIndexes: new Map(),
       messageIdHost: new URL(deps.config.PUBLIC_URL).hostname,
     });
-    await account.send(await composeMime(message));
+    await account.send(composeMime(message));
     return { sentTo: account.email };
   } catch (error) {
     if (error instanceof GmailApiError) throw gmailRefusal(error);

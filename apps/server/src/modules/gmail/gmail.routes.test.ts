@@ -293,7 +293,7 @@ describe("the sender's Gmail through the grant", () => {
     const account = await accounts.forUser(await userId('olivia@acme.test'));
     expect(account.email).toBe('olivia@acme.test');
     const messageId = `${crypto.randomUUID()}@mergedesk.test`;
-    const sent = await account.send(await message('olivia@acme.test', 'zoe@example.test', messageId));
+    const sent = await account.send(message('olivia@acme.test', 'zoe@example.test', messageId));
     expect(sent).toEqual({ id: expect.any(String), threadId: expect.any(String) });
     const delivered = gmail.messages().find((candidate) => candidate.id === sent.id);
     expect(delivered).toMatchObject({
@@ -308,7 +308,7 @@ describe("the sender's Gmail through the grant", () => {
       expect.objectContaining({ email: 'olivia@acme.test', isDefault: true }),
     );
 
-    const draft = await account.createDraft(await message('olivia@acme.test', ''));
+    const draft = await account.createDraft(message('olivia@acme.test', ''));
     const listed = await account.listDrafts();
     expect(listed.drafts).toContainEqual({
       ...draft,
@@ -363,7 +363,7 @@ describe("the sender's Gmail through the grant", () => {
         const before = gmail.messages().length;
         gmail.injectFailures({ status: failure.status, count: 1, method: 'messages.send' });
         const error = await account
-          .send(await message('olivia@acme.test', 'zoe@example.test'))
+          .send(message('olivia@acme.test', 'zoe@example.test'))
           .catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(GmailApiError);
         expect(error).toMatchObject({ kind: failure.kind });
@@ -391,10 +391,8 @@ describe("the sender's Gmail through the grant", () => {
           db: t.db,
         });
         const account = await accounts.forUser(await userId('olivia@acme.test'));
-        await account.send(await message('olivia@acme.test', 'zoe@example.test'));
-        await expect(
-          account.send(await message('olivia@acme.test', 'zoe@example.test')),
-        ).rejects.toMatchObject({
+        await account.send(message('olivia@acme.test', 'zoe@example.test'));
+        await expect(account.send(message('olivia@acme.test', 'zoe@example.test'))).rejects.toMatchObject({
           kind: 'daily-limit',
           options: { status: 429 },
         });
@@ -413,12 +411,10 @@ describe("the sender's Gmail through the grant", () => {
           db: t.db,
         });
         const account = await accounts.forUser(await userId('adam@acme.test'));
-        await expect(account.send(await message('adam@acme.test', 'zoe@example.test'))).rejects.toMatchObject(
-          {
-            kind: 'revoked',
-            options: { status: 401 },
-          },
-        );
+        await expect(account.send(message('adam@acme.test', 'zoe@example.test'))).rejects.toMatchObject({
+          kind: 'revoked',
+          options: { status: 401 },
+        });
         expect((await status('adam@acme.test')).status).toBe('REVOKED');
       } finally {
         await refusing.close();
@@ -439,7 +435,7 @@ describe("the sender's Gmail through the grant", () => {
     const account = await accounts.forUser(olivia);
     const before = gmail.messages().length;
     const error = await account
-      .send(await message('olivia@acme.test', 'zoe@example.test'))
+      .send(message('olivia@acme.test', 'zoe@example.test'))
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GmailApiError);
     expect(error).toMatchObject({ kind: 'revoked' });
@@ -452,7 +448,7 @@ describe("the sender's Gmail through the grant", () => {
     expect(done.headers.location).toContain('gmail=connected');
     expect((await status('olivia@acme.test')).status).toBe('CONNECTED');
     const again = await accounts.forUser(olivia);
-    await expect(again.send(await message('olivia@acme.test', 'zoe@example.test'))).resolves.toMatchObject({
+    await expect(again.send(message('olivia@acme.test', 'zoe@example.test'))).resolves.toMatchObject({
       id: expect.any(String),
     });
   });

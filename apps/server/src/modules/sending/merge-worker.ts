@@ -47,7 +47,7 @@ const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
 const RUN_LEASE_MS = 10_000;
 /** Recipients reserved and sent together when the pace is lifted. */
-const UNPACED_BATCH = 50;
+export const UNPACED_BATCH = 50;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
@@ -84,6 +84,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const lease = await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, false);
     if (!lease.taken) return { next: lease.until ?? now() };
     let leaseUntil = lease.until?.getTime() ?? 0;
+    const pipeline: Pipeline = { recorded: Promise.resolve() };
     // The lease also set next_run_at to its end: the sweeper leaves the merge alone while a run
     // works it, and takes it up once a crashed run's lease lapses.
     const started = Date.now();
@@ -98,21 +99,42 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         throw error;
       }
       const context = await sendingContext(merge, account);
+      const current = merge;
+      // Paced: one recipient a slot. Unpaced (the pace lifted): a batch, reserved together and
+      // sent at once, so that a sender's merge is not bound by one round trip at a time; the next
+      // batch is read and composed while this one is with Gmail, and this one's recording overlaps
+      // the next one's reservation (pipeline below).
+      const prepare = () => prepareBatch(current, context, interval > 0 ? 1 : UNPACED_BATCH);
       for (;;) {
-        if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) return { next: now() };
+        if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) {
+          await pipeline.recorded;
+          return { next: now() };
+        }
         if (leaseUntil - Date.now() < RUN_LEASE_MS / 2) {
           leaseUntil = (await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, true)).until?.getTime() ?? 0;
         }
-        // Paced: one recipient a slot. Unpaced (the pace lifted): a batch, reserved together and
-        // sent at once, so that a sender's merge is not bound by one round trip at a time.
-        const batch = await repo.nextQueuedRecipients(db, merge.id, now(), interval > 0 ? 1 : UNPACED_BATCH);
-        if (batch.length === 0) return await finishOrWait(merge);
-        const step = await sendBatch(merge, context, account, batch);
+        const batch = await (pipeline.ahead ?? prepare());
+        pipeline.ahead = undefined;
+        if (batch.recipients.length === 0) {
+          await pipeline.recorded;
+          return await finishOrWait(merge);
+        }
+        const step = await sendBatch(
+          merge,
+          context,
+          account,
+          batch,
+          pipeline,
+          interval > 0 ? undefined : prepare,
+        );
         if (step !== 'sent') return step;
       }
     } catch (error) {
       return await failRun(merge, error);
     } finally {
+      // Nothing of this run may still be writing when another run can take the merge.
+      await pipeline.recorded.catch(() => undefined);
+      await pipeline.ahead?.catch(() => undefined);
       await repo.releaseRunLease(db, merge.id).catch(() => undefined);
     }
   }
@@ -183,14 +205,25 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 
   type StepResult = 'sent' | RunOutcome;
 
-  async function sendBatch(
+  /** The next recipients of the merge, with their messages composed. */
+  type PreparedBatch = { recipients: repo.MergeRecipientRow[]; raws: Map<string, Buffer> };
+
+  /**
+   * A run's work in flight besides the batch at hand: the next batch being read and composed, and
+   * the last batch's recording (SENT), which the next batch's reservation does not wait for.
+   */
+  type Pipeline = { ahead?: Promise<PreparedBatch>; recorded: Promise<void> };
+
+  /**
+   * (2) rendered and composed before the reservation: the reservation and the Gmail calls follow
+   * each other at once.
+   */
+  async function prepareBatch(
     merge: MergeRow,
     context: SendingContext,
-    account: GmailAccount,
-    recipients: repo.MergeRecipientRow[],
-  ): Promise<StepResult> {
-    // (2) rendered and composed before the reservation: the reservation and the Gmail calls follow
-    // each other at once.
+    limit: number,
+  ): Promise<PreparedBatch> {
+    const recipients = await repo.nextQueuedRecipients(db, merge.id, now(), limit);
     const raws = new Map<string, Buffer>();
     for (const recipient of recipients) {
       const message = buildMergeMessage({
@@ -203,8 +236,27 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         linkIndexes: context.linkIndexes,
         messageIdHost: deps.messageIdHost,
       });
-      raws.set(recipient.id, await composeMime(message));
+      raws.set(recipient.id, composeMime(message));
     }
+    return { recipients, raws };
+  }
+
+  /**
+   * Reserves, sends and records one batch. With `prepareNext` (unpaced), the next batch is read
+   * and composed while this one is with Gmail; when every send of it succeeded, its recording is
+   * left running in `pipeline.recorded` (awaited before the next recording, the merge's end and the
+   * run's end), else it is awaited and the failures handled one by one, the batch read ahead
+   * dropped (a failed recipient may be queued again at once).
+   */
+  async function sendBatch(
+    merge: MergeRow,
+    context: SendingContext,
+    account: GmailAccount,
+    batch: PreparedBatch,
+    pipeline: Pipeline,
+    prepareNext?: () => Promise<PreparedBatch>,
+  ): Promise<StepResult> {
+    const { recipients, raws } = batch;
 
     // The pace is kept in the reservation (the sender's row, locked there): a reservation before
     // the sender's next slot waits for it and tries again, so two sends of a sender are at least
@@ -223,13 +275,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 
     // (3) handed to Gmail, (4) recorded: the batch's successes in one transaction.
     const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
-    const results = await Promise.allSettled(
+    const sending = Promise.allSettled(
       reserved.map((recipient) =>
         account.send(raws.get(recipient.id) ?? Buffer.alloc(0), {
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         }),
       ),
     );
+    if (prepareNext) {
+      pipeline.ahead = prepareNext();
+      // Awaited by the loop (or dropped, and awaited at the run's end): never an unhandled rejection.
+      pipeline.ahead.catch(() => undefined);
+    }
+    const results = await sending;
     const sent: { recipientId: string; gmailMessageId: string }[] = [];
     const failed: { recipient: repo.MergeRecipientRow; error: unknown }[] = [];
     results.forEach((result, i) => {
@@ -239,6 +297,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         sent.push({ recipientId: recipient.id, gmailMessageId: result.value.id });
       else failed.push({ recipient, error: result.reason });
     });
+    // One recording at a time: the last batch's is over before this one's starts.
+    await pipeline.recorded;
+    if (failed.length === 0 && prepareNext) {
+      pipeline.recorded = recordSent(merge, sent);
+      pipeline.recorded.catch(() => undefined);
+      return 'sent';
+    }
+    pipeline.recorded = Promise.resolve();
+    const dropped = pipeline.ahead;
+    pipeline.ahead = undefined;
+    await dropped?.catch(() => undefined);
     await recordSent(merge, sent);
     let step: StepResult = 'sent';
     for (const { recipient, error } of failed) {
