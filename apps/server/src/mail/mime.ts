@@ -31,7 +31,7 @@ const LINE_LENGTH = 76;
  * The tree, its headers and the body encodings are nodemailer's (MailComposer.compile,
  * MimeNode.buildHeaders, its qp and base64 encoders); only the walk that writes them out is
  * ours, synchronous, instead of MimeNode.build's streams, which cost a merge about ten times
- * more CPU per message (docs/decisions/sending-mime-without-streams.md). mime.test.ts checks
+ * more CPU per message (docs/decisions/400-sending-mime-without-streams.md). mime.test.ts checks
  * that the bytes are the same as MimeNode.build's.
  */
 export function composeMime(
