@@ -38,6 +38,7 @@ const SPACE_PAGES = {
   billing: () => import('../../features/billing/components/billing-page'),
   checkout: () => import('../../features/billing/components/checkout/checkout-page'),
   installTutorial: () => import('../../features/install-tutorial/components/install-tutorial-page'),
+  mergeProgress: () => import('../../features/mail-merges/components/merge-progress-page'),
 };
 export function preloadSpacePages(): void {
   for (const load of Object.values(SPACE_PAGES)) void load();
@@ -72,6 +73,9 @@ const CheckoutPage = lazy(() =>
   SPACE_PAGES.checkout().then((m) => ({
     default: m.CheckoutPage,
   })),
+);
+const MergeProgressPage = lazy(() =>
+  SPACE_PAGES.mergeProgress().then((m) => ({ default: m.MergeProgressPage })),
 );
 const InstallTutorialPage = lazy(() =>
   SPACE_PAGES.installTutorial().then((m) => ({
@@ -186,6 +190,11 @@ export function SpaceRoutes({
       ].map((path) => (
         <Route key={path} path={path} element={gate(true, mailMergesPage)} />
       ))}
+      {/* Issue 25: a merge's live progress, where the composer lands after 'Send'. */}
+      <Route
+        path="mail-merges/sending/:campaignId"
+        element={gate(true, <MergeProgressPage prefix={prefix} />)}
+      />
       <Route
         path="unsubscriptions"
         element={gate(true, <SuppressionListPage list="unsubscriptions" space={space} />)}
