@@ -16,14 +16,14 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MergeStatus } from '@mergedesk/domain/api/sending';
-import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
-import { UPON_QUOTA_RESET_LABEL } from '@mergedesk/domain/campaigns/scheduled-status';
+import { MERGE_NOT_AVAILABLE, UPON_QUOTA_RESET_LABEL } from '@mergedesk/domain/campaigns/scheduled-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime } from '../../../lib/dates';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { usePageTitle } from '../../../lib/page-title';
+import { refusalMessage } from '../../../lib/refusal-message';
 import { useMergeProgress } from '../api/get-merge-progress';
 import { useCancelSending } from '../api/sending-actions';
 import { mergeStatusLabel } from '../lib/sending-labels';
@@ -72,16 +72,17 @@ export function MergeProgressPage({ prefix }: MergeProgressPageProps) {
       </>
     );
   } else if (progress.isError && isMergeGone(progress.error)) {
+    // The engine's 404 message ('Mail merge not found.': another sender's merge, a junk id).
     content = (
       <Alert
         color="gray"
         variant="light"
         icon={<IconInfoCircle aria-hidden />}
-        title={MERGE_NOT_FOUND_MESSAGE}
+        title={refusalMessage(progress.error, MERGE_NOT_AVAILABLE.title)}
         role="alert"
       >
         <Button component={Link} to={`${mailMerges}/sent`} size="xs" variant="light">
-          Back to mail merges
+          {MERGE_NOT_AVAILABLE.back}
         </Button>
       </Alert>
     );
