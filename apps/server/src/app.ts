@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bouncesRoutes } from './modules/bounces/bounces.routes';
 import { campaignRecipientsRoutes } from './modules/campaigns/campaign-recipients.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { composerRoutes } from './modules/composer/composer.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -228,6 +229,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ratePerSender: config.SENDING_RATE_PER_SENDER,
   };
   await app.register(mergesRoutes, { deps: sendingDeps });
+  // The dashboard's composer (issue 25): drafts, aliases, recipient check, test send, forecast.
+  await app.register(composerRoutes, {
+    deps: { config, db, mail, gmail, tokens: sendingDeps.tokens },
+    sending: sendingDeps,
+  });
   await app.register(scheduledCampaignsRoutes, {
     db,
     sendingForecasts: (ids) => scheduledSendingForecasts(sendingDeps, ids),

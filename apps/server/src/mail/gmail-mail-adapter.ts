@@ -20,7 +20,10 @@ import {
   type GmailErrorKind,
 } from '../modules/gmail/gmail-accounts';
 import { toGmailApiError } from '../modules/gmail/gmail-errors';
-import type { DraftContent, MailAdapter, OutgoingMail } from './mail-adapter';
+import type { DraftContent, DraftSummary, MailAdapter, OutgoingMail } from './mail-adapter';
+
+/** Drafts the composer lists: the newest ones, one drafts.get each (docs/decisions/composer-gmail-drafts.md). */
+const DRAFT_LIST_SIZE = 25;
 import { composeMime } from './mime';
 
 const missingAuthorization = (cause?: unknown) =>
@@ -33,7 +36,7 @@ const missingAuthorization = (cause?: unknown) =>
 const ASK_AGAIN: readonly GmailErrorKind[] = ['revoked', 'not-connected'];
 
 /**
- * Drafts (spec 002 §4.5) and invitations (§4.8) through the official Gmail client against
+ * Drafts (spec 002 §4.5; the composer's draft picker, issue 25) and invitations (§4.8) through the official Gmail client against
  * GMAIL_API_URL. Drafts need the gmail.compose access token of the person's latest sign-in with
  * that scope (modules/auth/provider-tokens); an invitation uses it too, or else the sender's
  * gmail.send grant (modules/gmail). Without either — or when Gmail refuses the credentials — the
@@ -96,6 +99,28 @@ export function createGmailMailAdapter(deps: {
         });
         const { messageId } = await account.createDraft(raw);
         return { messageId };
+      }),
+    listDrafts: (user) =>
+      run(async () => {
+        const account = await composeAccount(user);
+        if (!account) throw missingAuthorization();
+        const { drafts } = await account.listDrafts({ maxResults: DRAFT_LIST_SIZE });
+        // Gmail lists drafts newest first in practice, but does not promise it.
+        return drafts
+          .map((draft): DraftSummary => ({
+            id: draft.draftId,
+            subject: draft.subject,
+            snippet: draft.snippet,
+            updatedAt: draft.updatedAt,
+          }))
+          .sort((a, b) => (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0));
+      }),
+    getDraft: (user, draftId) =>
+      run(async () => {
+        const account = await composeAccount(user);
+        if (!account) throw missingAuthorization();
+        const draft = await account.getDraft(draftId);
+        return draft && { id: draft.draftId, subject: draft.subject, html: draft.html, text: draft.text };
       }),
     sendMail: (sender, message: OutgoingMail) =>
       run(async () => {

@@ -11,9 +11,19 @@ export type DraftContent = { subject: string; html: string };
  */
 export type MailAdapter = {
   createDraft(user: UserRecord, draft: DraftContent): Promise<{ messageId: string }>;
+  /** The newest drafts of the user's mailbox (the composer, issue 25), newest first. */
+  listDrafts(user: UserRecord): Promise<DraftSummary[]>;
+  /** One draft of the user's mailbox with its parts; null when there is no such draft. */
+  getDraft(user: UserRecord, draftId: string): Promise<DraftParts | null>;
   /** Sends a plain-text message from `sender`'s mailbox (invitations, spec 002 §4.8). */
   sendMail(sender: UserRecord, message: OutgoingMail): Promise<void>;
 };
 
 /** A plain-text message to one address. */
 export type OutgoingMail = { to: string; subject: string; text: string };
+
+/** A draft as the composer's picker lists it. */
+export type DraftSummary = { id: string; subject: string; snippet: string; updatedAt: Date | null };
+
+/** A draft's subject and parts (html null for a text-only draft). */
+export type DraftParts = { id: string; subject: string; html: string | null; text: string | null };

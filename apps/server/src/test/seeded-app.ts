@@ -7,6 +7,7 @@ import {
 import { withQuery, type Query } from './api-path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { GmailAccounts } from '../modules/gmail/gmail-accounts';
 import type { DemoSeedResult } from '../seed/seed';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
@@ -45,14 +46,24 @@ export type SeededTestApp = TestApp & {
  * (at `now`), closed after the file. Call it inside a `describe` (or at the top of the file); its
  * members are there once the file's `beforeAll` has run.
  */
-export function useSeededTestApp(options: { now?: Date; env?: Record<string, string> } = {}): SeededTestApp {
+export function useSeededTestApp(
+  options: {
+    now?: Date;
+    env?: Record<string, string>;
+    /** The senders' Gmail grants (test/gmail.ts createTestGmailAccounts). */
+    gmailAccounts?: GmailAccounts;
+  } = {},
+): SeededTestApp {
   let current: (TestApp & { demo: DemoSeedResult }) | undefined;
   const get = () => {
     if (current === undefined) throw new Error('the seeded test app is used before its beforeAll ran');
     return current;
   };
   beforeAll(async () => {
-    const t = await createTestApp(options.env === undefined ? {} : { env: options.env });
+    const t = await createTestApp({
+      ...(options.env === undefined ? {} : { env: options.env }),
+      ...(options.gmailAccounts === undefined ? {} : { gmailAccounts: options.gmailAccounts }),
+    });
     current = Object.assign(t, {
       demo: await t.seedDemo(options.now === undefined ? {} : { now: options.now }),
     });

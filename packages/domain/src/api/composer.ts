@@ -86,3 +86,26 @@ export const sendingForecastSchema = z
   })
   .meta({ id: 'SendingForecast' });
 export type SendingForecast = z.infer<typeof sendingForecastSchema>;
+
+// --- messages of the composer's calls (docs/decisions/composer-test-send.md) --------------------
+
+/** A draft id that is not (or no longer) in the caller's mailbox. */
+export const GMAIL_DRAFT_NOT_FOUND_MESSAGE = 'Gmail draft not found.';
+/** Gmail failed (not for the permission: that is 403 missing_authorization, as template drafts). */
+export const GMAIL_DRAFTS_UNAVAILABLE_MESSAGE =
+  'Your Gmail drafts could not be loaded. Please try again later.';
+
+/** What a test's subject starts with, so the sender tells it from the real message. */
+export const TEST_SEND_SUBJECT_PREFIX = '[Test] ';
+/** 409 reasons of a test send, so the web app offers "Connect Gmail" or "Reconnect Gmail". */
+export const GMAIL_NOT_CONNECTED_REASON = 'GMAIL_NOT_CONNECTED';
+export const GMAIL_REVOKED_REASON = 'GMAIL_REVOKED';
+export const TEST_SEND_GMAIL_NOT_CONNECTED_MESSAGE = 'Gmail is not connected. Connect Gmail to send a test.';
+export const TEST_SEND_GMAIL_REVOKED_MESSAGE =
+  'The Gmail permission was withdrawn. Reconnect Gmail to send a test.';
+/** Gmail's own rate or daily limit refused the test (429). */
+export const TEST_SEND_GMAIL_LIMITED_MESSAGE =
+  'Gmail is limiting your sending right now. Please try again later.';
+export const TEST_SEND_FAILED_MESSAGE = 'The test could not be sent through Gmail. Please try again later.';
+/** Test sends per user and minute (429 past it). */
+export const TEST_SEND_RATE_LIMIT_PER_MINUTE = 10;

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 const qb = new QueryBuilder();
@@ -19,3 +21,15 @@ export const sessionView = qb
   })
   .from(sessions)
   .as('session_view');
+
+/**
+ * The OAuth scopes the session was granted (space-separated in sessions.scopes): the Gmail compose
+ * permission of template drafts and of the composer's draft picker (spec 002 §4.5, issue 25).
+ */
+export async function findSessionScopes(db: Executor, sessionId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ scopes: sessionView.scopes })
+    .from(sessionView)
+    .where(eq(sessionView.id, sessionId));
+  return (row?.scopes ?? '').split(' ').filter((scope) => scope !== '');
+}

@@ -1,6 +1,7 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { OAuth2Client } from 'google-auth-library';
 import { simpleParser } from 'mailparser';
+import { parse } from 'node-html-parser';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { createSecretBox } from '../../lib/secret-box';
@@ -15,8 +16,16 @@ export const GMAIL_REFRESH_TOKEN_PURPOSE = 'gmail-refresh-token';
 /** Clients (with their access tokens) kept for the senders seen last. */
 const CLIENT_CACHE_SIZE = 500;
 
-/** A draft in the sender's mailbox, as the template import lists it. */
-type GmailDraftSummary = { draftId: string; messageId: string; subject: string };
+/** A draft in the sender's mailbox, as a list shows it (the composer's draft picker). */
+type GmailDraftSummary = {
+  draftId: string;
+  messageId: string;
+  subject: string;
+  /** Gmail's snippet: the start of the body as plain text. */
+  snippet: string;
+  /** The message's internalDate (when the draft was last saved), null when Gmail does not say. */
+  updatedAt: Date | null;
+};
 
 /** One sender's Gmail, through the official client with the sender's offline grant. */
 export type GmailAccount = {
@@ -33,9 +42,16 @@ export type GmailAccount = {
     pageToken?: string;
     maxResults?: number;
   }): Promise<{ drafts: GmailDraftSummary[]; nextPageToken: string | null }>;
-  getDraft(
-    draftId: string,
-  ): Promise<(GmailDraftSummary & { html: string | null; text: string | null }) | null>;
+  getDraft(draftId: string): Promise<GmailDraftContent | null>;
+};
+
+/** One draft with its parts (the raw message, parsed). */
+export type GmailDraftContent = {
+  draftId: string;
+  messageId: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
 };
 
 export type GmailAccounts = {
@@ -182,13 +198,13 @@ export function createGmailAccount(input: {
           maxResults: options.maxResults ?? 20,
           ...(options.pageToken ? { pageToken: options.pageToken } : {}),
         });
+        // drafts.list names the drafts only; each one's subject, snippet and date come with a
+        // metadata get (no body is fetched for a list).
         const found = await Promise.all(
-          (data.drafts ?? []).map(async (draft) => (draft.id ? readDraft(drafts, draft.id) : null)),
+          (data.drafts ?? []).map(async (draft) => (draft.id ? readDraftSummary(drafts, draft.id) : null)),
         );
         return {
-          drafts: found.flatMap((draft) =>
-            draft ? [{ draftId: draft.draftId, messageId: draft.messageId, subject: draft.subject }] : [],
-          ),
+          drafts: found.flatMap((draft) => (draft ? [draft] : [])),
           nextPageToken: data.nextPageToken ?? null,
         };
       }),
@@ -196,13 +212,48 @@ export function createGmailAccount(input: {
   };
 }
 
+const isNotFound = (error: unknown) =>
+  (error as { response?: { status?: unknown } }).response?.status === 404;
+
+/** drafts.get in the metadata format (the Subject header, snippet, internalDate); null when gone. */
+async function readDraftSummary(
+  drafts: gmail_v1.Resource$Users$Drafts,
+  draftId: string,
+): Promise<GmailDraftSummary | null> {
+  let data: gmail_v1.Schema$Draft;
+  try {
+    ({ data } = await drafts.get({ userId: 'me', id: draftId, format: 'metadata' }));
+  } catch (error) {
+    // Deleted between the list and the get.
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+  const message = data.message;
+  if (!data.id || !message?.id) return null;
+  const subject = message.payload?.headers?.find((header) => header.name?.toLowerCase() === 'subject');
+  const internalDate = Number(message.internalDate);
+  return {
+    draftId: data.id,
+    messageId: message.id,
+    subject: subject?.value ?? '',
+    snippet: decodeSnippet(message.snippet ?? ''),
+    updatedAt: message.internalDate && Number.isFinite(internalDate) ? new Date(internalDate) : null,
+  };
+}
+
+/** Gmail's snippets carry HTML character references (&#39;, &amp;): the text as a person reads it. */
+const decodeSnippet = (snippet: string): string => parse(snippet).text;
+
 /** drafts.get in the raw format, parsed (mailparser); null when Gmail has no such draft. */
-async function readDraft(drafts: gmail_v1.Resource$Users$Drafts, draftId: string) {
+async function readDraft(
+  drafts: gmail_v1.Resource$Users$Drafts,
+  draftId: string,
+): Promise<GmailDraftContent | null> {
   let data: gmail_v1.Schema$Draft;
   try {
     ({ data } = await drafts.get({ userId: 'me', id: draftId, format: 'raw' }));
   } catch (error) {
-    if ((error as { response?: { status?: unknown } }).response?.status === 404) return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
   const raw = data.message?.raw;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 import { trackingUrlsFor } from '../tracking/tracking-token';
 import { buildMergeMessage, trackableLinksOf } from './merge-message';
 
@@ -51,6 +52,28 @@ describe('buildMergeMessage', () => {
     expect(message.html).toContain('href="https://example.com/a"');
     expect(message.html).toContain(`href="${urls.unsubscribeUrl}"`);
     expect(message.cc).toEqual([]);
+  });
+
+  it('without the unsubscribe link: no footer, the List-Unsubscribe headers stay', () => {
+    const message = buildMergeMessage({
+      ...base,
+      options: { trackOpens: false, trackClicks: false, unsubscribeLink: false },
+    });
+    expect(message.html).not.toContain(urls.unsubscribeUrl);
+    expect(message.html).not.toContain('Unsubscribe');
+    expect(message.html).toMatch(/<a href="https:\/\/example.com\/a">A<\/a>.*<\/body>/s);
+    expect(message.headers).toEqual({
+      'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('the footer is the domain’s unsubscribeFooterHtml, as the preview shows it', () => {
+    const message = buildMergeMessage({
+      ...base,
+      options: { trackOpens: false, trackClicks: false, unsubscribeLink: true },
+    });
+    expect(message.html).toContain(`${unsubscribeFooterHtml(urls.unsubscribeUrl)}</body>`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { escapeHtml, renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
+import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 import { checkTrackedLink } from '@mergedesk/domain/tracking/links';
 import { parse } from 'node-html-parser';
 import type { StoredMergeOptions } from '../../db/schema';
@@ -9,7 +10,8 @@ import { htmlToText } from '../../mail/html-text';
 /**
  * One recipient's message of a merge (issue 24 "Per recipient"): markers rendered (values
  * HTML-escaped in the body), links rewritten to their click URLs and the open pixel added when
- * tracking is on, an unsubscribe link in the footer, and the List-Unsubscribe headers of RFC 2369
+ * tracking is on, an unsubscribe link in the footer (packages/domain sending/unsubscribe-footer,
+ * unless the merge's option `unsubscribeLink` is off), and the List-Unsubscribe headers of RFC 2369
  * and RFC 8058 (one click). The text part is the HTML's text (html-to-text).
  */
 
@@ -44,9 +46,6 @@ export type MergeMessageInput = {
 /** The Message-ID of a recipient's message: the same on every try, so a lost send can be looked up. */
 export const messageIdOf = (recipientId: string, host: string): string => `${recipientId}@${host}`;
 
-const UNSUBSCRIBE_FOOTER = (url: string) =>
-  `<p style="margin-top:24px;font-size:12px;color:#888888">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a>.</p>`;
-
 export function buildMergeMessage(input: MergeMessageInput): MailMessage {
   const { options, recipient, urls } = input;
   const rendered = renderTemplate(input.htmlBody, recipient.fields, 'html');
@@ -59,7 +58,10 @@ export function buildMergeMessage(input: MergeMessageInput): MailMessage {
     }
   }
   const body = root.querySelector('body') ?? root;
-  body.insertAdjacentHTML('beforeend', UNSUBSCRIBE_FOOTER(urls.unsubscribeUrl));
+  // The footer's link is the sender's choice (issue 25); the List-Unsubscribe headers below are
+  // sent either way (mailbox providers expect them of bulk mail).
+  if (options.unsubscribeLink)
+    body.insertAdjacentHTML('beforeend', unsubscribeFooterHtml(urls.unsubscribeUrl));
   if (options.trackOpens) {
     body.insertAdjacentHTML(
       'beforeend',

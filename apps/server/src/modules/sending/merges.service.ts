@@ -1,3 +1,4 @@
+import type { SendingForecast } from '@mergedesk/domain/api/composer';
 import type { CampaignSending, StartMergeBody } from '@mergedesk/domain/api/sending';
 import {
   MERGE_NOT_FOUND_MESSAGE,
@@ -57,6 +58,23 @@ export type SendingDeps = {
 type StartMergeAnswer = { campaignId: string } | { scheduledCampaignId: string };
 
 /**
+ * A merge's subject and body may name only columns it has (issue 24): 400 UNKNOWN_MARKERS with
+ * every unknown marker, for a merge (startMerge) and for the composer's test send alike.
+ */
+export function assertKnownMarkers(subject: string, htmlBody: string, columns: readonly string[]): void {
+  const unknown = unknownMarkers([subject, htmlBody], columns);
+  if (unknown.length === 0) return;
+  throw new AppError('VALIDATION_FAILED', unknownMarkersMessage(unknown), {
+    reason: 'UNKNOWN_MARKERS',
+    fieldErrors: unknown.map((name) => ({
+      field: 'htmlBody',
+      message: `{{${name}}}`,
+      reason: 'UNKNOWN_MARKER',
+    })),
+  });
+}
+
+/**
  * POST /api/addon/merges (issue 24): checks the templates' markers, then in one transaction
  * classifies the recipients (invalid, duplicate, on a list that applies), stores the merge and
  * its recipients, the sent merge (now) or the scheduled merge (later), and queues its run. With
@@ -71,18 +89,7 @@ export async function startMerge(
 ): Promise<IdempotentAnswer<StartMergeAnswer>> {
   const now = deps.now?.() ?? new Date();
   const columns = [...new Set(body.recipients.flatMap((recipient) => Object.keys(recipient.fields)))];
-  const unknown = unknownMarkers([body.subject, body.htmlBody], columns);
-  if (unknown.length > 0) {
-    const message = unknownMarkersMessage(unknown);
-    throw new AppError('VALIDATION_FAILED', message, {
-      reason: 'UNKNOWN_MARKERS',
-      fieldErrors: unknown.map((name) => ({
-        field: 'htmlBody',
-        message: `{{${name}}}`,
-        reason: 'UNKNOWN_MARKER',
-      })),
-    });
-  }
+  assertKnownMarkers(body.subject, body.htmlBody, columns);
   const scheduledAt =
     body.scheduledAt !== undefined && body.scheduledAt > now.getTime() ? new Date(body.scheduledAt) : null;
   if (scheduledAt !== null && !canScheduleMerges(userInSpaceOf(membership))) {
@@ -265,6 +272,33 @@ export async function getSenderQuota(
     remaining: window.remaining,
     nextFreeAt: window.nextFreeAt?.getTime() ?? null,
   };
+}
+
+/**
+ * GET …/sending-forecast (the composer, issue 25): of `count` recipients of a new merge starting now
+ * or at `scheduledAt`, how many the sender's rolling 24-hour quota lets go at the start and when the
+ * first of the rest can go (the window once those have gone; docs/decisions/composer-forecast.md).
+ * Counted from the ledger (what has been handed to Gmail), as the engine's reservation counts.
+ */
+export async function getSendingForecast(
+  deps: SendingDeps,
+  caller: UserRecord,
+  membership: SpaceMembership,
+  query: { count: number; scheduledAt?: number | undefined },
+): Promise<SendingForecast> {
+  const now = deps.now?.() ?? new Date();
+  const start =
+    query.scheduledAt !== undefined && query.scheduledAt > now.getTime() ? new Date(query.scheduledAt) : now;
+  const { limit, ledger } = await senderWindow(deps.db, caller.id, membership.workspace.id, now);
+  const { remaining } = quotaWindow({ limit, sentAt: ledger, now: start });
+  const first = Math.min(query.count, remaining);
+  const later = query.count - first;
+  const resetAt =
+    later === 0
+      ? null
+      : quotaWindow({ limit, sentAt: [...ledger, ...Array.from({ length: first }, () => start)], now: start })
+          .nextFreeAt;
+  return { limit, remaining, now: first, later, resetAt: resetAt?.getTime() ?? null };
 }
 
 /**

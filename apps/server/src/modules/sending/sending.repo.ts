@@ -28,6 +28,9 @@ export type MergeRow = {
   lastErrorAt: Date | null;
 };
 
+/** Options added after merges were first stored, with their defaults (mergeOptionsSchema's). */
+const STORED_OPTION_DEFAULTS = sql`'{"unsubscribeLink": true}'::jsonb`;
+
 const mergeColumns = {
   id: merges.id,
   workspaceId: merges.workspaceId,
@@ -40,7 +43,9 @@ const mergeColumns = {
   sheetName: merges.sheetName,
   subject: merges.subject,
   htmlBody: merges.htmlBody,
-  options: merges.options,
+  // A merge stored before an option existed reads with the option's default (jsonb `||`: the
+  // stored keys win): `unsubscribeLink` (issue 25) is on, as mergeOptionsSchema's default.
+  options: sql<StoredMergeOptions>`${STORED_OPTION_DEFAULTS} || ${merges.options}`.mapWith(merges.options),
   status: merges.status,
   scheduledAt: merges.scheduledAt,
   nextRunAt: merges.nextRunAt,

@@ -164,6 +164,8 @@ describe('templates API', () => {
         .where(eq(sessions.email, 'mia@acme.test'));
       const failing: MailAdapter = {
         createDraft: () => Promise.reject(new Error('Gmail answered 500')),
+        listDrafts: () => Promise.reject(new Error('Gmail answered 500')),
+        getDraft: () => Promise.reject(new Error('Gmail answered 500')),
         sendMail: () => Promise.reject(new Error('Gmail answered 500')),
       };
       const attempt = createDraftFromTemplate(

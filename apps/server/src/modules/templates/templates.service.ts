@@ -15,7 +15,8 @@ import type { SessionIdentity } from '../../lib/access';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { MailAdapter } from '../../mail/mail-adapter';
 import type { UserRecord } from '../../db/records';
-import { findSessionScopes, insertDraft } from './drafts.repo';
+import { findSessionScopes } from '../auth/auth.views';
+import { insertDraft } from './drafts.repo';
 import { findTemplate, listTemplates } from './gallery.repo';
 
 const uuidSchema = z.uuid();
