@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { isSendingActive, PROGRESS_REFRESH_MS } from '../lib/sending-state';
 
 /** Recipients per page of the progress page. */
-export const PROGRESS_PAGE_SIZE = 50;
+const PROGRESS_PAGE_SIZE = 50;
 
 /**
  * GET /api/addon/merges/{id} (merges.get, issue 24): the merge's status, counts and a page of its

@@ -5,7 +5,7 @@ import { formatNumber } from '@mergedesk/domain/format/numbers';
 type MergeCounts = MergeStatus['counts'];
 
 /** '27 sent, 3 skipped, 0 failed of 30': the progress as one sentence (bar and screen readers). */
-export const sendingSummary = (counts: MergeCounts): string =>
+const sendingSummary = (counts: MergeCounts): string =>
   `${formatNumber(counts.sent)} sent, ${formatNumber(counts.skipped)} skipped, ${formatNumber(counts.failed)} failed of ${formatNumber(counts.total)}`;
 
 /**
