@@ -26,4 +26,4 @@ export type OutgoingMail = { to: string; subject: string; text: string };
 export type DraftSummary = { id: string; subject: string; snippet: string; updatedAt: Date | null };
 
 /** A draft's subject and parts (html null for a text-only draft). */
-export type DraftParts = { id: string; subject: string; html: string | null; text: string | null };
+type DraftParts = { id: string; subject: string; html: string | null; text: string | null };

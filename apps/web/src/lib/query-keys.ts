@@ -52,6 +52,16 @@ export const queryKeys = {
   gmailMeter: (workspaceId: string) => ['gmail-meter', workspaceId] as const,
   /** The signed-in user's Gmail sending grant (issue 24). */
   gmailConnection: () => ['gmail-connection'] as const,
+  /** The dashboard's composer (issue 25): the sender's Gmail drafts and aliases, lists and quota. */
+  composer: {
+    drafts: () => ['composer', 'drafts'] as const,
+    sendAs: () => ['composer', 'send-as'] as const,
+    /** Which of the file's addresses the space's lists hold. */
+    recipientCheck: (workspaceId: string, emails: readonly string[]) =>
+      ['composer', 'recipient-check', workspaceId, emails] as const,
+    forecast: (workspaceId: string, count: number, scheduledAt: number | null) =>
+      ['composer', 'forecast', workspaceId, count, scheduledAt] as const,
+  },
   teamReport: {
     summary: (workspaceId: string) => ['team-report', workspaceId, 'summary'] as const,
     members: (workspaceId: string) => ['team-report', workspaceId, 'members'] as const,

@@ -18,7 +18,7 @@ import { mergeOptionsSchema } from './sending';
  * template drafts: api/templates.ts); aliases and test sends need the sender's Gmail grant.
  */
 
-export const gmailDraftSummarySchema = z.object({
+const gmailDraftSummarySchema = z.object({
   id: z.string(),
   subject: z.string(),
   /** Gmail's snippet: the start of the body as plain text. */

@@ -160,12 +160,8 @@ export const gmailConnectQuerySchema = z.object({
   returnTo: clientText().max(2000).optional(),
 });
 
-/**
- * A merge whose subject or body names columns the sheet does not have is refused before anything
- * is sent (issue 24), with every unknown marker listed.
- */
-export const unknownMarkersMessage = (names: readonly string[]): string =>
-  `Unknown merge fields: ${names.map((name) => `{{${name}}}`).join(', ')}. Add these columns to the sheet or correct the markers.`;
+/** The message lives with the marker rules (zod-free: the composer shows it too). */
+export { unknownMarkersMessage } from '../sending/markers';
 
 /** A merge named by its id, its campaign's or its scheduled merge's, that is not the caller's. */
 export const MERGE_NOT_FOUND_MESSAGE = 'Mail merge not found.';

@@ -27,7 +27,7 @@ export type TemplateList = z.infer<typeof templateListSchema>;
 
 /** The scope a draft needs; the one sign-in asks for with scope=compose (api/auth). */
 export { GMAIL_COMPOSE_SCOPE } from './auth';
-export const MISSING_AUTHORIZATION_REASON = 'missing_authorization';
+export { MISSING_AUTHORIZATION_REASON } from '../templates/messages';
 
 import { DRAFT_TEMPLATE_REQUIRED_MESSAGE } from '../templates/messages';
 

@@ -41,6 +41,13 @@ export function findMarkers(template: string): MergeMarker[] {
   return markers;
 }
 
+/**
+ * A merge whose subject or body names columns the sheet does not have is refused before anything
+ * is sent (issue 24), with every unknown marker listed; the composer (issue 25) flags it first.
+ */
+export const unknownMarkersMessage = (names: readonly string[]): string =>
+  `Unknown merge fields: ${names.map((name) => `{{${name}}}`).join(', ')}. Add these columns to the sheet or correct the markers.`;
+
 const distinctInOrder = (names: Iterable<string>): string[] => [...new Set(names)];
 
 /**

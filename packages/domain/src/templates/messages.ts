@@ -5,6 +5,8 @@
  * (docs/decisions/292-nothing-on-the-first-download-that-no-page-uses.md).
  */
 export const DRAFT_TEMPLATE_REQUIRED_MESSAGE = 'fromTemplate is required';
+/** The 403's reason when the session lacks the Gmail compose permission (drafts: templates and the composer). */
+export const MISSING_AUTHORIZATION_REASON = 'missing_authorization';
 /** 403 when the session lacks GMAIL_COMPOSE_SCOPE (reason MISSING_AUTHORIZATION_REASON). */
 export const DRAFT_MISSING_AUTHORIZATION_MESSAGE = 'Allow MergeDesk to create Gmail drafts first.';
 /** 403 when {userId} is not the caller. */

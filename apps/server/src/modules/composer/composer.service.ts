@@ -89,7 +89,7 @@ export async function listGmailDrafts(
 }
 
 /** A text-only draft as HTML: its text escaped, line breaks as <br>. */
-export const textDraftHtml = (text: string): string => escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
+const textDraftHtml = (text: string): string => escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 
 /** GET …/gmail/drafts/{id}: one of the caller's drafts, subject and HTML body. */
 export async function getGmailDraft(

@@ -46,7 +46,7 @@ export type GmailAccount = {
 };
 
 /** One draft with its parts (the raw message, parsed). */
-export type GmailDraftContent = {
+type GmailDraftContent = {
   draftId: string;
   messageId: string;
   subject: string;
@@ -167,7 +167,17 @@ export function createGmailAccount(input: {
       }),
     sendAsAddresses: () =>
       call(async () => {
-        const { data } = await api.users.settings.sendAs.list({ userId: 'me' });
+        let data: gmail_v1.Schema$ListSendAsResponse;
+        try {
+          ({ data } = await api.users.settings.sendAs.list({ userId: 'me' }));
+        } catch (error) {
+          // sendAs.list needs gmail.settings.basic (or a reading scope), which a gmail.send grant
+          // does not hold: Google answers 403 for the scope. The grant is not withdrawn for that
+          // (it still sends), so the account's own address is the one alias known
+          // (docs/decisions/composer-send-as-scope.md).
+          if (isMissingScope(error)) return [{ email: input.email, displayName: '', isDefault: true }];
+          throw error;
+        }
         return (data.sendAs ?? []).flatMap((alias) =>
           alias.sendAsEmail
             ? [
@@ -211,6 +221,12 @@ export function createGmailAccount(input: {
     getDraft: (draftId) => call(() => readDraft(drafts, draftId)),
   };
 }
+
+/** A 403 for a scope the token lacks (not a 401, nor the token endpoint's invalid_grant). */
+const isMissingScope = (error: unknown): boolean => {
+  const mapped = toGmailApiError(error, null);
+  return mapped.kind === 'revoked' && mapped.options.status === 403;
+};
 
 const isNotFound = (error: unknown) =>
   (error as { response?: { status?: unknown } }).response?.status === 404;

@@ -310,7 +310,12 @@ describe("the sender's Gmail through the grant", () => {
 
     const draft = await account.createDraft(await message('olivia@acme.test', ''));
     const listed = await account.listDrafts();
-    expect(listed.drafts).toContainEqual({ ...draft, subject: 'Grüße' });
+    expect(listed.drafts).toContainEqual({
+      ...draft,
+      subject: 'Grüße',
+      snippet: 'Hallo',
+      updatedAt: expect.any(Date),
+    });
     expect(await account.getDraft(draft.draftId)).toMatchObject({
       ...draft,
       subject: 'Grüße',

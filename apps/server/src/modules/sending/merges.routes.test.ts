@@ -253,6 +253,16 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: SCHEDULING_NEEDS_PRO_MESSAGE });
+    // The owner of a Free space (entitlements: no paid seat, no scheduling) likewise.
+    const owner = await start(
+      'gina@gmail.com',
+      mergeBody([{ email: 'a@example.org' }], {
+        workspaceId: space("Gina's space"),
+        scheduledAt: Date.now() + 60_000,
+      }),
+    );
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json()).toMatchObject({ code: 'FORBIDDEN', message: SCHEDULING_NEEDS_PRO_MESSAGE });
     expect(await mergeCount()).toBe(before);
   });
 

@@ -77,6 +77,10 @@ const CheckoutPage = lazy(() =>
 const MergeProgressPage = lazy(() =>
   SPACE_PAGES.mergeProgress().then((m) => ({ default: m.MergeProgressPage })),
 );
+/** Issue 25: the composer, loaded when it is opened (never on the sign-in pages). */
+const ComposerPage = lazy(() =>
+  import('../../features/composer/components/composer-page').then((m) => ({ default: m.ComposerPage })),
+);
 const InstallTutorialPage = lazy(() =>
   SPACE_PAGES.installTutorial().then((m) => ({
     default: m.InstallTutorialPage,
@@ -190,6 +194,7 @@ export function SpaceRoutes({
       ].map((path) => (
         <Route key={path} path={path} element={gate(true, mailMergesPage)} />
       ))}
+      <Route path="mail-merges/new" element={gate(true, <ComposerPage {...{ prefix, space, user }} />)} />
       {/* Issue 25: a merge's live progress, where the composer lands after 'Send'. */}
       <Route
         path="mail-merges/sending/:campaignId"
