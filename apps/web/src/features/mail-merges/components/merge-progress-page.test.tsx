@@ -102,7 +102,7 @@ function renderProgress() {
 }
 
 const progressBar = () => screen.findByRole('progressbar', { name: 'Sending progress' });
-const count = (label: string) => screen.getByRole('group', { name: label });
+const bar = () => screen.getByRole('progressbar', { name: 'Sending progress' });
 const status = () => screen.getByRole('status');
 
 describe('the progress page of a merge (issue 25)', () => {
@@ -115,10 +115,7 @@ describe('the progress page of a merge (issue 25)', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '10');
     expect(bar).toHaveAttribute('aria-valuetext', '8 sent, 2 skipped, 0 failed of 30');
     expect(status()).toHaveTextContent('Status: Sending');
-    expect(count('Sent')).toHaveTextContent('8');
-    expect(count('Skipped')).toHaveTextContent('2');
-    expect(count('Failed')).toHaveTextContent('0');
-    expect(count('Queued')).toHaveTextContent('20');
+    expect(screen.getByText('8 sent, 2 skipped, 0 failed of 30')).toBeInTheDocument();
 
     const rows = within(screen.getByRole('table', { name: 'Recipients' }))
       .getAllByRole('row')
@@ -167,7 +164,9 @@ describe('the progress page of a merge (issue 25)', () => {
     expect(calls(MERGE_PATH)).toHaveLength(1);
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(count('Sent')).toHaveTextContent('23'));
+    await waitFor(() =>
+      expect(bar()).toHaveAttribute('aria-valuetext', '23 sent, 2 skipped, 0 failed of 30'),
+    );
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(status()).toHaveTextContent('Status: Done'));
     expect(await progressBar()).toHaveAttribute('aria-valuetext', '27 sent, 3 skipped, 0 failed of 30');
@@ -314,11 +313,13 @@ describe('the progress page of a merge (issue 25)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(count('Sent')).toHaveTextContent('8');
+    expect(bar()).toHaveAttribute('aria-valuetext', '8 sent, 2 skipped, 0 failed of 30');
 
     // Asked again by itself: the alert goes once an answer comes.
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(count('Sent')).toHaveTextContent('28'));
+    await waitFor(() =>
+      expect(bar()).toHaveAttribute('aria-valuetext', '28 sent, 2 skipped, 0 failed of 30'),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

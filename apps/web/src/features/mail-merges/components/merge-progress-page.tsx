@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -130,12 +117,6 @@ function ProgressSummary({ campaignId, merge, sentListPath }: ProgressSummaryPro
           </Text>
         </Group>
         <SendingProgress counts={counts} />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Count label="Sent" value={counts.sent} />
-          <Count label="Skipped" value={counts.skipped} />
-          <Count label="Failed" value={counts.failed} />
-          <Count label="Queued" value={counts.queued} />
-        </SimpleGrid>
         {isWaitingForQuota(merge.status) ? (
           <Detail
             label={`Delivery of the ${formatNumber(counts.queued)} queued`}
@@ -175,19 +156,6 @@ function ProgressSummary({ campaignId, merge, sentListPath }: ProgressSummaryPro
         cancel={cancel}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
-  );
-}
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <Paper withBorder p="xs" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" aria-hidden>
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {formatNumber(value)}
-      </Text>
     </Paper>
   );
 }
