@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientText } from '../text/client-text';
+import { clientText, clientTimestampMs } from '../text/client-text';
 import { MAX_RECIPIENTS_PER_CAMPAIGN } from '../campaigns/constants';
 import { mergeOptionsSchema } from './sending';
 
@@ -70,8 +70,8 @@ export const testSendResponseSchema = z.object({ sentTo: z.string() });
 
 export const sendingForecastQuerySchema = z.object({
   count: z.coerce.number().int().min(0).max(MAX_RECIPIENTS_PER_CAMPAIGN),
-  /** Unset: now. */
-  scheduledAt: z.coerce.number().int().optional(),
+  /** Unset: now. A timestamp as a merge's scheduledAt (1970 to the end of year 9999). */
+  scheduledAt: z.coerce.number().pipe(clientTimestampMs()).optional(),
 });
 export const sendingForecastSchema = z
   .object({
@@ -94,6 +94,10 @@ export const GMAIL_DRAFT_NOT_FOUND_MESSAGE = 'Gmail draft not found.';
 /** Gmail failed (not for the permission: that is 403 missing_authorization, as template drafts). */
 export const GMAIL_DRAFTS_UNAVAILABLE_MESSAGE =
   'Your Gmail drafts could not be loaded. Please try again later.';
+
+/** Gmail failed to list the aliases (503). */
+export const GMAIL_SEND_AS_UNAVAILABLE_MESSAGE =
+  'Your Gmail addresses could not be loaded. Please try again later.';
 
 /** What a test's subject starts with, so the sender tells it from the real message. */
 export const TEST_SEND_SUBJECT_PREFIX = '[Test] ';

@@ -13,10 +13,10 @@ export const MAX_CSV_COLUMNS = 50;
 
 const grouped = (count: number): string => count.toLocaleString('en-US');
 
-export const tooManyRowsMessage = (rows: number): string =>
+const tooManyRowsMessage = (rows: number): string =>
   `The file has ${grouped(rows)} recipients. A mail merge can send to at most ${grouped(MAX_CSV_ROWS)}: split the file and send it as several mail merges.`;
 
-export const tooManyColumnsMessage = (columns: number): string =>
+const tooManyColumnsMessage = (columns: number): string =>
   `The file has ${grouped(columns)} columns. A mail merge can use at most ${grouped(MAX_CSV_COLUMNS)}: remove the columns you do not need.`;
 
 export const NO_RECIPIENT_ROWS_MESSAGE =

@@ -8,7 +8,7 @@ import { classifyRecipients, normalizeEmail, SKIP_REASONS } from '../sending/rec
  * them with the same reasons: never silently dropped.
  */
 
-export type SkippedRecipient = {
+type SkippedRecipient = {
   /** The row's position in the file (0-based, header excluded). */
   index: number;
   /** The address as the file has it. */

@@ -1,7 +1,11 @@
 import {
   GMAIL_DRAFT_NOT_FOUND_MESSAGE,
+  GMAIL_DRAFTS_UNAVAILABLE_MESSAGE,
   GMAIL_NOT_CONNECTED_REASON,
   GMAIL_REVOKED_REASON,
+  GMAIL_SEND_AS_UNAVAILABLE_MESSAGE,
+  TEST_SEND_FAILED_MESSAGE,
+  TEST_SEND_GMAIL_LIMITED_MESSAGE,
   TEST_SEND_GMAIL_NOT_CONNECTED_MESSAGE,
   TEST_SEND_GMAIL_REVOKED_MESSAGE,
   TEST_SEND_RATE_LIMIT_PER_MINUTE,
@@ -25,6 +29,7 @@ import { composeMime } from '../../mail/mime';
 import { createTestGmailAccounts } from '../../test/gmail';
 import { useSeededTestApp } from '../../test/seeded-app';
 import { PROVIDER_TOKEN_PURPOSE } from '../auth/auth.service';
+import { suppressedAmongQuery } from '../suppression-lists/suppression-list.repo';
 
 const gmail = createTestGmailAccounts(() => t.config);
 const t = useSeededTestApp({ gmailAccounts: gmail.accounts });
@@ -160,6 +165,19 @@ describe('GET …/gmail/drafts and …/gmail/drafts/{id}', () => {
     });
   });
 
+  it('answers 503 when Gmail fails (not a permission matter)', async () => {
+    t.gmail.injectFailures({ status: 500, count: 1, method: 'drafts.list', account: 'olivia@acme.test' });
+    const response = await t.call(null, 'composer.drafts', {
+      headers: await withCompose('olivia@acme.test'),
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: GMAIL_DRAFTS_UNAVAILABLE_MESSAGE,
+    });
+  });
+
   it('answers 401 without a sign-in', async () => {
     expect((await t.call(null, 'composer.drafts')).statusCode).toBe(401);
     expect((await t.call(null, 'composer.draft', { params: { id: 'r1' } })).statusCode).toBe(401);
@@ -178,6 +196,17 @@ describe('GET …/gmail/send-as', () => {
     gmail.revoke(t.user('fred@acme.test'));
     expect((await t.call('fred@acme.test', 'composer.sendAs')).json()).toEqual({ items: [] });
     expect((await t.call(null, 'composer.sendAs')).statusCode).toBe(401);
+  });
+
+  it('answers 503 when Gmail fails', async () => {
+    t.gmail.injectFailures({ status: 503, count: 1, account: 'olivia@acme.test' });
+    const response = await t.call('olivia@acme.test', 'composer.sendAs');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: GMAIL_SEND_AS_UNAVAILABLE_MESSAGE,
+    });
   });
 });
 
@@ -254,13 +283,20 @@ describe('POST …/workspaces/{id}/recipient-check', () => {
       bounced: ['shared@example.org'],
     });
 
-    for (const table of ['unsubscriptions', 'bounces']) {
-      const plan = await t.db.execute<{ 'QUERY PLAN': string }>(sql`
-        explain select distinct email from ${sql.identifier(table)}
-        where workspace_id = ${t.space('Acme Sales')} and email = any(${sql.param(emails)}::text[])
-          and (type = 'WORKSPACE' or user_id = ${t.user('olivia@acme.test')})`);
+    for (const table of [unsubscriptions, bounces]) {
+      const statement = suppressedAmongQuery(
+        t.db,
+        table,
+        t.space('Acme Sales'),
+        t.user('olivia@acme.test'),
+        emails,
+      ).toSQL();
+      expect(statement.params).toHaveLength(4);
+      const plan = await t.pool.query<{ 'QUERY PLAN': string }>(`explain ${statement.sql}`, statement.params);
       const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(text).toMatch(/Index (Only )?Scan using \w+ on \w+|Bitmap Index Scan/);
+      expect(text).toMatch(
+        /Index (Only )?Scan using \w+_workspace_\w+ on \w+|Bitmap Index Scan on \w+_workspace_\w+/,
+      );
       expect(text).not.toMatch(/Seq Scan/);
     }
   });
@@ -325,6 +361,33 @@ describe('POST …/workspaces/{id}/test-send', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('sends from the alias and with the sender name the merge would use', async () => {
+    const alias = await fetch(`${t.gmail.url}/_emulator/send-as`, {
+      method: 'POST',
+      body: JSON.stringify({
+        account: 'olivia@acme.test',
+        sendAsEmail: 'sales@acme.test',
+        displayName: 'Acme Sales',
+      }),
+    });
+    expect(alias.ok).toBe(true);
+    expect((await t.call('olivia@acme.test', 'composer.sendAs')).json()).toMatchObject({
+      items: expect.arrayContaining([
+        { email: 'sales@acme.test', displayName: 'Acme Sales', isDefault: false },
+      ]),
+    });
+    const response = await testSend('olivia@acme.test', {
+      ...body,
+      subject: 'From the alias',
+      options: { sendAs: 'sales@acme.test', senderName: 'Olivia at Acme' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ sentTo: 'olivia@acme.test' });
+    const message = t.gmail.messages().find((candidate) => candidate.subject === '[Test] From the alias');
+    expect(message).toMatchObject({ from: 'sales@acme.test', to: ['olivia@acme.test'] });
+    expect(message?.headers.From).toContain('Olivia at Acme');
+  });
+
   it('leaves the footer out when the unsubscribe link is off, and keeps List-Unsubscribe', async () => {
     const response = await testSend('olivia@acme.test', {
       ...body,
@@ -380,6 +443,27 @@ describe('POST …/workspaces/{id}/test-send', () => {
     const bad = await testSend('olivia@acme.test', { ...body, htmlBody: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers 429 when Gmail limits the sender, 503 when Gmail fails; nothing is stored', async () => {
+    const before = await counts();
+    t.gmail.injectFailures({ status: 429, count: 1, method: 'messages.send', account: 'olivia@acme.test' });
+    const limited = await testSend('olivia@acme.test', { ...body, subject: 'Limited' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      errors: [],
+      code: 'RATE_LIMITED',
+      message: TEST_SEND_GMAIL_LIMITED_MESSAGE,
+    });
+    t.gmail.injectFailures({ status: 503, count: 1, method: 'messages.send', account: 'olivia@acme.test' });
+    const failed = await testSend('olivia@acme.test', { ...body, subject: 'Failed' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({
+      errors: [],
+      code: 'SERVICE_UNAVAILABLE',
+      message: TEST_SEND_FAILED_MESSAGE,
+    });
+    expect(await counts()).toEqual(before);
   });
 
   it(`allows ${TEST_SEND_RATE_LIMIT_PER_MINUTE} test sends a minute per person, then 429`, async () => {
@@ -485,8 +569,14 @@ describe('GET …/workspaces/{id}/sending-forecast', () => {
     expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Space not found.' });
     expect((await forecast('dora@acme.test', { count: 1 }, 'Acme Sales')).statusCode).toBe(403);
     expect((await forecast(null, { count: 1 })).statusCode).toBe(401);
-    for (const count of ['-1', '5001', 'many']) {
-      const bad = await forecast('gina@gmail.com', { count });
+    for (const query of <Record<string, string>[]>[
+      { count: '-1' },
+      { count: '5001' },
+      { count: 'many' },
+      { count: '1', scheduledAt: '1e20' },
+      { count: '1', scheduledAt: 'tomorrow' },
+    ]) {
+      const bad = await forecast('gina@gmail.com', query);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }

@@ -64,7 +64,7 @@ export const composerRoutes: FastifyPluginCallbackZod<{ deps: ComposerDeps; send
       schema: {
         tags,
         summary: "The caller's Gmail aliases (sendAs) through their Gmail grant; none when not connected",
-        response: errorResponses(401),
+        response: errorResponses(401, 503),
       },
     },
     async (request) => listSendAs(deps, userOf(request)),

@@ -3,6 +3,7 @@ import {
   GMAIL_DRAFTS_UNAVAILABLE_MESSAGE,
   GMAIL_NOT_CONNECTED_REASON,
   GMAIL_REVOKED_REASON,
+  GMAIL_SEND_AS_UNAVAILABLE_MESSAGE,
   TEST_SEND_FAILED_MESSAGE,
   TEST_SEND_GMAIL_LIMITED_MESSAGE,
   TEST_SEND_GMAIL_NOT_CONNECTED_MESSAGE,
@@ -118,7 +119,7 @@ export async function listSendAs(deps: ComposerDeps, caller: UserRecord): Promis
     if (error instanceof GmailApiError && (error.kind === 'not-connected' || error.kind === 'revoked')) {
       return { items: [] };
     }
-    throw error;
+    throw new AppError('SERVICE_UNAVAILABLE', GMAIL_SEND_AS_UNAVAILABLE_MESSAGE, { cause: error });
   }
 }
 

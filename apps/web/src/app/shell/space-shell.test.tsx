@@ -223,6 +223,8 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     // Spec 001 §2: other checkout and billing sub-addresses go to billing.
     ['/checkout/elsewhere', '/space/billing', 'Billing'],
     ['/space/billing/elsewhere', '/space/billing', 'Billing'],
+    // Issue 25: the composer (lazy).
+    ['/mail-merges/new', '/mail-merges/new', 'New mail merge'],
   ])('olivia (owner) at %s ends at %s', async (path, expected, heading) => {
     const { location } = renderShell(`${SALES}${path}`, olivia);
     // The pages are lazy: the first import of a real page can take over the default 1 s.

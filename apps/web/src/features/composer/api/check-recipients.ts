@@ -15,9 +15,12 @@ const checkRecipients = (
 ): Promise<RecipientCheck> =>
   callEndpoint('composer.recipientCheck', {
     params: { id: workspaceId },
-    body: { emails: [...emails] },
+    body: { emails: emails.map((email) => email.slice(0, MAX_CHECKED_LENGTH)) },
     signal,
   });
+
+/** The check's longest address (api/composer.ts); a longer cell is no address anyway. */
+const MAX_CHECKED_LENGTH = 320;
 
 const RECIPIENT_CHECK_STALE_MS = 60_000;
 

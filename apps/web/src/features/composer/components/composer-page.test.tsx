@@ -1,16 +1,18 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
 import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/session/constants';
+import { fakeTimerUser, runOnFakeTimers } from '../../../test/fake-timers';
 import { requestAddress, requestJson, requestMethod, stubFetch } from '../../../test/fetch-stub';
 import { signedInSession } from '../../../test/fake-session';
 import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { clearComposerState } from '../lib/composer-storage';
 import { ComposerPage } from './composer-page';
+
+runOnFakeTimers();
 
 const PREFIX = `/${ACME_SALES_ID}/acme-sales`;
 const USER = currentUser();
@@ -125,18 +127,18 @@ function renderComposer(
   );
 }
 
-async function pasteRows(user: ReturnType<typeof userEvent.setup>, text = CSV) {
+async function pasteRows(user: ReturnType<typeof fakeTimerUser>, text = CSV) {
   await user.click(await screen.findByRole('textbox', { name: 'Or paste rows' }));
   await user.paste(text);
   await user.click(screen.getByRole('button', { name: 'Use these rows' }));
 }
 
-async function pickOption(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+async function pickOption(user: ReturnType<typeof fakeTimerUser>, label: string, option: string) {
   await user.click(await screen.findByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function composeFromTemplate(user: ReturnType<typeof userEvent.setup>) {
+async function composeFromTemplate(user: ReturnType<typeof fakeTimerUser>) {
   await pasteRows(user);
   await screen.findByText('5 recipients: 2 to send, 3 skipped');
   await pickOption(user, 'Or from a template', TEMPLATE.subject);
@@ -145,7 +147,7 @@ async function composeFromTemplate(user: ReturnType<typeof userEvent.setup>) {
 
 describe('the composer (issue 25)', () => {
   it('takes pasted rows, detects the e-mail column and lists who is skipped and why', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await pasteRows(user);
     expect(screen.getByRole('combobox', { name: 'E-mail column' })).toHaveValue('Email');
@@ -166,7 +168,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('lets the person change the e-mail column', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await pasteRows(user);
     await screen.findByText('5 recipients: 2 to send, 3 skipped');
@@ -175,7 +177,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('says why a file past the limits cannot be used', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     const input = await screen.findByLabelText('CSV file');
     await user.upload(
@@ -188,7 +190,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('reads an uploaded semicolon file with a byte order mark', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     const input = await screen.findByLabelText('CSV file');
     await user.upload(
@@ -200,7 +202,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('previews each recipient, then sends once and opens the merge’s progress', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     const { router } = renderComposer();
     await composeFromTemplate(user);
     expect(screen.getByTestId('preview-subject')).toHaveTextContent('Subject: Hello Ada');
@@ -240,7 +242,7 @@ describe('the composer (issue 25)', () => {
 
   it('retries after a lost connection with the same Idempotency-Key', async () => {
     server.merges = [new TypeError('Failed to fetch'), jsonResponse(202, { campaignId: 'c2' })];
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Send…' }));
@@ -262,7 +264,7 @@ describe('the composer (issue 25)', () => {
     server.merges = [
       jsonResponse(422, { code: 'UNPROCESSABLE', message: 'Gmail access was revoked.', errors: [] }),
     ];
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Send…' }));
@@ -272,9 +274,37 @@ describe('the composer (issue 25)', () => {
     expect(screen.queryByText('Progress page')).not.toBeInTheDocument();
   });
 
+  it('offers a new key when the key was already used for other content', async () => {
+    server.merges = [
+      jsonResponse(422, {
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This Idempotency-Key was already used with a different request.',
+        errors: [],
+      }),
+      jsonResponse(202, { campaignId: 'c3' }),
+    ];
+    const user = fakeTimerUser();
+    renderComposer();
+    await composeFromTemplate(user);
+    await user.click(screen.getByRole('button', { name: 'Send…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This mail merge was already started before it was changed.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send as a new mail merge' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Progress page');
+    const keys = callsTo('/api/addon/merges').map(([, init]) =>
+      new Headers(init?.headers).get('Idempotency-Key'),
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   it('goes to the Scheduled tab when the merge is scheduled', async () => {
     server.merges = [jsonResponse(202, { scheduledCampaignId: 's1' })];
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('radio', { name: 'Schedule' }));
@@ -290,7 +320,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('sends the previewed recipient as a test to the sender', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -301,18 +331,26 @@ describe('the composer (issue 25)', () => {
   });
 
   it('shows why a test could not be sent', async () => {
-    server.testSend = jsonResponse(409, { code: 'CONFLICT', message: 'Connect Gmail first.', errors: [] });
-    const user = userEvent.setup();
+    server.testSend = jsonResponse(409, {
+      code: 'CONFLICT',
+      message: 'The Gmail permission was withdrawn. Reconnect Gmail to send a test.',
+      errors: [],
+      reason: 'GMAIL_REVOKED',
+    });
+    const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
-    expect(await screen.findByRole('alert', { name: 'The test could not be sent' })).toHaveTextContent(
-      'Connect Gmail first.',
+    const alert = await screen.findByRole('alert', { name: 'The test could not be sent' });
+    expect(alert).toHaveTextContent('The Gmail permission was withdrawn. Reconnect Gmail to send a test.');
+    expect(within(alert).getByRole('link', { name: 'Connect Gmail' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/api/v1/auth/gmail/connect?returnTo='),
     );
   });
 
   it('flags unknown markers and inserts a column at the cursor', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await pasteRows(user);
     const subject = screen.getByRole('textbox', { name: 'Subject' });
@@ -326,7 +364,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('starts from a Gmail draft', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await pickOption(user, 'Start from a Gmail draft', 'Draft for {{First name}}');
     await waitFor(() =>
@@ -343,10 +381,27 @@ describe('the composer (issue 25)', () => {
       reason: 'missing_authorization',
     });
     const session = signedInSession({ scopes: ['openid', GMAIL_COMPOSE_SCOPE] });
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer(userWorkspace(), session);
     await user.click(await screen.findByRole('button', { name: 'Allow access to Gmail drafts' }));
     expect(session.requestComposePermission).toHaveBeenCalledWith(`${PREFIX}/mail-merges/new`);
+  });
+
+  it('says so when the person came back without giving the permission', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          path: `${PREFIX}/mail-merges/new`,
+          element: <ComposerPage prefix={PREFIX} space={userWorkspace()} user={USER} />,
+        },
+      ],
+      `${PREFIX}/mail-merges/new?composeGrant=cancelled`,
+      { session: signedInSession() },
+    );
+    expect(
+      await screen.findByText('The Gmail permission was not given: your drafts cannot be listed.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('says when Gmail is not connected, with the Connect Gmail link', async () => {
@@ -383,21 +438,24 @@ describe('the composer (issue 25)', () => {
   });
 
   it('shows the quota line of the forecast', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await pasteRows(user);
-    expect(await screen.findByTestId('quota-line')).toHaveTextContent(
-      'You can send 1 more today; 1 will be sent after your quota resets on Nov 28, 2026, 09:12.',
+    // 2 to send once the space's lists are checked.
+    await waitFor(() =>
+      expect(screen.getByTestId('quota-line')).toHaveTextContent(
+        'You can send 1 more today; 1 will be sent after your quota resets on November 28th, 2026 at 09:12.',
+      ),
     );
   });
 
   it('keeps the composition after a reload', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     const first = renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Saved once typing pauses.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     first.unmount();
     renderComposer();
     expect(await screen.findByText('Recipient 2 of 5')).toBeInTheDocument();
@@ -405,7 +463,7 @@ describe('the composer (issue 25)', () => {
   });
 
   it('lists what is missing when sending too early', async () => {
-    const user = userEvent.setup();
+    const user = fakeTimerUser();
     renderComposer();
     await user.click(await screen.findByRole('button', { name: 'Send…' }));
     const alert = await screen.findByRole('alert', { name: 'Before sending' });

@@ -6,13 +6,12 @@ import type { GmailConnection, StartMergeBody } from '@mergedesk/domain/api/send
 import type { CurrentUser, UserWorkspace } from '@mergedesk/domain/api/users';
 import { checkContent } from '@mergedesk/domain/composer/content-checks';
 import { detectEmailColumn } from '@mergedesk/domain/composer/email-column';
-import { quotaSentence } from '@mergedesk/domain/composer/quota-sentence';
 import { summarizeRecipients } from '@mergedesk/domain/composer/recipient-summary';
 import { scheduleError } from '@mergedesk/domain/composer/schedule';
 import { canScheduleMerges } from '@mergedesk/domain/plans/plan-features';
+import { quotaLine as quotaLineOf } from '@mergedesk/domain/sending/quota-line';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { usePageTitle } from '../../../lib/page-title';
 import { useRecipientCheck } from '../api/check-recipients';
@@ -27,7 +26,7 @@ import { ContentSection } from './content-section';
 import { OptionsSection } from './options-section';
 import { PreviewSection } from './preview-section';
 import { RecipientsSection } from './recipients-section';
-import { SendConfirmModal } from './send-confirm-modal';
+import { SendConfirmModal, type SendError } from './send-confirm-modal';
 
 export type ComposerPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
@@ -105,10 +104,7 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
     timeError === null ? scheduledAt : null,
   );
   const quotaLine = forecast.data
-    ? quotaSentence(forecast.data, {
-        scheduled: scheduledAt !== null,
-        resetAt: forecast.data.resetAt === null ? null : formatDateTime(forecast.data.resetAt),
-      })
+    ? quotaLineOf(forecast.data, { timeZone, scheduled: scheduledAt !== null })
     : null;
 
   const mergeOptions = mergeOptionsOf(state.options);
@@ -173,6 +169,7 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
           options={mergeOptions}
           skipReason={skipReasonOf(summary, state.previewIndex)}
           senderEmail={user.userEmail}
+          connectLabel={gmail.data?.status === 'REVOKED' ? GMAIL_TEXTS.reconnect : GMAIL_TEXTS.connect}
           canSendTest={gmailConnected && !checks.missingSubject && !checks.missingBody}
         />
       )}
@@ -202,6 +199,10 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
           quotaLine={quotaLine}
           sending={sender.isPending}
           error={sender.error}
+          onNewKey={() => {
+            sender.reset();
+            update((current) => ({ ...current, idempotencyKey: crypto.randomUUID() }));
+          }}
           onConfirm={send}
           onClose={() => setConfirming(false)}
         />
@@ -321,8 +322,14 @@ function useMergeSender(prefix: string, workspaceId: string, clear: () => Promis
     send,
     reset: startMerge.reset,
     isPending: startMerge.isPending,
-    error: error
-      ? { message: error.message, lostConnection: error instanceof ApiError && error.status === 0 }
-      : null,
+    error: error ? sendErrorOf(error) : null,
   };
+}
+
+function sendErrorOf(error: Error): SendError {
+  if (error instanceof ApiError && error.status === 0)
+    return { kind: 'lost-connection', message: error.message };
+  if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED')
+    return { kind: 'key-reused', message: error.message };
+  return { kind: 'refused', message: error.message };
 }

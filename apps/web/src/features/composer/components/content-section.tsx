@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { MISSING_AUTHORIZATION_REASON } from '@mergedesk/domain/templates/messages';
 import {
   BODY_REQUIRED_MESSAGE,
@@ -10,6 +10,11 @@ import {
   type ContentChecks,
 } from '@mergedesk/domain/composer/content-checks';
 import { unknownMarkersMessage } from '@mergedesk/domain/sending/markers';
+import {
+  GRANT_OUTCOME_PARAM,
+  readGrantOutcome,
+  WRONG_ACCOUNT_MESSAGE,
+} from '@mergedesk/domain/session/compose-grant';
 import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/session/constants';
 import { isApiErrorStatus } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
@@ -30,7 +35,9 @@ export type ContentSectionProps = {
 
 type Field = 'subject' | 'body';
 
-export const DRAFTS_PERMISSION_TEXT =
+const PERMISSION_NOT_GIVEN_MESSAGE = 'The Gmail permission was not given: your drafts cannot be listed.';
+
+const DRAFTS_PERMISSION_TEXT =
   'To pick one of your Gmail drafts, allow MergeDesk to read and create Gmail drafts.';
 
 /**
@@ -151,6 +158,7 @@ function ContentPicker({
   const drafts = useGmailDrafts(hasComposeScope);
   const templates = useComposerTemplates(true);
   const loadDraft = useMutation({ mutationFn: (id: string) => getGmailDraft(id) });
+  const grantOutcome = useGrantOutcome();
 
   const needsPermission =
     !hasComposeScope ||
@@ -225,6 +233,11 @@ function ContentPicker({
           style={{ flex: '1 1 16rem' }}
         />
       </Group>
+      {grantOutcome !== null && (
+        <Alert color="red" variant="light" role="alert">
+          {grantOutcome === 'wrong-account' ? WRONG_ACCOUNT_MESSAGE : PERMISSION_NOT_GIVEN_MESSAGE}
+        </Alert>
+      )}
       {loadDraft.isPending && (
         <Text size="sm" role="status">
           Loading the draft…
@@ -237,4 +250,26 @@ function ContentPicker({
       )}
     </Stack>
   );
+}
+
+/**
+ * Back from a permission round trip that added nothing (cancelled, another account, failed; issue
+ * 9): its outcome, read once from the address, which then drops it (as the templates gallery does).
+ */
+function useGrantOutcome() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const outcome = readGrantOutcome(searchParams.get(GRANT_OUTCOME_PARAM));
+  const [shown] = useState(outcome);
+  useEffect(() => {
+    if (outcome === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(GRANT_OUTCOME_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outcome, setSearchParams]);
+  return shown;
 }

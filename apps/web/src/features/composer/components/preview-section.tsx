@@ -3,6 +3,8 @@ import { IconChevronLeft, IconChevronRight, IconSend } from '@tabler/icons-react
 import type { SkipReason } from '@mergedesk/domain/sending/recipients';
 import { skipReasonLabel } from '@mergedesk/domain/sending/recipients';
 import type { MergeOptions } from '@mergedesk/domain/api/sending';
+import { GmailConnectLink } from '../../../components/gmail-connect-link';
+import { isApiErrorStatus } from '../../../lib/api-client';
 import { useSendTest } from '../api/send-test';
 import { previewMessage } from '../lib/preview-message';
 
@@ -20,6 +22,8 @@ export type PreviewSectionProps = {
   /** The sender's address, where the test goes. */
   senderEmail: string;
   canSendTest: boolean;
+  /** 'Connect Gmail' or 'Reconnect Gmail', for a test refused for the Gmail grant. */
+  connectLabel: string;
 };
 
 /**
@@ -38,6 +42,7 @@ export function PreviewSection({
   skipReason,
   senderEmail,
   canSendTest,
+  connectLabel,
 }: PreviewSectionProps) {
   const sendTest = useSendTest(workspaceId);
   const current = Math.min(index, rows.length - 1);
@@ -132,7 +137,11 @@ export function PreviewSection({
           )}
           {sendTest.isError && (
             <Alert color="red" variant="light" role="alert" title="The test could not be sent">
-              {sendTest.error.message}
+              <Stack gap="xs" align="flex-start">
+                {sendTest.error.message}
+                {/* 409: Gmail not connected or its permission withdrawn (api/composer.ts). */}
+                {isApiErrorStatus(sendTest.error, 409) && <GmailConnectLink label={connectLabel} />}
+              </Stack>
             </Alert>
           )}
         </div>

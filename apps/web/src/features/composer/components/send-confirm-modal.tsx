@@ -11,12 +11,24 @@ export type SendConfirmModalProps = {
   quotaLine: string | null;
   sending: boolean;
   /** The last try's error: a lost connection offers to try again (the merge starts once). */
-  error: { message: string; lostConnection: boolean } | null;
+  error: SendError | null;
+  /** Gives the composition a new Idempotency-Key (after the key was used for other content). */
+  onNewKey: () => void;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-export const LOST_CONNECTION_MESSAGE =
+/**
+ * Why the last try did not start the merge: the connection was lost (try again: the same key sends
+ * once), the key was already used with other content (a merge was started before the composition
+ * changed), or the server's message.
+ */
+export type SendError = { kind: 'lost-connection' | 'key-reused' | 'refused'; message: string };
+
+const KEY_REUSED_MESSAGE =
+  'This mail merge was already started before it was changed. Check the Mail merges page, or send the changed one as a new mail merge.';
+
+const LOST_CONNECTION_MESSAGE =
   'The connection to MergeDesk was lost before the mail merge was confirmed. Try again: it is sent only once.';
 
 /** The confirmation before sending (issue 25 item 6): the counts, now or when. */
@@ -27,6 +39,7 @@ export function SendConfirmModal({
   quotaLine,
   sending,
   error,
+  onNewKey,
   onConfirm,
   onClose,
 }: SendConfirmModalProps) {
@@ -66,18 +79,26 @@ export function SendConfirmModal({
             color="red"
             variant="light"
             role="alert"
-            title={error.lostConnection ? 'Connection lost' : 'Not sent'}
+            title={error.kind === 'lost-connection' ? 'Connection lost' : 'Not sent'}
           >
-            {error.lostConnection ? LOST_CONNECTION_MESSAGE : error.message}
+            {error.kind === 'lost-connection'
+              ? LOST_CONNECTION_MESSAGE
+              : error.kind === 'key-reused'
+                ? KEY_REUSED_MESSAGE
+                : error.message}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={sending}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={sending}>
-            {error?.lostConnection ? 'Try again' : action}
-          </Button>
+          {error?.kind === 'key-reused' ? (
+            <Button onClick={onNewKey}>Send as a new mail merge</Button>
+          ) : (
+            <Button onClick={onConfirm} loading={sending}>
+              {error?.kind === 'lost-connection' ? 'Try again' : action}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -19,7 +19,7 @@ const DELIMITERS = [',', ';', '\t'];
 
 export const UNCLOSED_QUOTE_MESSAGE = (line: number) =>
   `Line ${line.toLocaleString('en-US')} has a quote (") that is never closed. Close it, or remove it, and try again.`;
-export const UNREADABLE_FILE_MESSAGE = 'The file could not be read. Save it as CSV (UTF-8) and try again.';
+const UNREADABLE_FILE_MESSAGE = 'The file could not be read. Save it as CSV (UTF-8) and try again.';
 
 /**
  * Parses CSV text with Papa Parse: a UTF-8 byte order mark is dropped, the delimiter (comma,

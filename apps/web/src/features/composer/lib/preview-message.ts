@@ -1,17 +1,13 @@
-import { escapeHtml, renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
-
-/**
- * The footer the engine adds to every message (apps/server/src/modules/sending/merge-message.ts),
- * same text and style, with a link that goes nowhere in the preview.
- * TODO(composer-server): use the domain's footer once that branch moves it into packages/domain.
- */
-const unsubscribeFooter = (url: string) =>
-  `<p style="margin-top:24px;font-size:12px;color:#888888">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a>.</p>`;
+import { renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
+import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 
 /** Where the preview's unsubscribe link points: nowhere (the real one is per recipient). */
 const PREVIEW_UNSUBSCRIBE_URL = '#unsubscribe';
 
-/** One recipient's message as the engine renders it: subject as text, body with values HTML-escaped, the footer. */
+/**
+ * One recipient's message as the engine renders it (apps/server modules/sending/merge-message.ts):
+ * subject as text, body with values HTML-escaped, the domain's unsubscribe footer when it is on.
+ */
 export function previewMessage(input: {
   subject: string;
   htmlBody: string;
@@ -21,6 +17,6 @@ export function previewMessage(input: {
   const body = renderTemplate(input.htmlBody, input.fields, 'html');
   return {
     subject: renderSubject(input.subject, input.fields),
-    html: input.unsubscribeLink ? `${body}${unsubscribeFooter(PREVIEW_UNSUBSCRIBE_URL)}` : body,
+    html: input.unsubscribeLink ? `${body}${unsubscribeFooterHtml(PREVIEW_UNSUBSCRIBE_URL)}` : body,
   };
 }
