@@ -249,6 +249,21 @@ describe('the progress page of a merge (issue 25)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel sending' })).not.toBeInTheDocument();
   });
 
+  it('works by keyboard: Tab to Cancel sending, Enter opens the confirmation on Keep sending, Escape closes it', async () => {
+    const user = fakeTimerUser();
+    renderProgress();
+    await progressBar();
+    const cancel = screen.getByRole('button', { name: 'Cancel sending' });
+    for (let tabs = 0; tabs < 10 && document.activeElement !== cancel; tabs += 1) await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel sending?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep sending' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls(CANCEL_PATH, 'POST')).toHaveLength(0);
+  });
+
   it('shows the server’s refusal of a cancel in the confirmation', async () => {
     server.cancel = () =>
       jsonResponse(403, {
