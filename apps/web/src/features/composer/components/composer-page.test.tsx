@@ -240,6 +240,32 @@ describe('the composer (issue 25)', () => {
     });
   });
 
+  it('sends the chosen options: sender name, alias, tracking and the unsubscribe link', async () => {
+    const user = fakeTimerUser();
+    renderComposer();
+    await composeFromTemplate(user);
+    await user.type(screen.getByRole('textbox', { name: 'Sender name' }), 'Olivia at Acme');
+    await pickOption(user, 'Send from', 'Acme Sales <sales@acme.test>');
+    await user.click(screen.getByRole('switch', { name: 'Track clicks' }));
+    await user.click(screen.getByRole('switch', { name: /Unsubscribe link/ }));
+    expect(screen.getByTitle('Message preview').getAttribute('srcdoc')).not.toContain('Unsubscribe');
+    await user.click(screen.getByRole('button', { name: 'Send…' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Progress page');
+    const body = requestJson(callsTo('/api/addon/merges')[0]?.[1]) as {
+      options: object;
+      scheduledAt?: number;
+    };
+    expect(body.options).toEqual({
+      senderName: 'Olivia at Acme',
+      sendAs: 'sales@acme.test',
+      trackOpens: true,
+      trackClicks: false,
+      unsubscribeLink: false,
+    });
+    expect(body.scheduledAt).toBeUndefined();
+  });
+
   it('retries after a lost connection with the same Idempotency-Key', async () => {
     server.merges = [new TypeError('Failed to fetch'), jsonResponse(202, { campaignId: 'c2' })];
     const user = fakeTimerUser();
@@ -449,13 +475,26 @@ describe('the composer (issue 25)', () => {
     );
   });
 
+  it('forgets the composition once it is sent', async () => {
+    const user = fakeTimerUser();
+    const first = renderComposer();
+    await composeFromTemplate(user);
+    await user.click(screen.getByRole('button', { name: 'Send…' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Progress page');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    first.unmount();
+    renderComposer();
+    expect(await screen.findByRole('textbox', { name: 'Or paste rows' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
+  });
+
   it('keeps the composition after a reload', async () => {
     const user = fakeTimerUser();
     const first = renderComposer();
     await composeFromTemplate(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    // Saved once typing pauses.
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    // Left at once, before the pause that saves: saved as the page goes.
     first.unmount();
     renderComposer();
     expect(await screen.findByText('Recipient 2 of 5')).toBeInTheDocument();

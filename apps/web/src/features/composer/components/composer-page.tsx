@@ -178,6 +178,7 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
         options={state.options}
         onOptions={setOptions}
         aliases={sendAs.data?.items ?? []}
+        aliasesError={sendAs.error?.message ?? null}
         canSchedule={canSchedule}
         upgradePath={space.userRole === 'OWNER' ? `${prefix}/checkout/details` : null}
         scheduleError={triedToSend ? timeError : null}

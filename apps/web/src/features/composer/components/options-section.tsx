@@ -20,6 +20,8 @@ export type OptionsSectionProps = {
   onOptions: (change: Partial<ComposerOptions>) => void;
   /** The sender's Gmail aliases (none when Gmail is not connected). */
   aliases: { email: string; displayName: string; isDefault: boolean }[];
+  /** The aliases could not be loaded (the server's message). */
+  aliasesError: string | null;
   canSchedule: boolean;
   /** The owner's upgrade page, when the person is the space's owner; null for other members. */
   upgradePath: string | null;
@@ -38,6 +40,7 @@ export function OptionsSection({
   options,
   onOptions,
   aliases,
+  aliasesError,
   canSchedule,
   upgradePath,
   scheduleError,
@@ -79,6 +82,7 @@ export function OptionsSection({
             onChange={(value) => onOptions({ sendAs: value ?? '' })}
             allowDeselect={false}
             disabled={aliases.length === 0}
+            error={aliasesError ?? undefined}
             style={{ flex: '1 1 14rem' }}
           />
         </Group>

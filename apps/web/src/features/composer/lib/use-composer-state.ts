@@ -17,7 +17,8 @@ export type ComposerStateApi = {
 export function useComposerState(userId: string, workspaceId: string): ComposerStateApi {
   const [state, setState] = useState<ComposerState | null>(null);
   const dirty = useRef(false);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The state changed and not saved yet: saved when typing pauses, or at once when the page goes. */
+  const unsaved = useRef<ComposerState | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -30,9 +31,29 @@ export function useComposerState(userId: string, workspaceId: string): ComposerS
   }, [userId, workspaceId]);
 
   useEffect(() => {
+    const flush = () => {
+      if (unsaved.current === null) return;
+      void saveComposerState(userId, workspaceId, unsaved.current);
+      unsaved.current = null;
+    };
+    // A reload right after a change still keeps it (pagehide), and so does leaving the page.
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [userId, workspaceId]);
+
+  useEffect(() => {
     if (state === null || !dirty.current) return;
-    saveTimer.current = setTimeout(() => void saveComposerState(userId, workspaceId, state), SAVE_DELAY_MS);
-    return () => clearTimeout(saveTimer.current);
+    unsaved.current = state;
+    const timer = setTimeout(() => {
+      // Cleared meanwhile (sent): nothing to save.
+      if (unsaved.current !== state) return;
+      unsaved.current = null;
+      void saveComposerState(userId, workspaceId, state);
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [state, userId, workspaceId]);
 
   const update = useCallback((change: (state: ComposerState) => ComposerState) => {
@@ -42,7 +63,7 @@ export function useComposerState(userId: string, workspaceId: string): ComposerS
 
   const clear = useCallback(async () => {
     dirty.current = false;
-    clearTimeout(saveTimer.current);
+    unsaved.current = null;
     await clearComposerState(userId, workspaceId);
   }, [userId, workspaceId]);
 
