@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillAddress, goToBilling, licenceRadio, payOnHostedPage } from './billing-steps';
+import {
+  confirmSend,
+  ensureGmailConnected,
+  openComposer,
+  previewRecipient,
+  recipientsCsv,
+  sendFromConfirmation,
+  unsubscribedAddressOf,
+  uploadCsv,
+  writeContent,
+} from './composer-steps';
 import { signIn, spacePath } from './sign-in';
 
 /**
@@ -12,14 +23,31 @@ test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 (npm run screenshots) to 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const WIDTHS = [1280, 390] as const;
 
-async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Both widths of the whole page. `wholeViewport`: the viewport is made as tall as the page first,
+ * for a page with an iframe of another origin (the composer's sandboxed preview): Chromium paints
+ * such a frame only where it is inside the viewport, so a full-page shot would leave it blank.
+ * `viewportOnly`: what the screen shows (a dialog over the page), not the whole page.
+ */
+async function shoot(
+  page: Page,
+  name: string,
+  { wholeViewport = false, viewportOnly = false } = {},
+): Promise<void> {
   // The pointer stays where the last click was: a hover there would look like a selected entry.
   await page.mouse.move(0, 0);
+  // From the top: a page scrolled by the steps before would draw its fixed header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     // The shell's navbar slides out with a CSS transition when the width crosses its breakpoint.
     await page.waitForTimeout(600);
-    await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
+    if (wholeViewport) {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height: Math.max(900, height) });
+      await page.waitForTimeout(300);
+    }
+    await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: !viewportOnly });
   }
 }
 
@@ -184,6 +212,77 @@ for (const { name, path, table } of [
     await shoot(page, name);
   });
 }
+
+/**
+ * Sending a merge from the dashboard (issue 25), each step: the Mail merges page with 'New mail
+ * merge', the composer's recipients, content, preview and test, the confirmation, the progress page;
+ * then gina's Free quota line and her merge waiting for the quota.
+ */
+test('Send a merge from the dashboard (olivia, then gina on the Free quota)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'olivia@acme.test');
+  await expect(page).toHaveURL(spacePath('acme-sales', 'mail-merges/sent'));
+  await ensureGmailConnected(page, 'olivia@acme.test');
+  await expect(page.getByRole('table', { name: 'Sent mail merges' }).getByRole('row').nth(2)).toBeVisible();
+  await shoot(page, 'composer-new-mail-merge');
+
+  const readers = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Eva', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas'];
+  const rows = [
+    ...readers.map((firstName, index) => ({
+      email: `screenshot.reader${index + 1}@example.test`,
+      firstName,
+    })),
+    { email: await unsubscribedAddressOf(page, request), firstName: 'Una' },
+    { email: 'not-an-address', firstName: 'Ivan' },
+  ];
+  await openComposer(page);
+  await uploadCsv(page, 'Spring newsletter.csv', recipientsCsv(rows));
+  await expect(page.getByRole('region', { name: 'Recipients summary' })).toContainText('12 recipients');
+  await shoot(page, 'composer-recipients', { wholeViewport: true });
+  await writeContent(
+    page,
+    'Spring news for {{First name}}',
+    '<p>Hi {{First name}},</p><p>our spring collection is out: have a look before it is gone.</p>',
+  );
+  await shoot(page, 'composer-content', { wholeViewport: true });
+  await previewRecipient(page, 7, rows.length);
+  await page.getByRole('button', { name: 'Send a test to me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'sent to olivia@acme.test' })).toBeVisible();
+  await shoot(page, 'composer-preview', { wholeViewport: true });
+  await confirmSend(page);
+  await shoot(page, 'composer-confirm', { viewportOnly: true });
+  await sendFromConfirmation(page);
+  await expect(page.getByRole('progressbar', { name: 'Sending progress' })).toHaveAttribute(
+    'aria-valuetext',
+    '10 sent, 2 skipped, 0 failed of 12',
+    { timeout: 60_000 },
+  );
+  await shoot(page, 'merge-progress');
+});
+
+test('Send a merge from the dashboard: the Free quota (gina)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'gina@gmail.com');
+  await expect(page).toHaveURL(spacePath('ginas-space', 'mail-merges/sent'));
+  await ensureGmailConnected(page, 'gina@gmail.com');
+  const rows = Array.from({ length: 25 }, (_, index) => ({
+    email: `gina.friend${index + 1}@example.test`,
+    firstName: `Friend ${index + 1}`,
+  }));
+  await openComposer(page);
+  await uploadCsv(page, 'Friends.csv', recipientsCsv(rows));
+  await writeContent(page, 'News for {{First name}}', '<p>Hello {{First name}}!</p>');
+  await expect(
+    page.getByText(/You can send 20 more today; 5 will be sent after your quota resets on /),
+  ).toBeVisible();
+  await shoot(page, 'composer-free-quota', { wholeViewport: true });
+  await confirmSend(page);
+  await sendFromConfirmation(page);
+  await expect(page.getByRole('region', { name: 'Sending' })).toContainText('Upon quota reset', {
+    timeout: 60_000,
+  });
+  await shoot(page, 'merge-progress-quota');
+});
 
 /**
  * The per-user (legacy) checkout (issue 8) in Legacy Team as leo: the legacy users page and its Add

@@ -65,11 +65,11 @@ describe('measureBundle', () => {
       ['loginInitialJs: 151.0 KiB brotli is over its budget of 150 KiB'],
     ],
     [
-      'all JS over 300 KiB',
-      { login: 5, app: 186 },
-      ['allJs: 301.0 KiB brotli is over its budget of 300 KiB'],
+      'all JS over 302 KiB',
+      { login: 5, app: 188 },
+      ['allJs: 303.0 KiB brotli is over its budget of 302 KiB'],
     ],
-    ['both at their budget exactly', { login: 40, app: 150 }, []],
+    ['both at their budget exactly', { login: 40, app: 152 }, []],
   ])('%s', (_, { login, app }, failures) => {
     const report = measureBundle(
       chunks,
@@ -89,8 +89,8 @@ describe('measureBundle', () => {
     expect(() => measureBundle(chunks, sizes({}), 'features/nowhere')).toThrow(/login page/);
   });
 
-  it('keeps the budgets of issue 11 (all JS 305 since issue 21)', () => {
-    expect(BUDGETS_KIB).toEqual({ loginInitialJs: 150, allJs: 300 });
+  it('keeps the budgets of issue 11 (all JS 302 while issue 25 waits for a diet)', () => {
+    expect(BUDGETS_KIB).toEqual({ loginInitialJs: 150, allJs: 302 });
   });
 });
 

@@ -10,8 +10,12 @@ import { precompressDir, type Compressed } from './precompress';
 export const BUDGETS_KIB = {
   /** The JavaScript /login needs before it shows: the entry, its static imports, the login chunk. */
   loginInitialJs: 150,
-  /** Every JavaScript file of the build together (issue 11's target; see the web-bundle-diet record). */
-  allJs: 300,
+  /**
+   * Every JavaScript file of the build together (issue 11's target of 300; see the web-bundle-diet
+   * record): 302 while the composer and the merge progress page (issue 25) wait for the next diet
+   * (docs/decisions/web-budget-after-the-composer.md).
+   */
+  allJs: 302,
 } as const;
 
 type BudgetName = keyof typeof BUDGETS_KIB;

@@ -1,7 +1,10 @@
 import { filterValuesOf } from '@mergedesk/domain/api/list-query';
 import { deriveEntitlements, toOtherFeatures, type Entitlements } from '@mergedesk/domain/plans/entitlements';
-import type { MemberStatus } from '@mergedesk/domain/plans/plans';
-import type { SpaceFeatureFlags, UserInSpace } from '@mergedesk/domain/roles/permissions';
+import {
+  hasMemberAccess,
+  type SpaceFeatureFlags,
+  type UserInSpace,
+} from '@mergedesk/domain/roles/permissions';
 import { hasRoleAtLeast, ROLES, type Role } from '@mergedesk/domain/roles/roles';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessTokenClaims, AccessTokenSigner } from './access-token';
@@ -108,12 +111,6 @@ export const ROLE_REQUIRED_MESSAGES = {
   ADMIN: 'Only an admin or the owner of this space can do this.',
   OWNER: 'Only the owner of this space can do this.',
 } as const satisfies Record<Role, string>;
-
-/**
- * Statuses that make a linked member row a member. PENDING rows have not been taken up yet (they
- * are linked and turned ACTIVE when the person creates the account), so they grant nothing.
- */
-const MEMBER_STATUSES_WITH_ACCESS: readonly MemberStatus[] = ['ACTIVE', 'ACCEPTED', 'LEGACY', 'FREE_TRIAL'];
 
 export type RouteAccessRecord = {
   method: string;
@@ -285,7 +282,7 @@ async function resolveMembership(
       ? await findMembership(caller.id, workspaceId)
       : undefined;
   const disabled = membership?.status === 'DISABLED';
-  if (!membership || (!disabled && !MEMBER_STATUSES_WITH_ACCESS.includes(membership.status))) {
+  if (!membership || (!disabled && !hasMemberAccess(membership.status))) {
     if (space.optional === true) return null;
     throw notFound();
   }

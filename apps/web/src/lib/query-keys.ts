@@ -34,6 +34,12 @@ export const queryKeys = {
     links: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'links'] as const,
     /** How the sending engine is sending the merge (issue 24); 404 for a merge the add-on sent. */
     sending: (campaignId: string) => [...queryKeys.sentCampaign.detail(campaignId), 'sending'] as const,
+    /**
+     * A page of the merge's progress (issue 25: the engine's status, counts and the recipients after
+     * `after`); under the merge's prefix, so a cancel or a resend asks it again.
+     */
+    progress: (campaignId: string, after: string | null) =>
+      [...queryKeys.sentCampaign.detail(campaignId), 'progress', after] as const,
   },
   scheduledCampaigns: {
     all: (workspaceId: string) => ['scheduled-campaigns', workspaceId] as const,

@@ -141,6 +141,20 @@ export const isFreeMemberInProSpace = (
 /** Spec 000 §2: a DISABLED user sees the disabled page and a disabled menu. */
 export const isDisabled = (user: Pick<UserInSpace, 'status'>): boolean => user.status === 'DISABLED';
 
+/**
+ * The member statuses that make a member row a member of its space (the server's access layer,
+ * apps/server/src/lib/access.ts): DISABLED members are refused (403), and PENDING rows have not
+ * been taken up yet (the row is linked and turned ACTIVE when the person creates the account).
+ */
+const MEMBER_STATUSES_WITH_ACCESS: ReadonlySet<MemberStatus> = new Set<MemberStatus>([
+  'ACTIVE',
+  'ACCEPTED',
+  'LEGACY',
+  'FREE_TRIAL',
+]);
+
+export const hasMemberAccess = (status: MemberStatus): boolean => MEMBER_STATUSES_WITH_ACCESS.has(status);
+
 // ---------------------------------------------------------------------------------------------
 // Sidebar rules (spec 000 §2)
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { IDEMPOTENT_REPLAYED_HEADER } from '@mergedesk/domain/api/addon';
 import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
 import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
+import { DISABLED_ACCOUNT_MESSAGE } from '@mergedesk/domain/shell/space-navigation';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -233,7 +234,13 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       payload: mergeBody([{ email: 'a@example.org' }]),
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await start('dora@acme.test', mergeBody([{ email: 'a@example.org' }]))).statusCode).toBe(403);
+    // Issue 25: the dashboard hides 'New mail merge' from a disabled member (canStartMerges); the
+    // server refuses them with the disabled page's message and stores nothing.
+    const before = await mergeCount();
+    const disabled = await start('dora@acme.test', mergeBody([{ email: 'a@example.org' }]));
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json()).toMatchObject({ code: 'FORBIDDEN', message: DISABLED_ACCOUNT_MESSAGE });
+    expect(await mergeCount()).toBe(before);
     const stranger = await start('gina@gmail.com', mergeBody([{ email: 'a@example.org' }]));
     expect(stranger.statusCode).toBe(404);
   });

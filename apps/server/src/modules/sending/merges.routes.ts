@@ -5,8 +5,9 @@ import {
 } from '@mergedesk/domain/api/addon';
 import { GMAIL_METER_OWNERS_ONLY_MESSAGE, MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
 import { canSeeGmailMeter } from '@mergedesk/domain/roles/permissions';
+import { canStartMerges } from '@mergedesk/domain/sending/merge-permissions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { membershipOf, userOf, type SpaceAccess } from '../../lib/access';
+import { DISABLED_MEMBER_MESSAGE, membershipOf, userOf, type SpaceAccess } from '../../lib/access';
 import { route } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/openapi';
 import {
@@ -53,7 +54,16 @@ export const mergesRoutes: FastifyPluginCallbackZod<{ deps: SendingDeps }> = (ap
     app,
     'merges.start',
     {
-      config: { access: 'user', space: { from: { body: 'workspaceId' }, role: 'MEMBER' } },
+      config: {
+        access: 'user',
+        // The domain's rule (sending/merge-permissions canStartMerges), which the dashboard's
+        // 'New mail merge' button follows; the access layer has refused DISABLED members already.
+        space: {
+          from: { body: 'workspaceId' },
+          role: 'MEMBER',
+          capability: { rule: canStartMerges, message: DISABLED_MEMBER_MESSAGE },
+        },
+      },
       bodyLimit: MERGE_BODY_LIMIT,
       schema: {
         tags,

@@ -38,6 +38,7 @@ const SPACE_PAGES = {
   billing: () => import('../../features/billing/components/billing-page'),
   checkout: () => import('../../features/billing/components/checkout/checkout-page'),
   installTutorial: () => import('../../features/install-tutorial/components/install-tutorial-page'),
+  mergeProgress: () => import('../../features/mail-merges/components/merge-progress-page'),
 };
 export function preloadSpacePages(): void {
   for (const load of Object.values(SPACE_PAGES)) void load();
@@ -72,6 +73,9 @@ const CheckoutPage = lazy(() =>
   SPACE_PAGES.checkout().then((m) => ({
     default: m.CheckoutPage,
   })),
+);
+const MergeProgressPage = lazy(() =>
+  SPACE_PAGES.mergeProgress().then((m) => ({ default: m.MergeProgressPage })),
 );
 /** Issue 25: the composer, loaded when it is opened (never on the sign-in pages). */
 const ComposerPage = lazy(() =>
@@ -191,6 +195,11 @@ export function SpaceRoutes({
         <Route key={path} path={path} element={gate(true, mailMergesPage)} />
       ))}
       <Route path="mail-merges/new" element={gate(true, <ComposerPage {...{ prefix, space, user }} />)} />
+      {/* Issue 25: a merge's live progress, where the composer lands after 'Send'. */}
+      <Route
+        path="mail-merges/sending/:campaignId"
+        element={gate(true, <MergeProgressPage prefix={prefix} />)}
+      />
       <Route
         path="unsubscriptions"
         element={gate(true, <SuppressionListPage list="unsubscriptions" space={space} />)}

@@ -213,6 +213,8 @@ describe('SpaceShell: space routes (spec 000 §2, spec 002 §2.1)', () => {
     ['/mail-merges?show-plans=1', '/mail-merges/sent?show-plans=1', 'Mail merges'],
     ['/mail-merges/scheduled', '/mail-merges/scheduled', 'Mail merges'],
     ['/anything/else', '/mail-merges/sent', 'Mail merges'],
+    // Issue 25: a merge's progress page (lazy).
+    ['/mail-merges/sending/c1', '/mail-merges/sending/c1', 'Mail merge progress'],
     ['/unsubscriptions', '/unsubscriptions', 'Unsubscriptions'],
     ['/team-report', '/team-report', 'Team report'],
     ['/space', '/space/general', 'General'],

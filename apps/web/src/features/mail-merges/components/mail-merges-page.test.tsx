@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SentCampaign } from '@mergedesk/domain/api/campaigns';
 import type { ScheduledCampaign } from '@mergedesk/domain/api/scheduled-campaigns';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
+import type { MemberStatus } from '@mergedesk/domain/plans/plans';
+import type { Role } from '@mergedesk/domain/roles/roles';
 import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { requestAddress, requestMethod, stubFetch } from '../../../test/fetch-stub';
 import { ACME_SALES_ID, jsonResponse, userWorkspace } from '../../../test/fixtures';
@@ -315,6 +317,42 @@ describe('MailMergesPage (spec 002 §2.2)', () => {
   it('shows Quick tutorial in the secondary style on the FREE plan', () => {
     renderPage('sent', userWorkspace({ workspacePlan: 'FREE', userPlan: 'FREE' }));
     expect(screen.getByRole('link', { name: 'Quick tutorial' })).toHaveAttribute('data-variant', 'default');
+  });
+
+  describe("'New mail merge' (issue 25)", () => {
+    const newMergeLink = () => screen.queryByRole('link', { name: 'New mail merge' });
+
+    it.each<[Role, MemberStatus, UserWorkspace['workspacePlan']]>([
+      ['OWNER', 'ACTIVE', 'PRO'],
+      ['ADMIN', 'ACTIVE', 'PRO'],
+      ['MEMBER', 'ACTIVE', 'PRO'],
+      ['MEMBER', 'FREE_TRIAL', 'PRO'],
+      ['OWNER', 'ACTIVE', 'FREE'],
+      ['OWNER', 'LEGACY', 'LEGACY'],
+    ])(
+      'a %s (%s) of a %s space has it, beside the spec’s layout, and it opens the composer',
+      async (userRole, status, workspacePlan) => {
+        const { router } = renderPage('sent', userWorkspace({ userRole, status, workspacePlan }));
+        const link = newMergeLink();
+        expect(link).toHaveAttribute('href', `${PREFIX}/mail-merges/new`);
+        expect(link).toHaveAttribute('data-variant', 'filled');
+        // Spec 002 §2.2's layout stays: heading, Quick tutorial, stat cards and tabs.
+        expect(screen.getByRole('heading', { level: 1, name: 'Mail merges' })).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Quick tutorial' })).toBeInTheDocument();
+        expect(screen.getByRole('group', { name: 'Emails sent by you all time' })).toBeInTheDocument();
+        expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Scheduled', 'Sent']);
+
+        await userEvent.click(link!);
+        expect(router.state.location.pathname).toBe(`${PREFIX}/mail-merges/new`);
+      },
+    );
+
+    it.each<MemberStatus>(['DISABLED', 'PENDING'])('a %s member does not have it', async (status) => {
+      renderPage('sent', userWorkspace({ userRole: 'MEMBER', status }));
+      await sentTable();
+      expect(screen.getByRole('heading', { level: 1, name: 'Mail merges' })).toBeInTheDocument();
+      expect(newMergeLink()).not.toBeInTheDocument();
+    });
   });
 
   it('stops the search box at the longest search the API takes (254 characters, issue 9)', async () => {

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { UserWorkspace } from '@mergedesk/domain/api/users';
@@ -6,6 +7,7 @@ import { CANCEL_SUCCESS_ALERT, MERGE_NOT_AVAILABLE } from '@mergedesk/domain/cam
 import { showAlert } from '../../../lib/alerts';
 import { usePageTitle } from '../../../lib/page-title';
 import { useScheduledCount } from '../api/get-scheduled-count';
+import { canStartMerges } from '@mergedesk/domain/sending/merge-permissions';
 import { sentThisMonth } from '@mergedesk/domain/users/counters';
 import { GmailMeterAlert } from './gmail-meter-alert';
 import { GET_STARTED_PATH } from './list-states';
@@ -21,7 +23,7 @@ type MailMergesTab = 'scheduled' | 'sent';
 export type MailMergesPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
   prefix: string;
-  space: Pick<UserWorkspace, 'workspaceId' | 'workspacePlan' | 'counters' | 'userRole'>;
+  space: Pick<UserWorkspace, 'workspaceId' | 'workspacePlan' | 'counters' | 'userRole' | 'status'>;
 };
 
 /**
@@ -71,15 +73,28 @@ export const MailMergesPage = memo(function MailMergesPage({ prefix, space }: Ma
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Title order={1}>Mail merges</Title>
-        {/* Spec 002 §2.2: desktop only; secondary style on the FREE plan, otherwise primary. */}
-        <Button
-          component={Link}
-          to={GET_STARTED_PATH}
-          variant={space.workspacePlan === 'FREE' ? 'default' : 'filled'}
-          visibleFrom="md"
-        >
-          Quick tutorial
-        </Button>
+        <Group gap="sm">
+          {/* Spec 002 §2.2: desktop only; secondary style on the FREE plan, otherwise primary. */}
+          <Button
+            component={Link}
+            to={GET_STARTED_PATH}
+            variant={space.workspacePlan === 'FREE' ? 'default' : 'filled'}
+            visibleFrom="md"
+          >
+            Quick tutorial
+          </Button>
+          {/* Issue 25: the dashboard's composer, for every member the server lets send. */}
+          {canStartMerges(space) && (
+            <Button
+              component={Link}
+              to={`${base}/new`}
+              variant="filled"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              New mail merge
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <GmailMeterAlert space={space} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CampaignSending } from '@mergedesk/domain/api/sending';
@@ -10,7 +10,6 @@ import {
 } from '@mergedesk/domain/campaigns/scheduled-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
-import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { RetryAlert } from '../../../components/retry-alert';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -19,7 +18,9 @@ import { useCampaignSending } from '../api/get-campaign-sending';
 import { useCancelSending, useResendFailed } from '../api/sending-actions';
 import { mergeStatusLabel } from '../lib/sending-labels';
 import { isSendingActive, isWaitingForQuota } from '../lib/sending-state';
+import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
+import { SendingProgress } from './sending-progress';
 
 const plural = (count: number, one: string, many: string): string =>
   `${formatNumber(count)} ${count === 1 ? one : many}`;
@@ -105,34 +106,6 @@ function SendingState({ campaignId, sending, onConfirmingChange }: SendingStateP
   );
 }
 
-/** One bar (sent, skipped, failed of the total) for the eye; one progressbar for assistive technology. */
-function SendingProgress({ counts }: { counts: CampaignSending['counts'] }) {
-  const done = counts.sent + counts.skipped + counts.failed;
-  const share = (part: number) => (counts.total > 0 ? (part / counts.total) * 100 : 0);
-  const summary = `${formatNumber(counts.sent)} sent, ${formatNumber(counts.skipped)} skipped, ${formatNumber(counts.failed)} failed of ${formatNumber(counts.total)}`;
-  return (
-    <Stack gap={4}>
-      <Box
-        role="progressbar"
-        aria-label="Sending progress"
-        aria-valuemin={0}
-        aria-valuemax={counts.total}
-        aria-valuenow={done}
-        aria-valuetext={summary}
-      >
-        <Progress.Root size="lg" aria-hidden>
-          <Progress.Section value={share(counts.sent)} color="teal" aria-hidden role="presentation" />
-          <Progress.Section value={share(counts.skipped)} color="gray" aria-hidden role="presentation" />
-          <Progress.Section value={share(counts.failed)} color="red" aria-hidden role="presentation" />
-        </Progress.Root>
-      </Box>
-      <Text size="sm" c="dimmed">
-        {summary}
-      </Text>
-    </Stack>
-  );
-}
-
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <Text size="sm">
@@ -171,12 +144,6 @@ function SendingActions({ campaignId, sending, onConfirmingChange }: SendingStat
     });
   };
 
-  const closeConfirm = () => {
-    if (cancel.isPending) return;
-    setConfirming(false);
-    cancel.reset();
-  };
-
   if (!sending.canCancel && !sending.canResendFailed && requeued === null && !resend.isError) return null;
 
   return (
@@ -211,32 +178,12 @@ function SendingActions({ campaignId, sending, onConfirmingChange }: SendingStat
           </Button>
         )}
       </Group>
-      <Modal
+      <CancelSendingModal
         opened={confirming}
-        onClose={closeConfirm}
-        title="Cancel sending?"
-        centered
-        closeOnClickOutside={!cancel.isPending}
-        closeOnEscape={!cancel.isPending}
-        closeButtonProps={{ 'aria-label': 'Close', disabled: cancel.isPending }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {`No more messages of this mail merge will be sent: ${plural(sending.counts.queued, 'recipient', 'recipients')} not sent yet will not receive it.`}
-          </Text>
-          <Text size="sm">
-            {`${plural(sending.counts.sent, 'message was', 'messages were')} already sent; a sent message cannot be called back.`}
-          </Text>
-          <RefusableConfirmActions
-            error={cancel.error}
-            pending={cancel.isPending}
-            onCancel={closeConfirm}
-            cancelLabel="Keep sending"
-            confirmLabel="Cancel sending"
-            onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-          />
-        </Stack>
-      </Modal>
+        counts={sending.counts}
+        cancel={cancel}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

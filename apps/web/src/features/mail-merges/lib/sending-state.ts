@@ -11,6 +11,12 @@ import { failureReasonLabel, recipientSendStatusLabel, skipReasonLabel } from '.
 export const SENDING_REFRESH_MS = 2000;
 
 /**
+ * The progress page (issue 25) is asked this often while the merge is being sent: its numbers must
+ * change within 2 s of a send, request time included (docs/decisions/merge-progress-polling.md).
+ */
+export const PROGRESS_REFRESH_MS = 1000;
+
+/**
  * A merge whose last message left this recently counts as "recently sent": its opens and clicks
  * come in now, so the Sent list and the dialog follow them every SENDING_REFRESH_MS.
  */

@@ -1,0 +1,71 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import type { MergeStatus } from '@mergedesk/domain/api/sending';
+import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
+import type { useCancelSending } from '../api/sending-actions';
+
+const plural = (count: number, one: string, many: string): string =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+export type CancelSendingModalProps = {
+  opened: boolean;
+  counts: Pick<MergeStatus['counts'], 'queued' | 'sent'>;
+  /** The merge's cancel mutation (useCancelSending): its error and pending state show here. */
+  cancel: ReturnType<typeof useCancelSending>;
+  onClose: () => void;
+  /** After the cancel has answered (nothing more leaves). */
+  onCancelled?: () => void;
+};
+
+/**
+ * 'Cancel sending?' (issue 24): what a cancel does to the merge, then 'Keep sending' (with the focus)
+ * and 'Cancel sending'. It cannot be closed while the cancel runs.
+ */
+export function CancelSendingModal({
+  opened,
+  counts,
+  cancel,
+  onClose,
+  onCancelled,
+}: CancelSendingModalProps) {
+  const close = () => {
+    if (cancel.isPending) return;
+    onClose();
+    cancel.reset();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Cancel sending?"
+      centered
+      closeOnClickOutside={!cancel.isPending}
+      closeOnEscape={!cancel.isPending}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: cancel.isPending }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {`No more messages of this mail merge will be sent: ${plural(counts.queued, 'recipient', 'recipients')} not sent yet will not receive it.`}
+        </Text>
+        <Text size="sm">
+          {`${plural(counts.sent, 'message was', 'messages were')} already sent; a sent message cannot be called back.`}
+        </Text>
+        <RefusableConfirmActions
+          error={cancel.error}
+          pending={cancel.isPending}
+          onCancel={close}
+          cancelLabel="Keep sending"
+          confirmLabel="Cancel sending"
+          onConfirm={() =>
+            cancel.mutate(undefined, {
+              onSuccess: () => {
+                onClose();
+                onCancelled?.();
+              },
+            })
+          }
+        />
+      </Stack>
+    </Modal>
+  );
+}
