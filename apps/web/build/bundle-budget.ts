@@ -13,7 +13,7 @@ export const BUDGETS_KIB = {
   /**
    * Every JavaScript file of the build together (issue 11's target of 300; see the web-bundle-diet
    * record): 302 while the composer and the merge progress page (issue 25) wait for the next diet
-   * (docs/decisions/web-budget-after-the-composer.md).
+   * (docs/decisions/413-web-budget-after-the-composer.md).
    */
   allJs: 302,
 } as const;

@@ -22,7 +22,7 @@ import {
 import { toGmailApiError } from '../modules/gmail/gmail-errors';
 import type { DraftContent, DraftSummary, MailAdapter, OutgoingMail } from './mail-adapter';
 
-/** Drafts the composer lists: the newest ones, one drafts.get each (docs/decisions/composer-gmail-drafts.md). */
+/** Drafts the composer lists: the newest ones, one drafts.get each (docs/decisions/404-composer-gmail-drafts.md). */
 const DRAFT_LIST_SIZE = 25;
 import { composeMime } from './mime';
 

@@ -87,7 +87,7 @@ export const sendingForecastSchema = z
   .meta({ id: 'SendingForecast' });
 export type SendingForecast = z.infer<typeof sendingForecastSchema>;
 
-// --- messages of the composer's calls (docs/decisions/composer-test-send.md) --------------------
+// --- messages of the composer's calls (docs/decisions/406-composer-test-send.md) --------------------
 
 /** A draft id that is not (or no longer) in the caller's mailbox. */
 export const GMAIL_DRAFT_NOT_FOUND_MESSAGE = 'Gmail draft not found.';

@@ -4,7 +4,7 @@
  * SendingForecast). "You can send 20 more today; 5 will be sent after your quota resets on
  * November 28th, 2026 at 14:05." Dates are the dashboard's long dates ('MMMM do, yyyy', as the
  * tables) with the time on the 24-hour clock, in the reader's time zone; counts in en-US grouping
- * (docs/decisions/composer-quota-line.md).
+ * (docs/decisions/409-composer-forecast.md).
  */
 export type QuotaLineInput = {
   /** What the sender may still send at the start (now or the scheduled time). */

@@ -171,7 +171,7 @@ const gmailRefusal = (error: GmailApiError): AppError => {
 };
 
 /**
- * POST …/test-send (docs/decisions/composer-test-send.md): the previewed recipient's message,
+ * POST …/test-send (docs/decisions/406-composer-test-send.md): the previewed recipient's message,
  * rendered as the engine renders a merge's (buildMergeMessage: markers, footer, options), sent to
  * the sender's own Gmail address through their grant, its subject prefixed with "[Test] ". Opens
  * and clicks are not tracked, no Cc/Bcc is added, and the unsubscribe link and List-Unsubscribe

@@ -174,7 +174,7 @@ export function createGmailAccount(input: {
           // sendAs.list needs gmail.settings.basic (or a reading scope), which a gmail.send grant
           // does not hold: Google answers 403 for the scope. The grant is not withdrawn for that
           // (it still sends), so the account's own address is the one alias known
-          // (docs/decisions/composer-send-as-scope.md).
+          // (docs/decisions/407-composer-send-as-scope.md).
           if (isMissingScope(error)) return [{ email: input.email, displayName: '', isDefault: true }];
           throw error;
         }

@@ -277,7 +277,7 @@ export async function getSenderQuota(
 /**
  * GET …/sending-forecast (the composer, issue 25): of `count` recipients of a new merge starting now
  * or at `scheduledAt`, how many the sender's rolling 24-hour quota lets go at the start and when the
- * first of the rest can go (the window once those have gone; docs/decisions/composer-forecast.md).
+ * first of the rest can go (the window once those have gone; docs/decisions/409-composer-forecast.md).
  * Counted from the ledger (what has been handed to Gmail), as the engine's reservation counts.
  */
 export async function getSendingForecast(

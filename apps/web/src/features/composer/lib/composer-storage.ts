@@ -2,7 +2,7 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isComposerState, type ComposerState } from './composer-state';
 
 /**
- * Where the composition survives a reload (docs/decisions/composer-state-in-indexeddb.md):
+ * Where the composition survives a reload (docs/decisions/411-composer-state-in-indexeddb.md):
  * IndexedDB through idb-keyval, one entry per user and space. A file of 5,000 rows × 50 columns is
  * megabytes, past what Web Storage holds (~5 MB of UTF-16 per origin, shared with the app).
  * Without IndexedDB (a private window may refuse it) nothing is saved and composing still works.

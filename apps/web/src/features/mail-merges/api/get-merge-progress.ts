@@ -26,7 +26,7 @@ const getMergeProgress = (
 /**
  * Asked again every PROGRESS_REFRESH_MS while the merge is being sent (also after a failed try, so
  * the page recovers by itself when the connection comes back), never once it is done or cancelled
- * (docs/decisions/merge-progress-polling.md).
+ * (docs/decisions/412-merge-progress-polling.md).
  */
 const getMergeProgressQueryOptions = (campaignId: string, after: string | null) =>
   queryOptions({

@@ -12,7 +12,7 @@ export const SENDING_REFRESH_MS = 2000;
 
 /**
  * The progress page (issue 25) is asked this often while the merge is being sent: its numbers must
- * change within 2 s of a send, request time included (docs/decisions/merge-progress-polling.md).
+ * change within 2 s of a send, request time included (docs/decisions/412-merge-progress-polling.md).
  */
 export const PROGRESS_REFRESH_MS = 1000;
 
