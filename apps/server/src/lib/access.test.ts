@@ -68,6 +68,11 @@ const SAMPLE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Re
       recipients: [{ email: 'x@example.com', fields: { 'First name': 'Ada' } }],
     },
   },
+  'POST /api/v1/users/me/workspaces/:id/recipient-check': { body: { emails: ['x@example.com'] } },
+  'POST /api/v1/users/me/workspaces/:id/test-send': {
+    body: { subject: 'Hello {{First name}}', htmlBody: '<p>Hi</p>', fields: { 'First name': 'Ada' } },
+  },
+  'GET /api/v1/users/me/workspaces/:id/sending-forecast': { query: { count: '1' } },
   'GET /api/v2/users/suggest': { query: { keyword: 'ad' } },
   'POST /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
   'PATCH /api/workspaces/:workspaceId/users/v1': { body: { userEmails: ['x@example.com'] } },
