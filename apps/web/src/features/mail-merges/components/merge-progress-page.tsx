@@ -18,6 +18,7 @@ import { deliveryLabel, isSendingActive, isWaitingForQuota } from '../lib/sendin
 import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
+import { Detail } from './detail';
 
 export type MergeProgressPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
@@ -157,17 +158,6 @@ function ProgressSummary({ campaignId, merge, sentListPath }: ProgressSummaryPro
         onClose={() => setConfirming(false)}
       />
     </Paper>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span fw={600}>
-        {label}:
-      </Text>{' '}
-      {value}
-    </Text>
   );
 }
 
