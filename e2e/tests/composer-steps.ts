@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { GMAIL_URL } from './gmail';
-import { chooseAccount } from './sign-in';
+import { accessTokenOf, chooseAccount } from './sign-in';
 
 /**
  * A person's steps through the dashboard's composer (issue 25), shared by composer.spec.ts and the
@@ -40,20 +40,6 @@ export async function disconnectGmail(page: Page): Promise<void> {
   const confirm = page.getByRole('dialog', { name: 'Disconnect Gmail?' });
   await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(confirm).toBeHidden();
-}
-
-/** The signed-in person's access token, as the web app gets it (the refresh cookie). */
-async function accessTokenOf(page: Page): Promise<string> {
-  const { accessToken } = await page.evaluate(async () => {
-    const response = await fetch('/api/v1/auth/refresh-token', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return (await response.json()) as { accessToken: string };
-  });
-  return accessToken;
 }
 
 /** The id of the space the page shows: /{workspaceId}/{slug}/… */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, spacePath } from './sign-in';
+import { accessTokenOf, signIn, spacePath } from './sign-in';
 
 type TrackedRecipient = {
   email: string;
@@ -19,18 +19,7 @@ test('a merge registered by the add-on shows its opens, clicks and unsubscriptio
 
   // The add-on signs in like the web app; here it borrows the browser's session (a fresh access
   // token each time: they live 20 s in this suite).
-  const bearer = async () => {
-    const { accessToken } = await page.evaluate(async () => {
-      const response = await fetch('/api/v1/auth/refresh-token', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      return (await response.json()) as { accessToken: string };
-    });
-    return { authorization: `Bearer ${accessToken}` };
-  };
+  const bearer = async () => ({ authorization: `Bearer ${await accessTokenOf(page)}` });
 
   const offer = 'https://example.test/offer';
   const created = await request.post('/api/addon/campaigns', {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseAccount, signIn, spacePath } from './sign-in';
+import { accessTokenOf, chooseAccount, signIn, spacePath } from './sign-in';
 
 /**
  * Issue 24's e2e test: the sender connects Gmail through the local consent page, the add-on starts
@@ -57,15 +57,7 @@ test('a merge sent by MergeDesk arrives in the mailboxes, and its open and click
   await page.keyboard.press('Escape');
 
   // The add-on signs in like the web app; here it borrows the browser's session.
-  const { accessToken } = await page.evaluate(async () => {
-    const response = await fetch('/api/v1/auth/refresh-token', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    return (await response.json()) as { accessToken: string };
-  });
+  const accessToken = await accessTokenOf(page);
   const offer = `${baseURL}/get-started`;
   const started = await request.post('/api/addon/merges', {
     headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': `e2e-sending-${Date.now()}` },

@@ -16,3 +16,20 @@ export async function signIn(page: Page, email: string, path = '/login'): Promis
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await chooseAccount(page, email);
 }
+
+/**
+ * The signed-in person's access token, as the web app gets it (the refresh cookie): how a test
+ * calls the API as the add-on would (a fresh token each time: they live 20 s in this suite).
+ */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const { accessToken } = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/auth/refresh-token', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return (await response.json()) as { accessToken: string };
+  });
+  return accessToken;
+}

@@ -7,6 +7,7 @@ import type {
   SkipReason,
 } from './recipients';
 import {
+  sheetRowOf,
   classifyRecipients,
   FAILURE_REASONS,
   failureReasonLabel,
@@ -175,5 +176,15 @@ describe('labels', () => {
     ['CANCELLED', 'Cancelled'],
   ])('merge status %s -> %j', (status, label) => {
     expect(mergeStatusLabel(status)).toBe(label);
+  });
+});
+
+describe('sheetRowOf: the header is row 1', () => {
+  it.each([
+    [0, 2],
+    [6, 8],
+    [4999, 5001],
+  ])('recipient index %i is row %i', (index, row) => {
+    expect(sheetRowOf(index)).toBe(row);
   });
 });

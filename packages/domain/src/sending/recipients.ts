@@ -17,6 +17,13 @@ export { normalizeEmail };
 /** The domain's one address rule (spec 000 §5, users/email emailSchema) for a merge's recipient. */
 export const isValidRecipientEmail = (email: string): boolean => isValidEmail(email);
 
+/**
+ * The row of the sheet or file a recipient came from, as its sender sees it there: the first
+ * recipient (index 0) is row 2, under the header row. The composer's skip list and the progress
+ * page name a recipient by it, as the add-on's "Merge status" column stands on it.
+ */
+export const sheetRowOf = (index: number): number => index + 2;
+
 // --- skipped and failed recipients ------------------------------------------------------------
 
 /** Why a recipient is not sent to, in the order the checks apply (classifyRecipients). */

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { usePageTitle } from '../../../lib/page-title';
 import { useRecipientCheck } from '../api/check-recipients';
-import { useComposerGmailConnection } from '../api/get-gmail-connection';
+import { useGmailConnection } from '../../../lib/gmail-connection';
 import { useSendAs } from '../api/get-send-as';
 import { useSendingForecast } from '../api/get-sending-forecast';
 import { useStartMerge } from '../api/start-merge';
@@ -67,7 +67,7 @@ type ComposerProps = ComposerPageProps &
 
 function Composer({ prefix, space, user, state, update, clear }: ComposerProps) {
   const { workspaceId } = space;
-  const gmail = useComposerGmailConnection();
+  const gmail = useGmailConnection();
   const gmailConnected = gmail.data?.status === 'CONNECTED';
   const sendAs = useSendAs(gmailConnected);
   const sender = useMergeSender(prefix, workspaceId, clear);

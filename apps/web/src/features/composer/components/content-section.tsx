@@ -19,7 +19,7 @@ import { GMAIL_COMPOSE_SCOPE } from '@mergedesk/domain/session/constants';
 import { isApiErrorStatus } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
 import { getGmailDraft, useGmailDrafts } from '../api/get-gmail-drafts';
-import { useComposerTemplates } from '../api/get-templates';
+import { useTemplates } from '../../../lib/templates';
 import type { ContentOrigin } from '../lib/composer-state';
 
 export type ContentSectionProps = {
@@ -156,7 +156,7 @@ function ContentPicker({
   const location = useLocation();
   const hasComposeScope = session.scopes.includes(GMAIL_COMPOSE_SCOPE);
   const drafts = useGmailDrafts(hasComposeScope);
-  const templates = useComposerTemplates(true);
+  const templates = useTemplates();
   const loadDraft = useMutation({ mutationFn: (id: string) => getGmailDraft(id) });
   const grantOutcome = useGrantOutcome();
 

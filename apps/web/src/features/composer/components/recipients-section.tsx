@@ -15,7 +15,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { RecipientSummary } from '@mergedesk/domain/composer/recipient-summary';
 import { PASTED_ROWS_NAME } from '@mergedesk/domain/composer/recipient-source';
-import { skipReasonLabel } from '@mergedesk/domain/sending/recipients';
+import { sheetRowOf, skipReasonLabel } from '@mergedesk/domain/sending/recipients';
 import { parseRecipientFile, parseRecipients, type RecipientSource } from '../lib/parse-recipients';
 
 export type RecipientsSectionProps = {
@@ -237,7 +237,7 @@ function SkipSummary({
             <List size="sm" spacing={2} style={{ overflowWrap: 'anywhere' }}>
               {recipients.slice(0, LISTED_PER_REASON).map(({ index, email }) => (
                 <List.Item key={index}>
-                  Row {index + 2}: {email === '' ? '(empty)' : email} — {skipReasonLabel(reason)}
+                  Row {sheetRowOf(index)}: {email === '' ? '(empty)' : email} — {skipReasonLabel(reason)}
                 </List.Item>
               ))}
               {recipients.length > LISTED_PER_REASON && (

@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useDisconnectGmail } from '../api/disconnect-gmail';
-import { useGmailConnection } from '../api/get-gmail-connection';
+import { useGmailConnection } from '../../../lib/gmail-connection';
 
 export type DisconnectGmailModalProps = { opened: boolean; onClose: () => void };
 

@@ -2,7 +2,7 @@ import { Menu, Text } from '@mantine/core';
 import { IconBrandGmail } from '@tabler/icons-react';
 import { useGmailConnectHref } from '../../../components/gmail-connect-link';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
-import { useGmailConnection } from '../api/get-gmail-connection';
+import { useGmailConnection } from '../../../lib/gmail-connection';
 
 /**
  * The account menu's Gmail entry (issue 24): whom MergeDesk sends as — 'Connected as {email}' and

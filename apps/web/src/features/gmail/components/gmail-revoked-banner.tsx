@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
-import { useGmailConnection } from '../api/get-gmail-connection';
+import { useGmailConnection } from '../../../lib/gmail-connection';
 
 /**
  * The space shell's banner while the signed-in user's Gmail grant is revoked (issue 24): their

@@ -133,7 +133,7 @@ describe('the progress page of a merge (issue 25)', () => {
       ['4', 'person4@example.org', 'Failed — Gmail error (3 attempts)'],
       ['5', 'person5@example.org', 'Queued'],
     ]);
-    expect(screen.getByText('Rows 1–5 of 30')).toBeInTheDocument();
+    expect(screen.getByText('Recipients 1–5 of 30')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in the Sent list' })).toHaveAttribute(
       'href',
       `${PREFIX}/mail-merges/sent/c1`,
@@ -208,7 +208,7 @@ describe('the progress page of a merge (issue 25)', () => {
     await user.click(screen.getByRole('button', { name: 'Next recipients' }));
     expect(await screen.findByText('person4@example.org')).toBeInTheDocument();
     expect(screen.queryByText('person1@example.org')).not.toBeInTheDocument();
-    expect(screen.getByText('Rows 3–4 of 30')).toBeInTheDocument();
+    expect(screen.getByText('Recipients 3–4 of 30')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next recipients' })).toBeDisabled();
     expect(
       calls(MERGE_PATH).some(([input]) => requestAddress(input).searchParams.get('after') === 'cur-2'),
@@ -216,7 +216,7 @@ describe('the progress page of a merge (issue 25)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Previous recipients' }));
     expect(await screen.findByText('person1@example.org')).toBeInTheDocument();
-    expect(screen.getByText('Rows 1–2 of 30')).toBeInTheDocument();
+    expect(screen.getByText('Recipients 1–2 of 30')).toBeInTheDocument();
   });
 
   it('cancels after a confirmation, and shows the merge cancelled', async () => {

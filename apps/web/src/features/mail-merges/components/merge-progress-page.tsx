@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { MergeStatus } from '@mergedesk/domain/api/sending';
 import { MERGE_NOT_AVAILABLE, UPON_QUOTA_RESET_LABEL } from '@mergedesk/domain/campaigns/scheduled-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { sheetRowOf } from '@mergedesk/domain/sending/recipients';
 import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime } from '../../../lib/dates';
@@ -18,6 +19,7 @@ import { deliveryLabel, isSendingActive, isWaitingForQuota } from '../lib/sendin
 import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
+import { Detail } from './detail';
 
 export type MergeProgressPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
@@ -160,17 +162,6 @@ function ProgressSummary({ campaignId, merge, sentListPath }: ProgressSummaryPro
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span fw={600}>
-        {label}:
-      </Text>{' '}
-      {value}
-    </Text>
-  );
-}
-
 type RecipientRowsProps = {
   merge: MergeStatus;
   /** The page asked for is on its way (the rows shown are the previous page's). */
@@ -202,7 +193,7 @@ function RecipientRows({ merge, loading, hasPrevious, onPrevious, onNext }: Reci
           <Table.Tbody>
             {recipients.map((recipient) => (
               <Table.Tr key={recipient.index}>
-                <Table.Td>{formatNumber(recipient.index + 1)}</Table.Td>
+                <Table.Td>{formatNumber(sheetRowOf(recipient.index))}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{recipient.email}</Table.Td>
                 <Table.Td>{deliveryLabel(recipient)}</Table.Td>
               </Table.Tr>
@@ -213,7 +204,7 @@ function RecipientRows({ merge, loading, hasPrevious, onPrevious, onNext }: Reci
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed">
           {first !== undefined && last !== undefined
-            ? `Rows ${formatNumber(first.index + 1)}–${formatNumber(last.index + 1)} of ${formatNumber(merge.counts.total)}`
+            ? `Recipients ${formatNumber(first.index + 1)}–${formatNumber(last.index + 1)} of ${formatNumber(merge.counts.total)}`
             : 'No recipients.'}
         </Text>
         {(hasPrevious || nextCursor !== null) && (

@@ -21,6 +21,7 @@ import { isSendingActive, isWaitingForQuota } from '../lib/sending-state';
 import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
+import { Detail } from './detail';
 
 const plural = (count: number, one: string, many: string): string =>
   `${formatNumber(count)} ${count === 1 ? one : many}`;
@@ -103,17 +104,6 @@ function SendingState({ campaignId, sending, onConfirmingChange }: SendingStateP
         <SendingActions campaignId={campaignId} sending={sending} onConfirmingChange={onConfirmingChange} />
       </Stack>
     </Paper>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span fw={600}>
-        {label}:
-      </Text>{' '}
-      {value}
-    </Text>
   );
 }
 

@@ -7,7 +7,7 @@ import { TEMPLATE_PLACEHOLDERS } from '@mergedesk/domain/campaigns/constants';
 import { ResultAlert } from '../../../components/result-alert';
 import { usePageTitle } from '../../../lib/page-title';
 import { PRODUCT_NAME } from '../../../lib/product';
-import { useTemplates } from '../api/get-templates';
+import { useTemplates } from '../../../lib/templates';
 import { useTemplateImport } from '../lib/use-template-import';
 import { TemplateCard, TemplateCardPlaceholder } from './template-card';
 import { TemplateImportButton } from './template-import-button';

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateList } from '@mergedesk/domain/api/templates';
-import { callEndpoint } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { callEndpoint } from './api-client';
+import { queryKeys } from './query-keys';
 
-/** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"). */
+/** GET /api/v1/templates → { items } sorted by order (spec 002 §7 "Templates"): the gallery, and the composer's templates (a template's `preview` is its HTML body). */
 const getTemplates = (signal?: AbortSignal): Promise<TemplateList> =>
   callEndpoint('templates.list', { signal });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GmailConnection } from '@mergedesk/domain/api/sending';
-import { callEndpoint } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { callEndpoint } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The grant changes by the user's own actions (connect, disconnect) or Google's revocation. */
 const GMAIL_CONNECTION_STALE_MS = 60_000;
@@ -17,5 +17,5 @@ const getGmailConnectionQueryOptions = () =>
     staleTime: GMAIL_CONNECTION_STALE_MS,
   });
 
-/** Asked for by the space shell only (never on the sign-in pages). */
+/** Asked for by the space shell and the composer only (never on the sign-in pages). */
 export const useGmailConnection = () => useQuery(getGmailConnectionQueryOptions());
