@@ -127,11 +127,12 @@ describe('the progress page of a merge (issue 25)', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['1', 'person1@example.org', 'Sent'],
-      ['2', 'not-an-address', 'Skipped — Invalid address'],
-      ['3', 'person3@example.org', 'Skipped — Unsubscribed'],
-      ['4', 'person4@example.org', 'Failed — Gmail error (3 attempts)'],
-      ['5', 'person5@example.org', 'Queued'],
+      // Each recipient by its sheet row: the header is row 1.
+      ['2', 'person1@example.org', 'Sent'],
+      ['3', 'not-an-address', 'Skipped — Invalid address'],
+      ['4', 'person3@example.org', 'Skipped — Unsubscribed'],
+      ['5', 'person4@example.org', 'Failed — Gmail error (3 attempts)'],
+      ['6', 'person5@example.org', 'Queued'],
     ]);
     expect(screen.getByText('Recipients 1–5 of 30')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open in the Sent list' })).toHaveAttribute(
