@@ -145,6 +145,14 @@ async function composeFromTemplate(user: ReturnType<typeof fakeTimerUser>) {
   await screen.findByText('Recipient 1 of 5');
 }
 
+/** 'Send…', then 'Send' in the confirmation: the dialog, for what it shows next. */
+async function confirmAndSend(user: ReturnType<typeof fakeTimerUser>) {
+  await user.click(screen.getByRole('button', { name: 'Send…' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+  return dialog;
+}
+
 describe('the composer (issue 25)', () => {
   it('takes pasted rows, detects the e-mail column and lists who is skipped and why', async () => {
     const user = fakeTimerUser();
@@ -271,9 +279,7 @@ describe('the composer (issue 25)', () => {
     const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
-    await user.click(screen.getByRole('button', { name: 'Send…' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await confirmAndSend(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The connection to MergeDesk was lost before the mail merge was confirmed. Try again: it is sent only once.',
     );
@@ -293,9 +299,7 @@ describe('the composer (issue 25)', () => {
     const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
-    await user.click(screen.getByRole('button', { name: 'Send…' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await confirmAndSend(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Gmail access was revoked.');
     expect(screen.queryByText('Progress page')).not.toBeInTheDocument();
   });
@@ -312,9 +316,7 @@ describe('the composer (issue 25)', () => {
     const user = fakeTimerUser();
     renderComposer();
     await composeFromTemplate(user);
-    await user.click(screen.getByRole('button', { name: 'Send…' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await confirmAndSend(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This mail merge was already started before it was changed.',
     );

@@ -1,15 +1,13 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MergeStatus } from '@mergedesk/domain/api/sending';
 import { MERGE_NOT_AVAILABLE, UPON_QUOTA_RESET_LABEL } from '@mergedesk/domain/campaigns/scheduled-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { sheetRowOf } from '@mergedesk/domain/sending/recipients';
-import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime } from '../../../lib/dates';
-import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { usePageTitle } from '../../../lib/page-title';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { useMergeProgress } from '../api/get-merge-progress';
@@ -19,7 +17,7 @@ import { deliveryLabel, isSendingActive, isWaitingForQuota } from '../lib/sendin
 import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
-import { Detail } from './detail';
+import { Detail, MergePausedAlert } from './sending-details';
 
 export type MergeProgressPageProps = {
   /** The space's URL prefix, /{workspaceId}/{workspaceSlug}. */
@@ -128,14 +126,7 @@ function ProgressSummary({ campaignId, merge, sentListPath }: ProgressSummaryPro
           active &&
           merge.nextRunAt !== null && <Detail label="Next run" value={formatDateTime(merge.nextRunAt)} />
         )}
-        {merge.status === 'PAUSED_GMAIL_DISCONNECTED' && (
-          <Alert color="yellow" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-            <Stack gap={4} align="flex-start">
-              <Text size="sm">{GMAIL_TEXTS.mergePaused}</Text>
-              <GmailConnectLink />
-            </Stack>
-          </Alert>
-        )}
+        {merge.status === 'PAUSED_GMAIL_DISCONNECTED' && <MergePausedAlert />}
         {active && (
           <Text size="sm" c="dimmed">
             MergeDesk sends this mail merge: you can leave this page, sending goes on.

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CampaignSending } from '@mergedesk/domain/api/sending';
 import { GENERIC_ERROR_ALERT } from '@mergedesk/domain/alerts/alerts';
@@ -9,9 +9,7 @@ import {
   UPON_QUOTA_RESET_LABEL,
 } from '@mergedesk/domain/campaigns/scheduled-status';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
-import { GmailConnectLink } from '../../../components/gmail-connect-link';
 import { RetryAlert } from '../../../components/retry-alert';
-import { GMAIL_TEXTS } from '../../../lib/gmail-connect';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { formatTimeOfDay } from '../lib/times';
 import { useCampaignSending } from '../api/get-campaign-sending';
@@ -21,7 +19,7 @@ import { isSendingActive, isWaitingForQuota } from '../lib/sending-state';
 import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
-import { Detail } from './detail';
+import { Detail, MergePausedAlert } from './sending-details';
 
 const plural = (count: number, one: string, many: string): string =>
   `${formatNumber(count)} ${count === 1 ? one : many}`;
@@ -93,14 +91,7 @@ function SendingState({ campaignId, sending, onConfirmingChange }: SendingStateP
         ) : (
           active && sending.forecast !== null && <Detail label="Delivery" value={sending.forecast} />
         )}
-        {active && sending.gmail !== 'CONNECTED' && (
-          <Alert color="yellow" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-            <Stack gap={4} align="flex-start">
-              <Text size="sm">{GMAIL_TEXTS.mergePaused}</Text>
-              <GmailConnectLink />
-            </Stack>
-          </Alert>
-        )}
+        {active && sending.gmail !== 'CONNECTED' && <MergePausedAlert />}
         <SendingActions campaignId={campaignId} sending={sending} onConfirmingChange={onConfirmingChange} />
       </Stack>
     </Paper>
