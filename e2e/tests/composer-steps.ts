@@ -101,8 +101,9 @@ export async function previewRecipient(page: Page, n: number, total: number): Pr
   await expect(position(n)).toBeVisible();
 }
 
-/** 'Send…': the confirmation with the counts. */
+/** 'Send…': the confirmation with the counts (once the space's lists have answered for the file). */
 export async function confirmSend(page: Page): Promise<void> {
+  await expect(page.getByText("Checking the space's unsubscriptions and bounces…")).toBeHidden();
   await page.getByRole('button', { name: 'Send…', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Send this mail merge?' })).toBeVisible();
 }

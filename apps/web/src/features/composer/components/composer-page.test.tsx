@@ -10,6 +10,7 @@ import { signedInSession } from '../../../test/fake-session';
 import { ACME_SALES_ID, currentUser, jsonResponse, userWorkspace } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { clearComposerState } from '../lib/composer-storage';
+import { RECIPIENTS_UNCHECKED_BLOCKER } from '../lib/merge-request';
 import { ComposerPage } from './composer-page';
 
 runOnFakeTimers();
@@ -33,6 +34,7 @@ type Server = {
   /** Answers of POST /api/addon/merges in turn (a thrown Error: the connection is lost). */
   merges: (Response | Error)[];
   testSend: Response;
+  recipientCheck: Response;
 };
 let server: Server;
 
@@ -68,7 +70,7 @@ const fetchMock = stubFetch((input, init) => {
     );
   if (pathname === '/api/v1/templates') return Promise.resolve(jsonResponse(200, { items: [TEMPLATE] }));
   if (pathname === `${SPACE_API}/recipient-check` && method === 'POST')
-    return Promise.resolve(jsonResponse(200, { unsubscribed: ['UNA@x.io'], bounced: [] }));
+    return Promise.resolve(server.recipientCheck.clone());
   if (pathname === `${SPACE_API}/sending-forecast`) {
     const count = Number(searchParams.get('count'));
     return Promise.resolve(
@@ -100,6 +102,7 @@ beforeEach(() => {
     }),
     merges: [jsonResponse(202, { campaignId: 'c1' })],
     testSend: jsonResponse(202, { sentTo: 'olivia@acme.test' }),
+    recipientCheck: jsonResponse(200, { unsubscribed: ['UNA@x.io'], bounced: [] }),
   };
 });
 afterEach(async () => {
@@ -501,6 +504,18 @@ describe('the composer (issue 25)', () => {
     renderComposer();
     expect(await screen.findByText('Recipient 2 of 5')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Hello {{First name}}');
+  });
+
+  it('does not confirm counts the space’s lists have not checked: a failed check stops the send', async () => {
+    server.recipientCheck = jsonResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'Down', errors: [] });
+    const user = fakeTimerUser();
+    renderComposer();
+    await pasteRows(user);
+    await pickOption(user, 'Or from a template', TEMPLATE.subject);
+    await user.click(await screen.findByRole('button', { name: 'Send…' }));
+    const alert = await screen.findByRole('alert', { name: 'Before sending' });
+    expect(alert).toHaveTextContent(RECIPIENTS_UNCHECKED_BLOCKER);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('lists what is missing when sending too early', async () => {

@@ -108,7 +108,14 @@ function Composer({ prefix, space, user, state, update, clear }: ComposerProps) 
     : null;
 
   const mergeOptions = mergeOptionsOf(state.options);
-  const blockers = sendBlockers({ gmailConnected, state, summary, checks, timeError });
+  const blockers = sendBlockers({
+    gmailConnected,
+    state,
+    summary,
+    recipientsChecked: checkStateOf(recipientCheck) === 'done',
+    checks,
+    timeError,
+  });
 
   const setOptions = (change: Partial<ComposerOptions>) =>
     update((current) => ({ ...current, options: { ...current.options, ...change } }));

@@ -38,11 +38,20 @@ export function mergeBodyOf(
   };
 }
 
+/**
+ * The confirmation's counts include the unsubscribed and bounced recipients: until the space's
+ * lists have answered for these addresses (or while they are asked again), they would be wrong.
+ */
+export const RECIPIENTS_UNCHECKED_BLOCKER =
+  'Wait until the recipients are checked against the space’s unsubscriptions and bounces.';
+
 /** What still stops the merge from being sent, in the page's order ([] when nothing does). */
 export function sendBlockers(input: {
   gmailConnected: boolean;
   state: ComposerState;
   summary: RecipientSummary | null;
+  /** The space's lists answered for the addresses as they are now. */
+  recipientsChecked: boolean;
   checks: ContentChecks;
   timeError: string | null;
 }): string[] {
@@ -51,6 +60,7 @@ export function sendBlockers(input: {
     !input.gmailConnected && 'Connect Gmail to send.',
     state.source === null && 'Add the recipients.',
     state.source !== null && state.emailColumn === null && 'Pick the e-mail column.',
+    summary !== null && !input.recipientsChecked && RECIPIENTS_UNCHECKED_BLOCKER,
     summary !== null && summary.toSend === 0 && 'No recipient is left to send to.',
     (checks.missingSubject || checks.missingBody) && 'Write the subject and the body.',
     checks.unknown.length > 0 && 'Correct the unknown markers.',
