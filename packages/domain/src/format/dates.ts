@@ -85,3 +85,23 @@ export const isWithinDateFilter = (timestamp: number, filter: DateFilter, now: n
   const { from, to } = dateFilterRange(filter, now);
   return (from === null || timestamp >= from) && (to === null || timestamp <= to);
 };
+
+/** The parts of a moment as Intl names them ('year', 'month', 'hour' …). */
+export type DateParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+/**
+ * The parts of a moment in a time zone, with English names (en-US: en-GB writes 'Sept' on newer
+ * ICU versions), for dates assembled by hand so that they read the same on every ICU: the
+ * sending forecast and the composer's quota line.
+ */
+export function datePartsIn(
+  time: Date | number,
+  timeZone: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): DateParts {
+  const parts: DateParts = {};
+  for (const part of new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(time)) {
+    parts[part.type] = part.value;
+  }
+  return parts;
+}

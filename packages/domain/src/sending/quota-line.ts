@@ -1,3 +1,5 @@
+import { datePartsIn } from '../format/dates';
+
 /**
  * The composer's quota line (issue 25 "Options"): how many of a merge's recipients go at the start
  * and when the rest go, from the server's forecast (GET …/sending-forecast, api/composer.ts
@@ -15,8 +17,6 @@ export type QuotaLineInput = {
   resetAt: number | null;
 };
 
-type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
 const ordinal = (day: number): string => {
   if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
@@ -26,8 +26,7 @@ const ordinal = (day: number): string => {
 
 /** 'November 28th, 2026 at 14:05' in `timeZone` (en-US parts, assembled: the same text on every ICU). */
 export function formatQuotaResetTime(at: number, timeZone: string): string {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = datePartsIn(at, timeZone, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -35,8 +34,6 @@ export function formatQuotaResetTime(at: number, timeZone: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const parts: Parts = {};
-  for (const part of formatter.formatToParts(at)) parts[part.type] = part.value;
   return `${parts.month} ${ordinal(Number(parts.day))}, ${parts.year} at ${parts.hour}:${parts.minute}`;
 }
 

@@ -1,3 +1,4 @@
+import { datePartsIn, type DateParts } from '../format/dates';
 import type { EntitlementInput } from '../plans/entitlements';
 import { deriveEntitlements } from '../plans/entitlements';
 import { paceIntervalMs } from './pacing';
@@ -103,15 +104,9 @@ export function forecastSends(input: {
 
 // --- the forecast as a sentence --------------------------------------------------------------
 
-type DateParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-
-/**
- * Parts of a moment in a time zone, English names, 24-hour clock, assembled by hand as in
- * apps/web/src/lib/dates (en-US parts: en-GB writes 'Sept' on newer ICU versions).
- */
-const partsIn = (time: Date, timeZone: string): DateParts => {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+/** Parts of a moment in a time zone, English names, 24-hour clock. */
+const partsIn = (time: Date, timeZone: string): DateParts =>
+  datePartsIn(time, timeZone, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -120,21 +115,10 @@ const partsIn = (time: Date, timeZone: string): DateParts => {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const parts: DateParts = {};
-  for (const part of formatter.formatToParts(time)) parts[part.type] = part.value;
-  return parts;
-};
 
 /** The calendar day (as a day number) of a moment in a time zone. */
 const calendarDay = (time: Date, timeZone: string): number => {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
-  const parts: DateParts = {};
-  for (const part of formatter.formatToParts(time)) parts[part.type] = part.value;
+  const parts = datePartsIn(time, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' });
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / QUOTA_WINDOW_MS;
 };
 

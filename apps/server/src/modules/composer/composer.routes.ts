@@ -109,7 +109,7 @@ export const composerRoutes: FastifyPluginCallbackZod<{ deps: ComposerDeps; send
       },
     },
     async (request, reply) => {
-      const answer = await sendTestMessage(deps, userOf(request), membershipOf(request), request.body);
+      const answer = await sendTestMessage(deps, userOf(request), request.body);
       return reply.status(202).send(answer);
     },
   );

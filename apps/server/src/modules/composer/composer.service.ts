@@ -181,7 +181,6 @@ const gmailRefusal = (error: GmailApiError): AppError => {
 export async function sendTestMessage(
   deps: ComposerDeps,
   caller: UserRecord,
-  _membership: SpaceMembership,
   body: TestSendBody,
 ): Promise<{ sentTo: string }> {
   assertKnownMarkers(body.subject, body.htmlBody, Object.keys(body.fields));
