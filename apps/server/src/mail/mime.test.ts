@@ -97,6 +97,18 @@ describe('composeMime', () => {
       },
     ],
     ['a draft with no recipient', { ...message, to: '', cc: [], bcc: [], headers: {} }],
+    [
+      'names with commas, quotes and encoded-word look-alikes; a long ASCII subject (folded)',
+      {
+        ...message,
+        from: { name: 'Acme, Inc. "Sales" =?x?=', address: 'sales@acme.test' },
+        to: '"Doe, Jane" <jane@example.test>',
+        cc: ['Ann O\'Neil <ann@example.test>', 'bob@example.test'],
+        subject: `${'A subject that goes on and on '.repeat(6)}end`,
+      },
+    ],
+    ['a text part only (MailComposer’s tree)', { ...message, html: '' }],
+    ['an HTML part only (MailComposer’s tree)', { ...message, text: '' }],
   ])('writes the same bytes as nodemailer’s own build: %s', async (_, input) => {
     const options = { date: new Date('2026-11-27T12:00:00Z'), baseBoundary: 'fixed-boundary' };
     const expected = await compileMime(input, options).build();

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { encode as base64Encode, wrap as base64Wrap } from 'nodemailer/lib/base64';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type MimeNode from 'nodemailer/lib/mime-node';
+import { buildHeaderValue, foldLines, hasLongerLines, isPlainText } from 'nodemailer/lib/mime-funcs';
+import MimeNode, { type MimeNodeHeaderValue } from 'nodemailer/lib/mime-node';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
 
 /** One message to one recipient, as the Gmail API takes it (users.messages.send / drafts.create). */
@@ -15,33 +17,90 @@ export type MailMessage = {
   text: string;
   /** The Message-ID header, without angle brackets (e.g. `<uuid>@mergedesk.example` minus the brackets). */
   messageId: string;
-  /** Extra headers, kept verbatim (List-Unsubscribe, List-Unsubscribe-Post, …). */
-  headers?: Readonly<Record<string, string>>;
+  /** The extra headers a merge's message carries (RFC 2369, RFC 8058), kept verbatim. */
+  headers?: Readonly<Partial<Record<'List-Unsubscribe' | 'List-Unsubscribe-Post', string>>>;
 };
 
 /** nodemailer's line length for quoted-printable and base64 bodies (its encoders' default). */
 const LINE_LENGTH = 76;
 
 /**
- * The RFC 5322 source of `message`, built by nodemailer's MailComposer: UTF-8 subject and display
- * names as encoded words, multipart/alternative with the text part first and the HTML part last
- * (the preferred one, RFC 2046 §5.1.4), Message-ID as given. Bcc stays in the source: Gmail
+ * The RFC 5322 source of `message`, as nodemailer's MailComposer builds it: UTF-8 subject and
+ * display names as encoded words, multipart/alternative with the text part first and the HTML part
+ * last (the preferred one, RFC 2046 §5.1.4), Message-ID as given. Bcc stays in the source: Gmail
  * reads the recipients from the headers of a raw message and removes Bcc itself before delivery.
  *
- * The tree, its headers and the body encodings are nodemailer's (MailComposer.compile,
- * MimeNode.buildHeaders, its qp and base64 encoders); only the walk that writes them out is
- * ours, synchronous, instead of MimeNode.build's streams, which cost a merge about ten times
- * more CPU per message (docs/decisions/400-sending-mime-without-streams.md). mime.test.ts checks
- * that the bytes are the same as MimeNode.build's.
+ * Every header value is encoded and folded by nodemailer (MimeNode.encodeHeaderValue, foldLines)
+ * and every body by its qp and base64 encoders; only the message's frame is written here, in the
+ * order MailComposer gives it, without building its tree of nodes per message (a merge composes
+ * one message per recipient: docs/decisions/400-sending-mime-without-streams.md and
+ * 414-sending-compiled-merge-message.md). A message without both parts goes through MailComposer's
+ * tree. mime.test.ts checks the bytes against MimeNode.build's for every kind of content.
  */
 export function composeMime(
   message: MailMessage,
   options: { date?: Date; baseBoundary?: string } = {},
 ): Buffer {
-  const root = compileMime(message, options);
-  const source = writeNode(root);
-  // MimeNode.build ends the message with a line break (its LastNewline transform).
-  return Buffer.from(source.endsWith('\n') ? source : `${source}\r\n`, 'utf8');
+  if (message.text === '' || message.html === '') {
+    const source = writeNode(compileMime(message, options));
+    // MimeNode.build ends the message with a line break (its LastNewline transform).
+    return Buffer.from(source.endsWith('\n') ? source : `${source}\r\n`, 'utf8');
+  }
+  const boundary = `--_NmP-${options.baseBoundary ?? randomBytes(8).toString('hex')}-Part_1`;
+  const lines: string[] = [];
+  const header = (key: string, value: MimeNodeHeaderValue) => {
+    const encoded = headerEncoder.encodeHeaderValue(key, value);
+    if (encoded.trim() !== '') lines.push(foldLines(`${key}: ${encoded}`, LINE_LENGTH));
+  };
+  for (const [key, value] of Object.entries(message.headers ?? {})) header(key, value);
+  header('From', { name: message.from.name, address: message.from.address });
+  if (message.to !== '') header('To', message.to);
+  if (message.cc && message.cc.length > 0) header('Cc', [...message.cc]);
+  if (message.bcc && message.bcc.length > 0) header('Bcc', [...message.bcc]);
+  header('Subject', message.subject);
+  header('Message-ID', `<${message.messageId}>`);
+  header('Date', (options.date ?? new Date()).toUTCString().replace(/GMT/, '+0000'));
+  header('MIME-Version', '1.0');
+  header('Content-Type', buildHeaderValue({ value: 'multipart/alternative', params: { boundary } }));
+  return Buffer.from(
+    `${lines.join('\r\n')}\r\n\r\n` +
+      `--${boundary}\r\n${textPart('text/plain; charset=utf-8', message.text)}` +
+      `\r\n--${boundary}\r\n${textPart('text/html; charset=utf-8', message.html)}` +
+      `\r\n--${boundary}--\r\n`,
+    'utf8',
+  );
+}
+
+/** Encodes header values as a message's node does (no state of a message is kept in it). */
+const headerEncoder = new MimeNode();
+
+/** A text part as MimeNode writes it: Content-Type, the transfer encoding it picks, the encoded body. */
+function textPart(contentType: string, content: string): string {
+  const transferEncoding = textTransferEncoding(content);
+  return `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: ${transferEncoding}\r\n\r\n${encodeBody(content, transferEncoding)}`;
+}
+
+/**
+ * MimeNode's choice for a text part (getTransferEncoding): 7bit for ASCII with short lines, else
+ * quoted-printable when Latin letters outnumber the other characters, else base64.
+ */
+function textTransferEncoding(content: string): string {
+  if (isPlainText(content) && !hasLongerLines(content, LINE_LENGTH)) return '7bit';
+  let latin = 0;
+  let other = 0;
+  for (let i = 0; i < content.length; i += 1) {
+    const code = content.charCodeAt(i);
+    if (code <= 0x08 || code === 0x0b || code === 0x0c || (code >= 0x0e && code <= 0x1f) || code >= 0x80)
+      other += 1;
+    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin += 1;
+  }
+  return other < latin ? 'quoted-printable' : 'base64';
+}
+
+function encodeBody(content: string | Buffer, transferEncoding: string | false): string {
+  if (transferEncoding === 'quoted-printable') return qpWrap(qpEncode(content), LINE_LENGTH);
+  if (transferEncoding === 'base64') return base64Wrap(base64Encode(content), LINE_LENGTH);
+  return content.toString();
 }
 
 /** MailComposer's tree of the message (exported for the test that compares with its own build). */
@@ -77,9 +136,7 @@ function writeNode(node: MimeNode): string {
   let source = `${node.buildHeaders()}\r\n\r\n`;
   const { content } = node;
   if (typeof content === 'string' || Buffer.isBuffer(content)) {
-    if (transferEncoding === 'quoted-printable') source += qpWrap(qpEncode(content), LINE_LENGTH);
-    else if (transferEncoding === 'base64') source += base64Wrap(base64Encode(content), LINE_LENGTH);
-    else source += content.toString();
+    source += encodeBody(content, transferEncoding);
   } else if (content !== undefined) {
     // Streams, files and URLs (attachments) are not part of the messages MergeDesk writes.
     throw new Error('composeMime writes string and Buffer contents only');

@@ -5,7 +5,10 @@ import {
   escapeHtml,
   findMarkers,
   renderSubject,
+  renderParts,
   renderTemplate,
+  templateParts,
+  type TemplatePart,
   unknownMarkers,
 } from './markers';
 
@@ -92,6 +95,36 @@ describe('renderTemplate', () => {
     ['{{constructor|none}}', 'text', 'none'],
   ])('%j (%s) -> %j', (template, mode, expected) => {
     expect(renderTemplate(template, { ...fields, Inject: '{{First name}}' }, mode)).toBe(expected);
+  });
+});
+
+describe('templateParts: text and markers in order, cut once for many recipients', () => {
+  const fields = { 'First name': 'Ada', Company: 'Smith & <Sons>' };
+  it.each<[string, TemplatePart[]]>([
+    ['', []],
+    ['plain', ['plain']],
+    [
+      'Hi {{ First name | there }}, {{Company}}!',
+      [
+        'Hi ',
+        { name: 'First name', fallback: 'there', raw: '{{ First name | there }}' },
+        ', ',
+        { name: 'Company', fallback: null, raw: '{{Company}}' },
+        '!',
+      ],
+    ],
+    // A `{{…}}` that is not a marker is text, joined with the text around it.
+    ['a {{}} b {{ |x}} c', ['a {{}} b {{ |x}} c']],
+    ['{{A}}{{B}}', [{ name: 'A', fallback: null, raw: '{{A}}' }, { name: 'B', fallback: null, raw: '{{B}}' }]],
+  ])('%j', (template, expected) => {
+    expect(templateParts(template)).toEqual(expected);
+  });
+
+  it('renders as renderTemplate does', () => {
+    const template = '<p>{{First name}} of {{Company|nobody}} {{}} {{Missing|<b>x</b>}}</p>';
+    for (const mode of ['html', 'text'] as const) {
+      expect(renderParts(templateParts(template), fields, mode)).toBe(renderTemplate(template, fields, mode));
+    }
   });
 });
 

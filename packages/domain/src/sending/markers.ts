@@ -101,23 +101,63 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
+/** A template cut at its markers: its text, and its markers in place, in order. */
+export type TemplatePart = string | MergeMarker;
+
+/**
+ * The template's text and markers in order (the same markers findMarkers finds): a template
+ * rendered for many recipients is cut once (renderParts per recipient). A `{{…}}` that is not a
+ * marker stays in the text.
+ */
+export function templateParts(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let text = '';
+  let end = 0;
+  for (const match of template.matchAll(MARKER_PATTERN)) {
+    const marker = markerOf(match[0], match[1] ?? '', match[2]);
+    if (marker === null) continue;
+    text += template.slice(end, match.index);
+    if (text !== '') parts.push(text);
+    parts.push(marker);
+    text = '';
+    end = match.index + match[0].length;
+  }
+  text += template.slice(end);
+  if (text !== '') parts.push(text);
+  return parts;
+}
+
+/** A marker's text for the recipient: the value, else the fallback, else '' (escaped in 'html' mode). */
+export function markerText(
+  marker: MergeMarker,
+  fields: Readonly<Record<string, string>>,
+  mode: RenderMode,
+): string {
+  const value = valueOf(fields, marker.name) ?? marker.fallback ?? '';
+  return mode === 'html' ? escapeHtml(value) : value;
+}
+
 /**
  * The template with every marker replaced: the recipient's value, else the fallback, else ''.
  * In 'html' mode values and fallbacks are HTML-escaped (a sheet cell is text, never markup: a
  * value '<b>' shows as '<b>'); in 'text' mode (subject, plain-text part) nothing is escaped.
  * Text outside markers is left untouched (the body's own HTML stays HTML).
  */
-export function renderTemplate(
+export const renderTemplate = (
   template: string,
   fields: Readonly<Record<string, string>>,
   mode: RenderMode,
+): string => renderParts(templateParts(template), fields, mode);
+
+/** renderTemplate over a template cut once (templateParts). */
+export function renderParts(
+  parts: readonly TemplatePart[],
+  fields: Readonly<Record<string, string>>,
+  mode: RenderMode,
 ): string {
-  return template.replace(MARKER_PATTERN, (raw, name: string, fallback: string | undefined) => {
-    const marker = markerOf(raw, name, fallback);
-    if (marker === null) return raw;
-    const value = valueOf(fields, marker.name) ?? marker.fallback ?? '';
-    return mode === 'html' ? escapeHtml(value) : value;
-  });
+  let rendered = '';
+  for (const part of parts) rendered += typeof part === 'string' ? part : markerText(part, fields, mode);
+  return rendered;
 }
 
 /**
@@ -126,4 +166,7 @@ export function renderTemplate(
  * subject line (RFC 5322 §2.2: a header field is one line).
  */
 export const renderSubject = (template: string, fields: Readonly<Record<string, string>>): string =>
-  renderTemplate(template, fields, 'text').replace(/\r\n|[\r\n]/g, ' ');
+  subjectLine(renderTemplate(template, fields, 'text'));
+
+/** A rendered subject on one line: every line break (CR, LF or CRLF) becomes one space. */
+export const subjectLine = (rendered: string): string => rendered.replace(/\r\n|[\r\n]/g, ' ');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 import { trackingUrlsFor } from '../tracking/tracking-token';
-import { buildMergeMessage, trackableLinksOf } from './merge-message';
+import { escapeHtml } from '@mergedesk/domain/sending/markers';
+import { buildMergeMessage, compileMergeMessage, trackableLinksOf } from './merge-message';
 
 const urls = trackingUrlsFor('https://mergedesk.example', 'token-1');
 const base = {
@@ -84,5 +85,46 @@ describe('trackableLinksOf', () => {
         '<a href="https://Example.com/x">1</a><a href="mailto:a@b.c">2</a><a href="https://example.com/x">3</a><a href="https://e.com/{{Id}}">4</a><a href="http://b.test/">5</a>',
       ),
     ).toEqual(['https://example.com/x', 'http://b.test/']);
+  });
+});
+
+describe('compileMergeMessage: compiled once, one message per recipient', () => {
+  const compiled = compileMergeMessage({
+    ...base,
+    htmlBody:
+      '<p>Dear {{Name}},</p><a href="https://example.com/a" title="For {{Name}}">A</a> <a href="https://example.com/{{Name}}">B</a>',
+    options: { trackOpens: true, trackClicks: true, unsubscribeLink: true },
+  });
+  const other = trackingUrlsFor('https://mergedesk.example', 'token-2');
+
+  it('gives each recipient their own values and tracking URLs', () => {
+    const ada = compiled({ ...base.recipient, fields: { Name: 'Ada' } }, urls);
+    const bob = compiled({ id: 'rid-2', email: 'bob@example.org', fields: { Name: 'Bob' } }, other);
+    expect(ada.html).toContain('Dear Ada,');
+    expect(bob.html).toContain('Dear Bob,');
+    expect(bob.html).not.toContain('Ada');
+    expect(bob.html).toContain(`href="${other.clickUrl(0)}"`);
+    expect(bob.html).toContain(`src="${other.openPixelUrl}"`);
+    expect(bob.html).toContain(`href="${other.unsubscribeUrl}"`);
+    expect(bob.html).not.toContain('token-1');
+    expect(bob.messageId).toBe('rid-2@mergedesk.example');
+    expect(bob.headers?.['List-Unsubscribe']).toBe(`<${other.unsubscribeUrl}>`);
+  });
+
+  it('renders a marker in a tracked link’s other attributes, escaped', () => {
+    const message = compiled({ ...base.recipient, fields: { Name: 'A "quoted" <name>' } }, urls);
+    expect(message.html).toContain(
+      `<a href="${urls.clickUrl(0)}" title="For A &quot;quoted&quot; &lt;name&gt;">A</a>`,
+    );
+  });
+
+  it('inserts a value as text once: markup, markers and URL stand-ins in it stay text', () => {
+    const value = '<a href="https://example.com/a">x</a> {{Name}} mergedesk-url-0-0 }}';
+    const message = compiled({ ...base.recipient, fields: { Name: value } }, urls);
+    expect(message.html).toContain(`Dear ${escapeHtml(value)},`);
+    // One tracked link (the body's), one marker link as rendered.
+    expect(message.html.split(urls.clickUrl(0)).length - 1).toBe(1);
+    expect(message.html).toContain(`href="https://example.com/${escapeHtml(value)}"`);
+    expect(message.text).toContain(`Dear ${value},`);
   });
 });

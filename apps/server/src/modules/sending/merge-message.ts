@@ -1,6 +1,14 @@
-import { escapeHtml, renderSubject, renderTemplate } from '@mergedesk/domain/sending/markers';
+import {
+  escapeHtml,
+  markerText,
+  renderParts,
+  subjectLine,
+  templateParts,
+  type TemplatePart,
+} from '@mergedesk/domain/sending/markers';
 import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 import { checkTrackedLink } from '@mergedesk/domain/tracking/links';
+import { randomBytes } from 'node:crypto';
 import { parse } from 'node-html-parser';
 import type { StoredMergeOptions } from '../../db/schema';
 import type { MailMessage } from '../../mail/mime';
@@ -46,49 +54,94 @@ export type MergeMessageInput = {
 /** The Message-ID of a recipient's message: the same on every try, so a lost send can be looked up. */
 export const messageIdOf = (recipientId: string, host: string): string => `${recipientId}@${host}`;
 
-export function buildMergeMessage(input: MergeMessageInput): MailMessage {
-  const { options, recipient, urls } = input;
-  const rendered = renderTemplate(input.htmlBody, recipient.fields, 'html');
-  const root = parse(rendered, { comment: true });
+/** One recipient's message of a merge (compileMergeMessage for one recipient). */
+export const buildMergeMessage = (input: MergeMessageInput): MailMessage =>
+  compileMergeMessage(input)(input.recipient, input.urls);
+
+/** A merge's message, compiled: one recipient's message from their fields and tracking URLs. */
+export type CompiledMergeMessage = (recipient: MergeMessageInput['recipient'], urls: TrackingUrls) => MailMessage;
+
+/** Where a recipient's tracking URL goes in the compiled body. */
+type UrlSlot = { url: 'click'; linkIndex: number } | { url: 'open' } | { url: 'unsubscribe' };
+type BodyPart = TemplatePart | UrlSlot;
+
+/**
+ * Compiles a merge's message once for all its recipients (docs/decisions/414-sending-compiled-merge-message.md):
+ * the body is parsed once, its tracked links rewritten and the footer and pixel added with a
+ * stand-in for each tracking URL, then cut into text, markers and URL slots; a recipient's body
+ * is those parts joined with their values (HTML-escaped) and URLs. A value is text in the HTML
+ * (escaped), so it can never change what the parse found: the result is the body rendered first
+ * and parsed after, without a parse per recipient.
+ */
+export function compileMergeMessage(
+  input: Omit<MergeMessageInput, 'recipient' | 'urls'>,
+): CompiledMergeMessage {
+  const { options } = input;
+  // A stand-in no template holds (a random nonce): a URL slot in the serialized body.
+  const nonce = randomBytes(8).toString('hex');
+  const slots: UrlSlot[] = [];
+  const slot = (urlSlot: UrlSlot) => `mergedesk-url-${nonce}-${slots.push(urlSlot) - 1}`;
+
+  const root = parse(input.htmlBody, { comment: true });
   if (options.trackClicks && input.linkIndexes.size > 0) {
     for (const anchor of root.querySelectorAll('a[href]')) {
-      const checked = checkTrackedLink(anchor.getAttribute('href')?.trim() ?? '');
+      const href = anchor.getAttribute('href') ?? '';
+      // A link with a marker differs per recipient: it is sent as rendered, untracked
+      // (docs/decisions/395-sending-merge-campaign.md).
+      if (href.includes('{{')) continue;
+      const checked = checkTrackedLink(href.trim());
       const linkIndex = checked.ok ? input.linkIndexes.get(checked.url) : undefined;
-      if (linkIndex !== undefined) anchor.setAttribute('href', urls.clickUrl(linkIndex));
+      if (linkIndex !== undefined) anchor.setAttribute('href', slot({ url: 'click', linkIndex }));
     }
   }
   const body = root.querySelector('body') ?? root;
   // The footer's link is the sender's choice (issue 25); the List-Unsubscribe headers below are
   // sent either way (mailbox providers expect them of bulk mail).
   if (options.unsubscribeLink)
-    body.insertAdjacentHTML('beforeend', unsubscribeFooterHtml(urls.unsubscribeUrl));
+    body.insertAdjacentHTML('beforeend', unsubscribeFooterHtml(slot({ url: 'unsubscribe' })));
   if (options.trackOpens) {
     body.insertAdjacentHTML(
       'beforeend',
-      `<img src="${escapeHtml(urls.openPixelUrl)}" width="1" height="1" alt="" style="display:none">`,
+      `<img src="${slot({ url: 'open' })}" width="1" height="1" alt="" style="display:none">`,
     );
   }
-  const html = root.toString();
-  const text = htmlToText(html);
-  const addressesOf = (column: string | undefined) =>
-    column === undefined
-      ? []
-      : (recipient.fields[column] ?? '')
-          .split(/[,;]/)
-          .map((address) => address.trim())
-          .filter((address) => address !== '');
-  return {
-    from: input.from,
-    to: recipient.email,
-    cc: addressesOf(options.ccColumn),
-    bcc: addressesOf(options.bccColumn),
-    subject: renderSubject(input.subject, recipient.fields),
-    html,
-    text,
-    messageId: messageIdOf(recipient.id, input.messageIdHost),
-    headers: {
-      'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+  const slotPattern = new RegExp(`mergedesk-url-${nonce}-(\\d+)`, 'g');
+  const parts = templateParts(root.toString()).flatMap((part): BodyPart[] => {
+    if (typeof part !== 'string') return [part];
+    return part.split(slotPattern).map((piece, i) => (i % 2 === 0 ? piece : slots[Number(piece)]!));
+  });
+  const subject = templateParts(input.subject);
+
+  return (recipient, urls) => {
+    let html = '';
+    for (const part of parts) {
+      if (typeof part === 'string') html += part;
+      else if ('url' in part) html += escapeHtml(urlOf(part, urls));
+      else html += markerText(part, recipient.fields, 'html');
+    }
+    const addressesOf = (column: string | undefined) =>
+      column === undefined
+        ? []
+        : (recipient.fields[column] ?? '')
+            .split(/[,;]/)
+            .map((address) => address.trim())
+            .filter((address) => address !== '');
+    return {
+      from: input.from,
+      to: recipient.email,
+      cc: addressesOf(options.ccColumn),
+      bcc: addressesOf(options.bccColumn),
+      subject: subjectLine(renderParts(subject, recipient.fields, 'text')),
+      html,
+      text: htmlToText(html),
+      messageId: messageIdOf(recipient.id, input.messageIdHost),
+      headers: {
+        'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
   };
 }
+
+const urlOf = (slot: UrlSlot, urls: TrackingUrls): string =>
+  slot.url === 'click' ? urls.clickUrl(slot.linkIndex) : slot.url === 'open' ? urls.openPixelUrl : urls.unsubscribeUrl;

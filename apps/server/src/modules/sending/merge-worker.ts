@@ -13,7 +13,7 @@ import { membershipIn } from '../workspaces/workspaces.service';
 import { userView } from '../users/users.views';
 import { eq } from 'drizzle-orm';
 import { createMergeCampaign, linkIndexesOf } from './merge-campaign';
-import { buildMergeMessage, messageIdOf } from './merge-message';
+import { compileMergeMessage, messageIdOf, type CompiledMergeMessage } from './merge-message';
 import { cancelMerge, createMergeStates, type RunOutcome } from './merge-states';
 import * as repo from './sending.repo';
 import type { MergeRow } from './sending.repo';
@@ -167,8 +167,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   }
 
   type SendingContext = {
-    from: { name: string; address: string };
-    linkIndexes: Map<string, number>;
+    /** The merge's message, compiled once per run. */
+    message: CompiledMergeMessage;
     limit: number;
   };
 
@@ -200,7 +200,15 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         name = merge.options.senderName ?? (alias.displayName || name);
       }
     }
-    return { from: { name, address }, linkIndexes: linkIndexesOf(merge.htmlBody), limit };
+    const message = compileMergeMessage({
+      subject: merge.subject,
+      htmlBody: merge.htmlBody,
+      options: merge.options,
+      from: { name, address },
+      linkIndexes: linkIndexesOf(merge.htmlBody),
+      messageIdHost: deps.messageIdHost,
+    });
+    return { message, limit };
   }
 
   type StepResult = 'sent' | RunOutcome;
@@ -226,17 +234,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const recipients = await repo.nextQueuedRecipients(db, merge.id, now(), limit);
     const raws = new Map<string, Buffer>();
     for (const recipient of recipients) {
-      const message = buildMergeMessage({
-        subject: merge.subject,
-        htmlBody: merge.htmlBody,
-        options: merge.options,
-        recipient,
-        from: context.from,
-        urls: trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id)),
-        linkIndexes: context.linkIndexes,
-        messageIdHost: deps.messageIdHost,
-      });
-      raws.set(recipient.id, composeMime(message));
+      const urls = trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id));
+      raws.set(recipient.id, composeMime(context.message(recipient, urls)));
     }
     return { recipients, raws };
   }
