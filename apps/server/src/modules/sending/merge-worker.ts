@@ -100,14 +100,18 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       }
       const context = await sendingContext(merge, account);
       const current = merge;
-      // Paced: one recipient a slot. Unpaced (the pace lifted): a batch, reserved together and
-      // sent at once, so that a sender's merge is not bound by one round trip at a time; the next
-      // batch is read and composed while this one is with Gmail, and this one's recording overlaps
-      // the next one's reservation (pipeline below).
-      const prepare = () => prepareBatch(current, context, interval > 0 ? 1 : UNPACED_BATCH);
+      // Paced: one recipient a slot, reserved when its slot comes. Unpaced (the pace lifted): a
+      // batch, reserved together and sent at once, so that a sender's merge is not bound by one
+      // round trip at a time; the next batch is read, composed and reserved while this one is with
+      // Gmail, and this one's recording overlaps the next one's sends (pipeline below).
+      const prepare =
+        interval > 0
+          ? () => prepareBatch(current, context, 1)
+          : async () => reserveAhead(current, context, await prepareBatch(current, context, UNPACED_BATCH));
       for (;;) {
         if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) {
           await pipeline.recorded;
+          await releaseAhead(pipeline);
           return { next: now() };
         }
         if (leaseUntil - Date.now() < RUN_LEASE_MS / 2) {
@@ -119,22 +123,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
           await pipeline.recorded;
           return await finishOrWait(merge);
         }
-        const step = await sendBatch(
-          merge,
-          context,
-          account,
-          batch,
-          pipeline,
-          interval > 0 ? undefined : prepare,
-        );
-        if (step !== 'sent') return step;
+        const step = await sendBatch(merge, context, account, batch, pipeline, interval > 0 ? undefined : prepare);
+        if (step !== 'sent') {
+          await releaseAhead(pipeline);
+          return step;
+        }
       }
     } catch (error) {
       return await failRun(merge, error);
     } finally {
-      // Nothing of this run may still be writing when another run can take the merge.
+      // Nothing of this run may still be writing when another run can take the merge, and nothing
+      // it reserved ahead stays SENDING without having been sent.
       await pipeline.recorded.catch(() => undefined);
-      await pipeline.ahead?.catch(() => undefined);
+      await releaseAhead(pipeline).catch(() => undefined);
       await repo.releaseRunLease(db, merge.id).catch(() => undefined);
     }
   }
@@ -213,14 +214,46 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 
   type StepResult = 'sent' | RunOutcome;
 
-  /** The next recipients of the merge, with their messages composed. */
-  type PreparedBatch = { recipients: repo.MergeRecipientRow[]; raws: Map<string, Buffer> };
+  /**
+   * The next recipients of the merge, with their messages composed; unpaced, also the reservation
+   * made for them ahead (its outcome applied when the batch's turn comes).
+   */
+  type PreparedBatch = {
+    mergeId: string;
+    recipients: repo.MergeRecipientRow[];
+    raws: Map<string, Buffer>;
+    reservation?: Reservation;
+  };
 
   /**
-   * A run's work in flight besides the batch at hand: the next batch being read and composed, and
-   * the last batch's recording (SENT), which the next batch's reservation does not wait for.
+   * A run's work in flight besides the batch at hand: the next batch being read, composed and
+   * reserved, and the last batch's recording (SENT), which the next batch's sends do not wait for.
    */
   type Pipeline = { ahead?: Promise<PreparedBatch>; recorded: Promise<void> };
+
+  /** The batch's reservation, made while the batch before it is with Gmail. */
+  async function reserveAhead(merge: MergeRow, context: SendingContext, batch: PreparedBatch) {
+    if (batch.recipients.length === 0) return batch;
+    const ids = batch.recipients.map((recipient) => recipient.id);
+    return { ...batch, reservation: await reserveTx(merge, ids, context.limit) };
+  }
+
+  /**
+   * The batch reserved ahead that will not be sent (the run stops: a failure, a wait, its slice
+   * over, shutdown): its recipients back in the queue, untouched by Gmail.
+   */
+  async function releaseAhead(pipeline: Pipeline): Promise<void> {
+    const ahead = pipeline.ahead;
+    pipeline.ahead = undefined;
+    const batch = await ahead?.catch(() => undefined);
+    if (!batch || !Array.isArray(batch.reservation) || batch.reservation.length === 0) return;
+    const reserved = batch.reservation;
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockMerge(tx, batch.mergeId, 'share');
+      const cancelled = !locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked);
+      await repo.releaseUnsent(tx, reserved, cancelled ? 'CANCELLED' : 'QUEUED');
+    });
+  }
 
   /**
    * (2) rendered and composed before the reservation: the reservation and the Gmail calls follow
@@ -237,15 +270,18 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       const urls = trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id));
       raws.set(recipient.id, composeMime(context.message(recipient, urls)));
     }
-    return { recipients, raws };
+    return { mergeId: merge.id, recipients, raws };
   }
 
   /**
-   * Reserves, sends and records one batch. With `prepareNext` (unpaced), the next batch is read
-   * and composed while this one is with Gmail; when every send of it succeeded, its recording is
-   * left running in `pipeline.recorded` (awaited before the next recording, the merge's end and the
-   * run's end), else it is awaited and the failures handled one by one, the batch read ahead
-   * dropped (a failed recipient may be queued again at once).
+   * Reserves (unless reserved ahead), sends and records one batch. With `prepareNext` (unpaced),
+   * the next batch is read, composed and reserved while this one is with Gmail; when every send of
+   * it succeeded, its recording is left running in `pipeline.recorded` (awaited before the next
+   * recording, the merge's end and the run's end), else it is awaited and the failures handled one
+   * by one. When the run stops after this batch, the batch reserved ahead goes back to the queue
+   * unsent (releaseAhead); the reservation of the merge's last recipients and a cancel are thus
+   * never more than one batch apart from the sends, and a cancel's answer, which waits for every
+   * SENDING recipient to settle (decision 389), still comes after the last message.
    */
   async function sendBatch(
     merge: MergeRow,
@@ -260,17 +296,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     // The pace is kept in the reservation (the sender's row, locked there): a reservation before
     // the sender's next slot waits for it and tries again, so two sends of a sender are at least
     // the pace's interval apart, whatever the process.
-    let reservation: Awaited<ReturnType<typeof reserve>>;
+    let reservation = batch.reservation;
     for (;;) {
-      reservation = await reserve(
+      reservation ??= await reserveTx(
         merge,
         recipients.map((recipient) => recipient.id),
         context.limit,
       );
-      if (!('waitUntil' in reservation)) break;
+      if (typeof reservation !== 'object' || !('waitUntil' in reservation)) break;
       await sleep(Math.max(0, reservation.waitUntil.getTime() - now().getTime()));
+      reservation = undefined;
     }
-    if (!Array.isArray(reservation)) return reservation;
+    if (!Array.isArray(reservation)) return reservationOutcome(merge, reservation);
+    if (reservation.length === 0) return { next: now() };
 
     // (3) handed to Gmail, (4) recorded: the batch's successes in one transaction.
     const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
@@ -283,7 +321,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     );
     if (prepareNext) {
       pipeline.ahead = prepareNext();
-      // Awaited by the loop (or dropped, and awaited at the run's end): never an unhandled rejection.
+      // Awaited by the loop, or released when the run stops: never an unhandled rejection.
       pipeline.ahead.catch(() => undefined);
     }
     const results = await sending;
@@ -304,9 +342,6 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       return 'sent';
     }
     pipeline.recorded = Promise.resolve();
-    const dropped = pipeline.ahead;
-    pipeline.ahead = undefined;
-    await dropped?.catch(() => undefined);
     await recordSent(merge, sent);
     let step: StepResult = 'sent';
     for (const { recipient, error } of failed) {
@@ -316,18 +351,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     return step;
   }
 
+  /** What a reservation's transaction found: the ids reserved, or why none were. */
+  type Reservation =
+    string[] | 'cancelled' | { waitForQuota: Date | null } | { paused: Date } | { waitUntil: Date };
+
   /**
    * (1) the reservation: not cancelled, within quota, marked SENDING — one transaction. Answers
-   * the ids reserved (within what the quota leaves), or what the run does instead.
+   * the ids reserved (within what the quota leaves), or why none were (reservationOutcome says
+   * what the run does then).
    */
-  async function reserve(
-    merge: MergeRow,
-    recipientIds: string[],
-    limit: number,
-  ): Promise<string[] | RunOutcome | { waitUntil: Date }> {
-    type Reservation =
-      string[] | 'cancelled' | { waitForQuota: Date | null } | { paused: Date } | { waitUntil: Date };
-    const result: Reservation = await db.transaction(async (tx) => {
+  async function reserveTx(merge: MergeRow, recipientIds: string[], limit: number): Promise<Reservation> {
+    return db.transaction(async (tx): Promise<Reservation> => {
       const locked = await repo.lockMerge(tx, merge.id, 'share');
       if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
       const sender = await repo.lockSender(tx, merge.userId);
@@ -353,12 +387,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       }
       return reserved;
     });
+  }
+
+  /** What the run does when a reservation reserved nothing. */
+  async function reservationOutcome(
+    merge: MergeRow,
+    reservation: Exclude<Reservation, string[] | { waitUntil: Date }>,
+  ): Promise<RunOutcome> {
     // Cancelled: the next run (at once) finds it so and tidies up.
-    if (result === 'cancelled') return { next: now() };
-    if (Array.isArray(result)) return result.length > 0 ? result : { next: now() };
-    if ('waitUntil' in result) return result;
-    if ('paused' in result) return pauseRateLimited(merge, result.paused);
-    return waitForQuota(merge, result.waitForQuota);
+    if (reservation === 'cancelled') return { next: now() };
+    if ('paused' in reservation) return pauseRateLimited(merge, reservation.paused);
+    return waitForQuota(merge, reservation.waitForQuota);
   }
 
   /** (4) SENT, and the sends recorded on the campaign and the scheduled merge, in one transaction. */

@@ -308,6 +308,23 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(Math.max(...done.recipients.map((r) => r.attempts))).toBeGreaterThan(1);
   });
 
+  it('a run stopped by a 429 puts the batch it reserved ahead back in the queue untouched: one attempt each', async () => {
+    // Unpaced, the next batch of 50 is reserved while the first is with Gmail; the 429 on the first
+    // call pauses the sender (Retry-After 1 s) and ends the run. Left SENDING, the batch reserved
+    // ahead would wait for the crash recovery and count a second attempt.
+    const account = 'adam@acme.test';
+    emulator.injectFailures({ status: 429, count: 1, method: 'messages.send', account });
+    const addresses = Array.from({ length: 120 }, (_, i) => `ahead${i}@example.org`);
+    const { campaignId } = (await start(account, mergeBody(addresses.map((email) => ({ email }))))).json<{
+      campaignId: string;
+    }>();
+    const done = await waitFor(account, campaignId, (b) => b.status === 'DONE', 30_000);
+    expect(done.counts.sent).toBe(120);
+    for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
+    const all = (await getMerge(account, campaignId, { limit: 200 })).json<MergeStatusBody>();
+    expect(all.recipients.map((recipient) => recipient.attempts)).toEqual(addresses.map(() => 1));
+  });
+
   it('resolves a send that Gmail delivered but answered 500 by its Message-ID, without sending again', async () => {
     const account = 'adam@acme.test';
     emulator.injectFailures({ status: 500, count: 1, method: 'messages.send', account, afterDelivery: true });

@@ -343,6 +343,28 @@ export async function releaseRecipient(
     .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')));
 }
 
+/**
+ * Reserved recipients that were never handed to Gmail (a run that stopped before sending the batch
+ * it had reserved ahead), as they were before the reservation: the attempt given back, no error;
+ * QUEUED, or CANCELLED when the merge was cancelled meanwhile (its cancel found them SENDING).
+ */
+export async function releaseUnsent(
+  db: Executor,
+  recipientIds: readonly string[],
+  status: 'QUEUED' | 'CANCELLED',
+): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await db
+    .update(mergeRecipients)
+    .set({ status, handedAt: null, attempts: sql`greatest(${mergeRecipients.attempts} - 1, 0)` })
+    .where(
+      and(
+        sql`${mergeRecipients.id} = any(${sql.param([...recipientIds])}::uuid[])`,
+        eq(mergeRecipients.status, 'SENDING'),
+      ),
+    );
+}
+
 export async function markFailed(
   db: Executor,
   recipientId: string,
