@@ -198,12 +198,13 @@ export async function recordEngineSends(
 ): Promise<void> {
   const { campaignId, recipientIds, sentAt } = sends;
   if (recipientIds.length === 0) return;
+  // The ids as one array parameter (not one parameter each): a batch of 50 is one statement to
+  // plan and bind either way, but the array is one value to serialize (the engine's hot path).
+  const ids = sql`${sql.param([...recipientIds])}::uuid[]`;
   await db
     .update(campaignRecipients)
     .set({ sentAt })
-    .where(
-      and(inArray(campaignRecipients.id, [...recipientIds]), eq(campaignRecipients.campaignId, campaignId)),
-    );
+    .where(and(sql`${campaignRecipients.id} = any(${ids})`, eq(campaignRecipients.campaignId, campaignId)));
   await db
     .update(campaigns)
     .set({
@@ -212,15 +213,9 @@ export async function recordEngineSends(
       lastUpdateAt: sentAt,
     })
     .where(eq(campaigns.id, campaignId));
-  await db.insert(campaignEvents).values(
-    recipientIds.map((recipientId) => ({
-      campaignId,
-      recipientId,
-      type: 'sent' as const,
-      occurredAt: sentAt,
-      aggregated: true,
-    })),
-  );
+  await db.execute(sql`
+    insert into ${campaignEvents} (campaign_id, recipient_id, type, occurred_at, aggregated)
+    select ${campaignId}::uuid, recipient_id, 'sent', ${sentAt}, true from unnest(${ids}) as recipient_id`);
   await addMonthlySentMails(db, {
     workspaceId: sends.workspaceId,
     userId: sends.userId,

@@ -141,7 +141,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   }
 
   /** Is a scheduled merge whose scheduled row is gone (cancelled from the dashboard). */
-  const isCancelledBySchedule = (merge: MergeRow) =>
+  const isCancelledBySchedule = (merge: repo.MergeState) =>
     merge.scheduledAt !== null && merge.scheduledCampaignId === null;
 
   /** The first run: the campaign of a scheduled merge is created now; the merge is SENDING. */
@@ -249,7 +249,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     if (!batch || !Array.isArray(batch.reservation) || batch.reservation.length === 0) return;
     const reserved = batch.reservation;
     await db.transaction(async (tx) => {
-      const locked = await repo.lockMerge(tx, batch.mergeId, 'share');
+      const locked = await repo.lockMergeState(tx, batch.mergeId);
       const cancelled = !locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked);
       await repo.releaseUnsent(tx, reserved, cancelled ? 'CANCELLED' : 'QUEUED');
     });
@@ -362,7 +362,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
    */
   async function reserveTx(merge: MergeRow, recipientIds: string[], limit: number): Promise<Reservation> {
     return db.transaction(async (tx): Promise<Reservation> => {
-      const locked = await repo.lockMerge(tx, merge.id, 'share');
+      const locked = await repo.lockMergeState(tx, merge.id);
       if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
       const sender = await repo.lockSender(tx, merge.userId);
       const at = now();
@@ -410,18 +410,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       const sentAt = now();
       const marked = await repo.markSentMany(tx, sends, sentAt);
       if (marked.length === 0) return;
-      const current = await repo.findMerge(tx, merge.id);
-      if (current?.campaignId) {
+      // The merge's campaign is set once, before its first send; a scheduled merge's row deleted
+      // meanwhile (the dashboard's cancel) is simply not updated.
+      if (merge.campaignId) {
         await recordEngineSends(tx, {
-          campaignId: current.campaignId,
+          campaignId: merge.campaignId,
           recipientIds: marked,
           workspaceId: merge.workspaceId,
           userId: merge.userId,
           sentAt,
         });
       }
-      if (current?.scheduledCampaignId) {
-        await recordScheduledProgress(tx, current.scheduledCampaignId, { sent: marked.length });
+      if (merge.scheduledCampaignId) {
+        await recordScheduledProgress(tx, merge.scheduledCampaignId, { sent: marked.length });
       }
     });
   }

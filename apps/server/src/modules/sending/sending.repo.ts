@@ -108,6 +108,19 @@ export async function findMergeByAnyId(db: Executor, id: string): Promise<MergeR
   return row;
 }
 
+/** What a reservation checks of its merge: cancelled, or a scheduled merge whose row is gone. */
+export type MergeState = Pick<MergeRow, 'status' | 'scheduledAt' | 'scheduledCampaignId'>;
+
+/** The merge's state, its row locked FOR SHARE (a reservation: a cancel waits for it). */
+export async function lockMergeState(db: Executor, mergeId: string): Promise<MergeState | undefined> {
+  const [row] = await db
+    .select({ status: merges.status, scheduledAt: merges.scheduledAt, scheduledCampaignId: merges.scheduledCampaignId })
+    .from(merges)
+    .where(eq(merges.id, mergeId))
+    .for('share');
+  return row;
+}
+
 /** The merge row, locked FOR SHARE (a reservation) or FOR UPDATE (a cancel, a status change). */
 export async function lockMerge(
   db: Executor,
@@ -203,6 +216,10 @@ export async function allRecipients(db: Executor, mergeId: string): Promise<{ id
     .orderBy(asc(mergeRecipients.index));
 }
 
+/** Recipients by id, the ids as one array parameter (a batch of the engine's hot path). */
+const idIn = (recipientIds: readonly string[]) =>
+  sql`${mergeRecipients.id} = any(${sql.param([...recipientIds])}::uuid[])`;
+
 /** The next queued recipients whose back-off is over, in sheet order. */
 export async function nextQueuedRecipients(
   db: Executor,
@@ -282,7 +299,7 @@ export async function reserveRecipients(
   const rows = await db
     .update(mergeRecipients)
     .set({ status: 'SENDING', handedAt, attempts: sql`${mergeRecipients.attempts} + 1` })
-    .where(and(inArray(mergeRecipients.id, [...recipientIds]), eq(mergeRecipients.status, 'QUEUED')))
+    .where(and(idIn(recipientIds), eq(mergeRecipients.status, 'QUEUED')))
     .returning({ id: mergeRecipients.id });
   return rows.map((row) => row.id);
 }
@@ -294,14 +311,12 @@ export async function markSentMany(
   sentAt: Date,
 ): Promise<string[]> {
   if (sends.length === 0) return [];
-  const values = sql.join(
-    sends.map((send) => sql`(${send.recipientId}::uuid, ${send.gmailMessageId})`),
-    sql`, `,
-  );
+  const ids = sql.param(sends.map((send) => send.recipientId));
+  const gmailIds = sql.param(sends.map((send) => send.gmailMessageId));
   const result = await db.execute<{ id: string }>(sql`
     update merge_recipients set status = 'SENT', gmail_message_id = v.gmail_id, sent_at = ${sentAt},
       last_error = null, not_before = null
-    from (values ${values}) as v(id, gmail_id)
+    from unnest(${ids}::uuid[], ${gmailIds}::text[]) as v(id, gmail_id)
     where merge_recipients.id = v.id and merge_recipients.status = 'SENDING'
     returning merge_recipients.id as id`);
   return result.rows.map((row) => row.id);
@@ -359,7 +374,7 @@ export async function releaseUnsent(
     .set({ status, handedAt: null, attempts: sql`greatest(${mergeRecipients.attempts} - 1, 0)` })
     .where(
       and(
-        sql`${mergeRecipients.id} = any(${sql.param([...recipientIds])}::uuid[])`,
+        idIn(recipientIds),
         eq(mergeRecipients.status, 'SENDING'),
       ),
     );
@@ -424,15 +439,21 @@ export async function lockSender(
   db: Executor,
   userId: string,
 ): Promise<{ pausedUntil: Date | null; nextSlotAt: Date }> {
-  await db
-    .insert(senderPace)
-    .values({ userId, nextSlotAt: sql`now()` })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ pausedUntil: senderPace.pausedUntil, nextSlotAt: senderPace.nextSlotAt })
-    .from(senderPace)
-    .where(eq(senderPace.userId, userId))
-    .for('update');
+  const locked = () =>
+    db
+      .select({ pausedUntil: senderPace.pausedUntil, nextSlotAt: senderPace.nextSlotAt })
+      .from(senderPace)
+      .where(eq(senderPace.userId, userId))
+      .for('update');
+  // The row exists after the sender's first reservation: one statement from then on.
+  let [row] = await locked();
+  if (!row) {
+    await db
+      .insert(senderPace)
+      .values({ userId, nextSlotAt: sql`now()` })
+      .onConflictDoNothing();
+    [row] = await locked();
+  }
   return { pausedUntil: row?.pausedUntil ?? null, nextSlotAt: row?.nextSlotAt ?? new Date(0) };
 }
 
