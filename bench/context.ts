@@ -86,7 +86,7 @@ export function createBenchContext(report: Report): BenchContext & { close: () =
     config: async (overrides = {}) =>
       loadConfig({
         NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
         DATABASE_URL: (await database()).connectionString,
         WEB_DIST_DIR: '',
         ...overrides,

@@ -4,7 +4,7 @@
  * per second for one sender and for 50 senders at once, beside the stand-in's raw capacity: the
  * same messages.send calls through the same client from a bare loop in this process, with the
  * messages the engine sends (composed beforehand by the engine's own functions) and the same number
- * in flight per sender as the engine keeps when the pace is lifted (UNPACED_BATCH, 50), timed from
+ * in flight per sender as the engine keeps when the pace is lifted (UNPACED_IN_FLIGHT, 50), timed from
  * its first call to its last answer; the engine, its merges stored through the API first, from
  * its workers' start to its last answer, so the job queue's pick-up, reading, composing, reserving
  * and recording are inside, storing the merges (the add-on's API calls) outside but shown
@@ -36,7 +36,7 @@ import { composeMime } from '../apps/server/src/mail/mime';
 import type { GmailAccounts } from '../apps/server/src/modules/gmail/gmail-accounts';
 import { linkIndexesOf } from '../apps/server/src/modules/sending/merge-campaign';
 import { buildMergeMessage } from '../apps/server/src/modules/sending/merge-message';
-import { UNPACED_BATCH } from '../apps/server/src/modules/sending/merge-worker';
+import { UNPACED_IN_FLIGHT } from '../apps/server/src/modules/sending/merge-worker';
 import { createTrackingTokens, trackingUrlsFor } from '../apps/server/src/modules/tracking/tracking-token';
 import { createTestGmailAccounts } from '../apps/server/src/test/gmail';
 import { inTransaction, seedOwner, type BenchContext, type Section } from './context';
@@ -156,7 +156,7 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
     globalThis.gc?.();
     const before = cpu();
     const begin = performance.now();
-    await Promise.all(prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_BATCH)));
+    await Promise.all(prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_IN_FLIGHT)));
     const seconds = (performance.now() - begin) / 1000;
     const total = group.length * perSender;
     await standIn.expect(total);
@@ -291,7 +291,7 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
       2,
     );
     log(
-      `raw loop: the engine's messages composed beforehand, ${UNPACED_BATCH} calls in flight per sender, ` +
+      `raw loop: the engine's messages composed beforehand, ${UNPACED_IN_FLIGHT} calls in flight per sender, ` +
         'first call → last answer; engine msg/s: the merges stored, the workers started → last answer; ' +
         'end-to-end: from the merges’ API calls; store ms: the API calls; first run / first send / last run: ' +
         'from the workers’ start',

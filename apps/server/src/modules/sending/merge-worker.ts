@@ -2,6 +2,7 @@ import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status
 import { MAX_SEND_ATTEMPTS, paceIntervalMs, retryDelayMs } from '@mergedesk/domain/sending/pacing';
 import { QUOTA_WINDOW_MS, quotaWindow, senderDailyQuota } from '@mergedesk/domain/sending/quota-window';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { composeMime } from '../../mail/mime';
@@ -46,8 +47,12 @@ export type MergeWorkerDeps = {
 const RUN_SLICE_MS = 30_000;
 /** A run's hold on its merge, renewed while it works: a crashed run's merge is taken over after this. */
 const RUN_LEASE_MS = 10_000;
-/** Recipients reserved and sent together when the pace is lifted. */
-export const UNPACED_BATCH = 50;
+/**
+ * When the pace is lifted: the recipients reserved together (one reservation, one recording, one
+ * end of batch per this many), and the Gmail calls of a run in flight at once.
+ */
+const UNPACED_BATCH = 200;
+export const UNPACED_IN_FLIGHT = 50;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
 /** A rate limit without Retry-After pauses the sender this long. */
@@ -229,7 +234,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
    * A run's work in flight besides the batch at hand: the next batch being read, composed and
    * reserved, and the last batch's recording (SENT), which the next batch's sends do not wait for.
    */
-  type Pipeline = { ahead?: Promise<PreparedBatch>; recorded: Promise<void> };
+  type Pipeline = {
+    ahead?: Promise<PreparedBatch>;
+    recorded: Promise<void>;
+    /** Paced: when this run last called Gmail (performance.now()). */
+    lastSendAt?: number;
+  };
 
   /** The batch's reservation, made while the batch before it is with Gmail. */
   async function reserveAhead(merge: MergeRow, context: SendingContext, batch: PreparedBatch) {
@@ -246,12 +256,19 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const ahead = pipeline.ahead;
     pipeline.ahead = undefined;
     const batch = await ahead?.catch(() => undefined);
-    if (!batch || !Array.isArray(batch.reservation) || batch.reservation.length === 0) return;
-    const reserved = batch.reservation;
+    if (batch && Array.isArray(batch.reservation)) await releaseUnsent(batch.mergeId, batch.reservation);
+  }
+
+  /**
+   * Reserved recipients never handed to Gmail, back as they were before their reservation: QUEUED,
+   * or CANCELLED when the merge was cancelled meanwhile (its cancel found them SENDING).
+   */
+  async function releaseUnsent(mergeId: string, recipientIds: readonly string[]): Promise<void> {
+    if (recipientIds.length === 0) return;
     await db.transaction(async (tx) => {
-      const locked = await repo.lockMergeState(tx, batch.mergeId);
+      const locked = await repo.lockMergeState(tx, mergeId);
       const cancelled = !locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked);
-      await repo.releaseUnsent(tx, reserved, cancelled ? 'CANCELLED' : 'QUEUED');
+      await repo.releaseUnsent(tx, recipientIds, cancelled ? 'CANCELLED' : 'QUEUED');
     });
   }
 
@@ -309,13 +326,32 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     }
     if (!Array.isArray(reservation)) return reservationOutcome(merge, reservation);
     if (reservation.length === 0) return { next: now() };
+    if (interval > 0) {
+      // The slot is the reservation's; a reservation slow to commit would bring this send closer
+      // to the next one than the pace. Two sends of the run are the interval apart when they leave.
+      const wait = (pipeline.lastSendAt ?? -Infinity) + interval - performance.now();
+      if (wait > 0) await sleep(wait);
+      pipeline.lastSendAt = performance.now();
+    }
 
-    // (3) handed to Gmail, (4) recorded: the batch's successes in one transaction.
+    // (3) handed to Gmail, UNPACED_IN_FLIGHT calls at a time, each next one as one is answered;
+    // after an error that ends the run (a rate limit, a lost grant, no answer) no further call
+    // starts, and the recipients not handed over go back to the queue untouched.
     const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
+    const inFlight = pLimit(UNPACED_IN_FLIGHT);
+    let stopped = false;
     const sending = Promise.allSettled(
       reserved.map((recipient) =>
-        account.send(raws.get(recipient.id) ?? Buffer.alloc(0), {
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        inFlight(async () => {
+          if (stopped) throw notSent;
+          try {
+            return await account.send(raws.get(recipient.id) ?? Buffer.alloc(0), {
+              signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+            });
+          } catch (error) {
+            if (endsTheRun(error)) stopped = true;
+            throw error;
+          }
         }),
       ),
     );
@@ -327,11 +363,13 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const results = await sending;
     const sent: { recipientId: string; gmailMessageId: string }[] = [];
     const failed: { recipient: repo.MergeRecipientRow; error: unknown }[] = [];
+    const unsent: string[] = [];
     results.forEach((result, i) => {
       const recipient = reserved[i];
       if (!recipient) return;
       if (result.status === 'fulfilled')
         sent.push({ recipientId: recipient.id, gmailMessageId: result.value.id });
+      else if (result.reason === notSent) unsent.push(recipient.id);
       else failed.push({ recipient, error: result.reason });
     });
     // One recording at a time: the last batch's is over before this one's starts.
@@ -343,6 +381,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     }
     pipeline.recorded = Promise.resolve();
     await recordSent(merge, sent);
+    await releaseUnsent(merge.id, unsent);
     let step: StepResult = 'sent';
     for (const { recipient, error } of failed) {
       const outcome = await handleSendError(merge, recipient, error);
@@ -560,6 +599,20 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 }
 
 export type MergeWorker = ReturnType<typeof createMergeWorker>;
+
+/** A send not started because an earlier one of its batch ended the run. */
+const notSent = new Error('not sent: the run ended before this send');
+
+/**
+ * A send error after which the run stops (handleSendError answers a wait or a pause): further
+ * calls of the batch would meet the same answer, or add to what is not known to have left.
+ */
+const endsTheRun = (error: unknown) =>
+  !(error instanceof GmailApiError) ||
+  error.kind === 'rate-limited' ||
+  error.kind === 'daily-limit' ||
+  isDisconnected(error) ||
+  (error.kind === 'transient' && error.options.status === undefined);
 
 const isDisconnected = (error: unknown) =>
   error instanceof GmailApiError && (error.kind === 'not-connected' || error.kind === 'revoked');

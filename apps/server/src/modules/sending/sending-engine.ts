@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, PgBoss } from 'pg-boss';
+import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { GmailAccounts } from '../gmail/gmail-accounts';
@@ -107,22 +108,69 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
       });
   };
 
+  // One fetcher per process takes as many due runs as it has free slots (SENDING_CONCURRENCY):
+  // an idle process polls the queue once per interval, not once per slot, and merges that are due
+  // together start together (docs/decisions/sending-one-fetcher-per-process.md).
+  const runs = new Set<Promise<void>>();
+  let wakeUp: (() => void) | undefined;
+  const wake = () => wakeUp?.();
+  let fetching: Promise<void> | undefined;
+
+  async function runJob(job: Job<{ mergeId: string }>): Promise<void> {
+    try {
+      await worker.runMerge(job.data.mergeId, stopping.signal);
+      await boss.complete(MERGE_RUN_QUEUE, job.id);
+    } catch (error) {
+      // Tried again with the queue's back-off (retryLimit, retryDelay).
+      log.warn({ err: error, mergeId: job.data.mergeId }, 'merge run failed');
+      await boss
+        .fail(MERGE_RUN_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .catch((failError: unknown) => log.error({ err: failError }, 'job queue error'));
+    }
+  }
+
+  async function fetchLoop(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      const free = config.SENDING_CONCURRENCY - runs.size;
+      let fetched = 0;
+      if (free > 0) {
+        try {
+          const jobs = await boss.fetch<{ mergeId: string }>(MERGE_RUN_QUEUE, { batchSize: free });
+          fetched = jobs.length;
+          for (const job of jobs) {
+            const run = runJob(job).finally(() => {
+              runs.delete(run);
+              wake();
+            });
+            runs.add(run);
+          }
+        } catch (error) {
+          log.error({ err: error }, 'job queue error');
+        }
+      }
+      // Every free slot filled: more may be due, look again at once; else after the interval, or
+      // as soon as a run ends.
+      if (free > 0 && fetched === free) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          stopping.signal.removeEventListener('abort', done);
+          wakeUp = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, POLLING_INTERVAL_SECONDS * 1000);
+        wakeUp = done;
+        stopping.signal.addEventListener('abort', done);
+      });
+    }
+  }
+
   return {
     enqueue,
     worker,
     startWorkers: async () => {
       await ensureStarted();
-      await boss.work<{ mergeId: string }>(
-        MERGE_RUN_QUEUE,
-        {
-          pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
-          localConcurrency: config.SENDING_CONCURRENCY,
-          batchSize: 1,
-        },
-        async ([job]) => {
-          if (job) await worker.runMerge(job.data.mergeId, stopping.signal);
-        },
-      );
+      fetching ??= fetchLoop();
       sweep();
       sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
       sweeper.unref();
@@ -132,8 +180,12 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
       stopping.abort();
       if (started === undefined) return;
       await started.catch(() => undefined);
+      await fetching;
       await sweeping;
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+      // The runs in flight end at their next recipient; one that does not within the bound keeps
+      // its job active until the queue expires it (and its merge's lease lapses).
+      await Promise.race([Promise.all(runs), sleep(STOP_TIMEOUT_MS, undefined, { ref: false })]);
+      await boss.stop({ graceful: false, close: true });
     },
   };
 }
