@@ -308,20 +308,22 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     expect(Math.max(...done.recipients.map((r) => r.attempts))).toBeGreaterThan(1);
   });
 
-  it('a run stopped by a 429 puts the batch it reserved ahead back in the queue untouched: one attempt each', async () => {
-    // Unpaced, the next batch of 50 is reserved while the first is with Gmail; the 429 on the first
-    // call pauses the sender (Retry-After 1 s) and ends the run. Left SENDING, the batch reserved
-    // ahead would wait for the crash recovery and count a second attempt.
+  it('a run stopped by a 429 starts no further call and puts back what it reserved, untouched: one attempt each', async () => {
+    // Unpaced, a run reserves 200 recipients and sends 50 at a time, and reserves the next 60
+    // while the first batch is with Gmail. The 429 on the first call pauses the sender
+    // (Retry-After 1 s) and ends the run: the calls not started and the batch reserved ahead go
+    // back to the queue. Left SENDING, they would wait for the crash recovery and count a second
+    // attempt.
     const account = 'adam@acme.test';
     emulator.injectFailures({ status: 429, count: 1, method: 'messages.send', account });
-    const addresses = Array.from({ length: 120 }, (_, i) => `ahead${i}@example.org`);
+    const addresses = Array.from({ length: 260 }, (_, i) => `ahead${i}@example.org`);
     const { campaignId } = (await start(account, mergeBody(addresses.map((email) => ({ email }))))).json<{
       campaignId: string;
     }>();
     const done = await waitFor(account, campaignId, (b) => b.status === 'DONE', 30_000);
-    expect(done.counts.sent).toBe(120);
+    expect(done.counts.sent).toBe(260);
     for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
-    const all = (await getMerge(account, campaignId, { limit: 200 })).json<MergeStatusBody>();
+    const all = (await getMerge(account, campaignId, { limit: 300 })).json<MergeStatusBody>();
     expect(all.recipients.map((recipient) => recipient.attempts)).toEqual(addresses.map(() => 1));
   });
 
