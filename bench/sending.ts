@@ -156,7 +156,9 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
     globalThis.gc?.();
     const before = cpu();
     const begin = performance.now();
-    await Promise.all(prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_IN_FLIGHT)));
+    await Promise.all(
+      prepared.map(({ account, raws }) => sendWithInFlight(account, raws, UNPACED_IN_FLIGHT)),
+    );
     const seconds = (performance.now() - begin) / 1000;
     const total = group.length * perSender;
     await standIn.expect(total);

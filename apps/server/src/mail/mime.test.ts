@@ -103,7 +103,7 @@ describe('composeMime', () => {
         ...message,
         from: { name: 'Acme, Inc. "Sales" =?x?=', address: 'sales@acme.test' },
         to: '"Doe, Jane" <jane@example.test>',
-        cc: ['Ann O\'Neil <ann@example.test>', 'bob@example.test'],
+        cc: ["Ann O'Neil <ann@example.test>", 'bob@example.test'],
         subject: `${'A subject that goes on and on '.repeat(6)}end`,
       },
     ],

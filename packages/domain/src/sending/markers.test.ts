@@ -115,7 +115,13 @@ describe('templateParts: text and markers in order, cut once for many recipients
     ],
     // A `{{…}}` that is not a marker is text, joined with the text around it.
     ['a {{}} b {{ |x}} c', ['a {{}} b {{ |x}} c']],
-    ['{{A}}{{B}}', [{ name: 'A', fallback: null, raw: '{{A}}' }, { name: 'B', fallback: null, raw: '{{B}}' }]],
+    [
+      '{{A}}{{B}}',
+      [
+        { name: 'A', fallback: null, raw: '{{A}}' },
+        { name: 'B', fallback: null, raw: '{{B}}' },
+      ],
+    ],
   ])('%j', (template, expected) => {
     expect(templateParts(template)).toEqual(expected);
   });

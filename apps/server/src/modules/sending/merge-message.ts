@@ -59,7 +59,10 @@ export const buildMergeMessage = (input: MergeMessageInput): MailMessage =>
   compileMergeMessage(input)(input.recipient, input.urls);
 
 /** A merge's message, compiled: one recipient's message from their fields and tracking URLs. */
-export type CompiledMergeMessage = (recipient: MergeMessageInput['recipient'], urls: TrackingUrls) => MailMessage;
+export type CompiledMergeMessage = (
+  recipient: MergeMessageInput['recipient'],
+  urls: TrackingUrls,
+) => MailMessage;
 
 /** Where a recipient's tracking URL goes in the compiled body. */
 type UrlSlot = { url: 'click'; linkIndex: number } | { url: 'open' } | { url: 'unsubscribe' };
@@ -144,4 +147,8 @@ export function compileMergeMessage(
 }
 
 const urlOf = (slot: UrlSlot, urls: TrackingUrls): string =>
-  slot.url === 'click' ? urls.clickUrl(slot.linkIndex) : slot.url === 'open' ? urls.openPixelUrl : urls.unsubscribeUrl;
+  slot.url === 'click'
+    ? urls.clickUrl(slot.linkIndex)
+    : slot.url === 'open'
+      ? urls.openPixelUrl
+      : urls.unsubscribeUrl;

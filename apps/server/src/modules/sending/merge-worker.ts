@@ -88,7 +88,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     // when its lease lapses (it may have crashed).
     const lease = await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, false);
     if (!lease.taken) return { next: lease.until ?? now() };
-    let leaseUntil = lease.until?.getTime() ?? 0;
+    // Renewed while the run works, a batch's Gmail calls included (a batch may outlast the lease).
+    const renewing = setInterval(() => {
+      repo
+        .takeRunLease(db, mergeId, RUN_LEASE_MS, true)
+        .catch((error: unknown) => log.warn({ err: error, mergeId }, 'run lease not renewed'));
+    }, RUN_LEASE_MS / 3);
     const pipeline: Pipeline = { recorded: Promise.resolve() };
     // The lease also set next_run_at to its end: the sweeper leaves the merge alone while a run
     // works it, and takes it up once a crashed run's lease lapses.
@@ -119,16 +124,20 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
           await releaseAhead(pipeline);
           return { next: now() };
         }
-        if (leaseUntil - Date.now() < RUN_LEASE_MS / 2) {
-          leaseUntil = (await repo.takeRunLease(db, merge.id, RUN_LEASE_MS, true)).until?.getTime() ?? 0;
-        }
         const batch = await (pipeline.ahead ?? prepare());
         pipeline.ahead = undefined;
         if (batch.recipients.length === 0) {
           await pipeline.recorded;
           return await finishOrWait(merge);
         }
-        const step = await sendBatch(merge, context, account, batch, pipeline, interval > 0 ? undefined : prepare);
+        const step = await sendBatch(
+          merge,
+          context,
+          account,
+          batch,
+          pipeline,
+          interval > 0 ? undefined : prepare,
+        );
         if (step !== 'sent') {
           await releaseAhead(pipeline);
           return step;
@@ -141,6 +150,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       // it reserved ahead stays SENDING without having been sent.
       await pipeline.recorded.catch(() => undefined);
       await releaseAhead(pipeline).catch(() => undefined);
+      clearInterval(renewing);
       await repo.releaseRunLease(db, merge.id).catch(() => undefined);
     }
   }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSeededTestApp } from '../../test/seeded-app';
-import { findMerge, findMergeByAnyId, lockMerge } from './sending.repo';
+import { findMerge, findMergeByAnyId, lockMerge, staleSendingRecipients } from './sending.repo';
 
 describe('stored merge options', () => {
   const t = useSeededTestApp();
@@ -32,5 +32,41 @@ describe('stored merge options', () => {
       trackClicks: true,
       unsubscribeLink: false,
     });
+  });
+});
+
+describe('staleSendingRecipients: what the recovery may look up', () => {
+  const t = useSeededTestApp();
+
+  it('leaves the SENDING rows of a merge whose run holds its lease to that run, however old', async () => {
+    const merge = await t.db.execute<{ id: string }>(sql`
+      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
+        subject, html_body, options, status, run_lease_until)
+      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
+        'Hi', '<p>Hi</p>', '{}'::jsonb, 'SENDING', now() + interval '10 seconds')
+      returning id`);
+    const mergeId = merge.rows[0]!.id;
+    await t.db.execute(sql`
+      insert into merge_recipients (id, merge_id, index, user_id, workspace_id, email, is_gmail_address,
+        fields, status, attempts, handed_at)
+      values (gen_random_uuid(), ${mergeId}, 0, ${t.user('olivia@acme.test')}, ${t.space('Acme Sales')},
+        'slow@example.org', false, '{}'::jsonb, 'SENDING', 1, now() - interval '1 hour')`);
+    const staleIds = async () =>
+      (await staleSendingRecipients(t.db, new Date(Date.now() - 60_000)))
+        .filter((row) => row.mergeId === mergeId)
+        .map((row) => row.mergeId);
+
+    // The run is alive: its calls may still be waiting for Gmail.
+    expect(await staleIds()).toEqual([]);
+    // Its run is gone (the lease lapsed): a crash, looked up by Message-ID.
+    await t.db.execute(
+      sql`update merges set run_lease_until = now() - interval '1 second' where id = ${mergeId}`,
+    );
+    expect(await staleIds()).toEqual([mergeId]);
+    // The run starting on the merge (holding the lease) looks up its own merge's rows.
+    await t.db.execute(
+      sql`update merges set run_lease_until = now() + interval '10 seconds' where id = ${mergeId}`,
+    );
+    expect(await staleSendingRecipients(t.db, new Date(Date.now() - 60_000), mergeId)).toHaveLength(1);
   });
 });

@@ -114,7 +114,11 @@ export type MergeState = Pick<MergeRow, 'status' | 'scheduledAt' | 'scheduledCam
 /** The merge's state, its row locked FOR SHARE (a reservation: a cancel waits for it). */
 export async function lockMergeState(db: Executor, mergeId: string): Promise<MergeState | undefined> {
   const [row] = await db
-    .select({ status: merges.status, scheduledAt: merges.scheduledAt, scheduledCampaignId: merges.scheduledCampaignId })
+    .select({
+      status: merges.status,
+      scheduledAt: merges.scheduledAt,
+      scheduledCampaignId: merges.scheduledCampaignId,
+    })
     .from(merges)
     .where(eq(merges.id, mergeId))
     .for('share');
@@ -372,12 +376,7 @@ export async function releaseUnsent(
   await db
     .update(mergeRecipients)
     .set({ status, handedAt: null, attempts: sql`greatest(${mergeRecipients.attempts} - 1, 0)` })
-    .where(
-      and(
-        idIn(recipientIds),
-        eq(mergeRecipients.status, 'SENDING'),
-      ),
-    );
+    .where(and(idIn(recipientIds), eq(mergeRecipients.status, 'SENDING')));
 }
 
 export async function markFailed(
@@ -392,7 +391,10 @@ export async function markFailed(
     .where(and(eq(mergeRecipients.id, recipientId), eq(mergeRecipients.status, 'SENDING')));
 }
 
-/** SENDING rows of the merge handed to Gmail before `before`: sends a crash may have cut short. */
+/**
+ * SENDING rows handed to Gmail before `before`: sends a crash may have cut short. Of one merge (its
+ * run starting, holding the lease), or of every merge whose run lease is not held (the sweeper).
+ */
 export async function staleSendingRecipients(
   db: Executor,
   before: Date,
@@ -401,11 +403,16 @@ export async function staleSendingRecipients(
   return db
     .select({ id: mergeRecipients.id, mergeId: mergeRecipients.mergeId, userId: mergeRecipients.userId })
     .from(mergeRecipients)
+    .innerJoin(merges, eq(merges.id, mergeRecipients.mergeId))
     .where(
       and(
         eq(mergeRecipients.status, 'SENDING'),
         lt(mergeRecipients.handedAt, before),
-        mergeId === undefined ? undefined : eq(mergeRecipients.mergeId, mergeId),
+        // A run that is alive (its lease held) is still handing these to Gmail, or waiting for
+        // Gmail's answer: they are its own, however long that takes.
+        mergeId === undefined
+          ? or(sql`${merges.runLeaseUntil} is null`, lt(merges.runLeaseUntil, sql`now()`))
+          : eq(mergeRecipients.mergeId, mergeId),
       ),
     )
     .limit(500);
