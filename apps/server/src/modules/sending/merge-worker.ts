@@ -114,10 +114,17 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       // batch, reserved together and sent at once, so that a sender's merge is not bound by one
       // round trip at a time; the next batch is read, composed and reserved while this one is with
       // Gmail, and this one's recording overlaps the next one's sends (pipeline below).
+      // The run's first batch is one round of calls (UNPACED_IN_FLIGHT): its first message leaves
+      // after 50 are composed, not 200.
+      let batchSize = UNPACED_IN_FLIGHT;
       const prepare =
         interval > 0
           ? () => prepareBatch(current, context, 1)
-          : async () => reserveAhead(current, context, await prepareBatch(current, context, UNPACED_BATCH));
+          : async () => {
+              const limit = batchSize;
+              batchSize = UNPACED_BATCH;
+              return reserveAhead(current, context, await prepareBatch(current, context, limit));
+            };
       for (;;) {
         if (signal?.aborted || Date.now() - started > RUN_SLICE_MS) {
           await pipeline.recorded;
