@@ -117,7 +117,7 @@ const configSchema = z.object({
    * (2, under Gmail's 2.5). 0 lifts the pace (the bench).
    */
   SENDING_RATE_PER_SENDER: z.coerce.number().min(0).default(DEFAULT_SENDS_PER_SECOND_PER_SENDER),
-  /** Merges one process works at once (pg-boss localConcurrency of the merge queue). */
+  /** Merges one process works at once (its job fetcher's slots: modules/sending/sending-engine.ts). */
   SENDING_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * How old a SENDING recipient must be before the engine treats it as a crashed send and looks

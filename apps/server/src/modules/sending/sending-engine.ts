@@ -110,7 +110,7 @@ export function createSendingEngine(deps: SendingEngineDeps): SendingEngine {
 
   // One fetcher per process takes as many due runs as it has free slots (SENDING_CONCURRENCY):
   // an idle process polls the queue once per interval, not once per slot, and merges that are due
-  // together start together (docs/decisions/sending-one-fetcher-per-process.md).
+  // together start together (docs/decisions/416-sending-one-fetcher-per-process.md).
   const runs = new Set<Promise<void>>();
   let wakeUp: (() => void) | undefined;
   const wake = () => wakeUp?.();
