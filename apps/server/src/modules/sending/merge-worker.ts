@@ -99,8 +99,10 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     // works it, and takes it up once a crashed run's lease lapses.
     const started = Date.now();
     try {
+      // A merge never started has no send a crash could have cut short.
+      const startedBefore = merge.startedAt !== null;
       merge = await startMerge(merge);
-      await recoverStaleSends(merge.id);
+      if (startedBefore) await recoverStaleSends(merge.id);
       let account: GmailAccount;
       try {
         account = await deps.gmail.forUser(merge.userId);
@@ -148,6 +150,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         if (step !== 'sent') {
           await releaseAhead(pipeline);
           return step;
+        }
+        if (batch.last) {
+          // Fewer were due than asked: nothing else is (a send retried later is the merge's
+          // pending work, which finishOrWait schedules).
+          await pipeline.recorded;
+          return await finishOrWait(merge);
         }
       }
     } catch (error) {
@@ -243,6 +251,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   type PreparedBatch = {
     mergeId: string;
     recipients: repo.MergeRecipientRow[];
+    /** Fewer recipients were due than the batch could take: the merge's last batch for now. */
+    last: boolean;
     raws: Map<string, Buffer>;
     reservation?: Reservation;
   };
@@ -304,7 +314,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       const urls = trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id));
       raws.set(recipient.id, composeMime(context.message(recipient, urls)));
     }
-    return { mergeId: merge.id, recipients, raws };
+    return { mergeId: merge.id, recipients, raws, last: recipients.length < limit };
   }
 
   /**
@@ -355,6 +365,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     // after an error that ends the run (a rate limit, a lost grant, no answer) no further call
     // starts, and the recipients not handed over go back to the queue untouched.
     const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
+    // The quota (or a cancel) left some of the batch: the next read finds what is still due.
+    if (reserved.length < recipients.length) batch.last = false;
     const inFlight = pLimit(UNPACED_IN_FLIGHT);
     let stopped = false;
     const sending = Promise.allSettled(
@@ -372,7 +384,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         }),
       ),
     );
-    if (prepareNext) {
+    if (prepareNext && !batch.last) {
       pipeline.ahead = prepareNext();
       // Awaited by the loop, or released when the run stops: never an unhandled rejection.
       pipeline.ahead.catch(() => undefined);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSeededTestApp } from '../../test/seeded-app';
-import { findMerge, findMergeByAnyId, lockMerge, staleSendingRecipients } from './sending.repo';
+import { findMerge, findMergeByAnyId, lockMerge, pendingWork, staleSendingRecipients } from './sending.repo';
 
 describe('stored merge options', () => {
   const t = useSeededTestApp();
@@ -68,5 +68,32 @@ describe('staleSendingRecipients: what the recovery may look up', () => {
       sql`update merges set run_lease_until = now() + interval '10 seconds' where id = ${mergeId}`,
     );
     expect(await staleSendingRecipients(t.db, new Date(Date.now() - 60_000), mergeId)).toHaveLength(1);
+  });
+});
+
+describe('pendingWork: when the merge has something due', () => {
+  const t = useSeededTestApp();
+
+  it('is due now when a queued recipient has no back-off, whatever the others wait for', async () => {
+    const merge = await t.db.execute<{ id: string }>(sql`
+      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
+        subject, html_body, options, status)
+      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
+        'Hi', '<p>Hi</p>', '{}'::jsonb, 'SENDING')
+      returning id`);
+    const mergeId = merge.rows[0]!.id;
+    const queue = (index: number, email: string, notBefore: ReturnType<typeof sql>) =>
+      t.db.execute(sql`
+        insert into merge_recipients (id, merge_id, index, user_id, workspace_id, email, is_gmail_address,
+          fields, status, attempts, not_before)
+        values (gen_random_uuid(), ${mergeId}, ${index}, ${t.user('olivia@acme.test')}, ${t.space('Acme Sales')},
+          ${email}, false, '{}'::jsonb, 'QUEUED', 0, ${notBefore})`);
+    await queue(0, 'later@example.org', sql`now() + interval '1 hour'`);
+    const later = await pendingWork(t.db, mergeId);
+    expect(later.nextNotBefore!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    await queue(1, 'again@example.org', sql`null`);
+    const due = await pendingWork(t.db, mergeId);
+    expect(due.queued).toBe(2);
+    expect(due.nextNotBefore!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
 });

@@ -245,7 +245,10 @@ export async function nextQueuedRecipients(
     .limit(limit);
 }
 
-/** When the merge has something left to do: the earliest back-off end, and SENDING rows. */
+/**
+ * When the merge has something left to do: when its next queued recipient is due (now for one
+ * without a back-off, such as one queued again by "resend failed" during a run), and SENDING rows.
+ */
 export async function pendingWork(
   db: Executor,
   mergeId: string,
@@ -255,7 +258,7 @@ export async function pendingWork(
       queued: sql<number>`count(*) filter (where ${mergeRecipients.status} = 'QUEUED')::int`,
       nextNotBefore: sql<
         string | null
-      >`min(${mergeRecipients.notBefore}) filter (where ${mergeRecipients.status} = 'QUEUED')`,
+      >`min(coalesce(${mergeRecipients.notBefore}, now())) filter (where ${mergeRecipients.status} = 'QUEUED')`,
       sending: sql<number>`count(*) filter (where ${mergeRecipients.status} = 'SENDING')::int`,
       oldestHandedAt: sql<
         string | null
