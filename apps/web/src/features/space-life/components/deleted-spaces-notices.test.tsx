@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeletedWorkspace } from '@mergedesk/domain/api/space-life';
-import { resetAlertStore } from '../../../lib/alerts';
+import { getVisibleAlerts, resetAlertStore } from '../../../lib/alerts';
 import { requestAddress, requestMethod, stubFetch } from '../../../test/fetch-stub';
+import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { DeletedSpacesNotices } from './deleted-spaces-notices';
@@ -34,9 +36,22 @@ function serve(items: DeletedWorkspace[]) {
   });
 }
 
+/**
+ * The signed-in user's query, as the app shell keeps it: slower to answer again than the deleted
+ * spaces, so that the banner is gone before the restore's refetches are all over.
+ */
+function CurrentUser() {
+  useQuery({
+    queryKey: queryKeys.currentUser(),
+    queryFn: () => new Promise<object>((resolve) => setTimeout(() => resolve({}), 150)),
+  });
+  return null;
+}
+
 const render = () =>
   renderPage(
     <MantineProvider env="test">
+      <CurrentUser />
       <DeletedSpacesNotices />
     </MantineProvider>,
   );
@@ -82,6 +97,12 @@ describe("the 'deleted' banner (spec 000 §8; issue 21)", () => {
     ).toBeInTheDocument();
     await userEvent.click(within(banner).getByRole('button', { name: 'Restore Acme Premium' }));
     await waitFor(() => expect(screen.queryByText('The space has been deleted.')).not.toBeInTheDocument());
+    // The confirmation is raised although the banner that asked for it is gone with the refetch.
+    await waitFor(() =>
+      expect(getVisibleAlerts()).toContainEqual(
+        expect.objectContaining({ title: 'The space has been restored.', description: 'Acme Premium' }),
+      ),
+    );
     expect(
       fetchMock.mock.calls.some(
         ([input, init]) =>

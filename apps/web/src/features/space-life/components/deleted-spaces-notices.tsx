@@ -3,11 +3,10 @@ import { SPACE_DELETED_ALERT } from '@mergedesk/domain/alerts/alerts';
 import type { DeletedWorkspace } from '@mergedesk/domain/api/space-life';
 import {
   restorableUntilText,
-  SPACE_LIFE_MESSAGES,
   spaceDeletedByOwnerDescription,
   subscriptionEndsText,
 } from '@mergedesk/domain/spaces/space-life';
-import { showAlert, dismissAlert, useAlertState } from '../../../lib/alerts';
+import { dismissAlert, useAlertState } from '../../../lib/alerts';
 import { formatLongDate } from '../../../lib/dates';
 import { useDeletedSpaces } from '../api/get-deleted-spaces';
 import { useRestoreSpace } from '../api/restore-space';
@@ -64,15 +63,7 @@ function DeletedSpaceNotice({ item }: { item: DeletedWorkspace }) {
               variant="light"
               loading={restore.isPending}
               onClick={() =>
-                restore.mutate(item.workspaceId, {
-                  onSuccess: () =>
-                    showAlert({
-                      kind: 'create',
-                      tone: 'success',
-                      title: SPACE_LIFE_MESSAGES.RESTORED,
-                      description: item.workspaceName,
-                    }),
-                })
+                restore.mutate({ workspaceId: item.workspaceId, workspaceName: item.workspaceName })
               }
             >
               Restore {item.workspaceName}
