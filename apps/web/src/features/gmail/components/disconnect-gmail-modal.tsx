@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PendingLockedModal } from '../../../components/pending-locked-modal';
 import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import { PRODUCT_NAME } from '../../../lib/product';
 import { useDisconnectGmail } from '../api/disconnect-gmail';
@@ -20,14 +21,11 @@ export function DisconnectGmailModal({ opened, onClose }: DisconnectGmailModalPr
     onClose();
   };
   return (
-    <Modal
+    <PendingLockedModal
       opened={opened}
       onClose={close}
       title="Disconnect Gmail?"
-      centered
-      closeOnClickOutside={!disconnect.isPending}
-      closeOnEscape={!disconnect.isPending}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: disconnect.isPending }}
+      pending={disconnect.isPending}
     >
       <Stack gap="md">
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
@@ -41,6 +39,6 @@ export function DisconnectGmailModal({ opened, onClose }: DisconnectGmailModalPr
           onConfirm={() => disconnect.mutate(undefined, { onSuccess: onClose })}
         />
       </Stack>
-    </Modal>
+    </PendingLockedModal>
   );
 }

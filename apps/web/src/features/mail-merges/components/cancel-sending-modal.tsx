@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PendingLockedModal } from '../../../components/pending-locked-modal';
 import type { MergeStatus } from '@mergedesk/domain/api/sending';
 import { formatNumber } from '@mergedesk/domain/format/numbers';
 import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
@@ -34,15 +35,7 @@ export function CancelSendingModal({
     cancel.reset();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Cancel sending?"
-      centered
-      closeOnClickOutside={!cancel.isPending}
-      closeOnEscape={!cancel.isPending}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: cancel.isPending }}
-    >
+    <PendingLockedModal opened={opened} onClose={close} title="Cancel sending?" pending={cancel.isPending}>
       <Stack gap="md">
         <Text size="sm">
           {`No more messages of this mail merge will be sent: ${plural(counts.queued, 'recipient', 'recipients')} not sent yet will not receive it.`}
@@ -66,6 +59,6 @@ export function CancelSendingModal({
           }
         />
       </Stack>
-    </Modal>
+    </PendingLockedModal>
   );
 }
