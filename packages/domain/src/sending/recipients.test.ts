@@ -12,6 +12,7 @@ import {
   FAILURE_REASONS,
   failureReasonLabel,
   isValidRecipientEmail,
+  isMergeOver,
   MERGE_STATUSES,
   mergeStatusLabel,
   normalizeEmail,
@@ -187,4 +188,13 @@ describe('sheetRowOf: the header is row 1', () => {
   ])('recipient index %i is row %i', (index, row) => {
     expect(sheetRowOf(index)).toBe(row);
   });
+});
+
+describe('isMergeOver: DONE and CANCELLED only', () => {
+  it.each(MERGE_STATUSES.map((status) => [status, status === 'DONE' || status === 'CANCELLED'] as const))(
+    '%s -> %s',
+    (status, over) => {
+      expect(isMergeOver(status)).toBe(over);
+    },
+  );
 });

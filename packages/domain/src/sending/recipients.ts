@@ -109,6 +109,9 @@ export const MERGE_STATUSES = [
 ] as const;
 export type MergeStatus = (typeof MERGE_STATUSES)[number];
 
+/** A merge DONE or CANCELLED: nothing more of it is sent, nor can it be cancelled (or resumed). */
+export const isMergeOver = (status: string): boolean => status === 'DONE' || status === 'CANCELLED';
+
 const MERGE_STATUS_LABELS = {
   SCHEDULED: SCHEDULED_STATUS_LABELS.SCHEDULED,
   QUEUED: 'Queued',

@@ -1,4 +1,5 @@
 import { IN_PROGRESS_STATUS, scheduledErrorOutcome } from '@mergedesk/domain/campaigns/scheduled-status';
+import { isMergeOver } from '@mergedesk/domain/sending/recipients';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import {
@@ -132,7 +133,7 @@ export function createMergeStates(deps: {
 export async function cancelMerge(db: Database, mergeId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const locked = await repo.lockMerge(tx, mergeId, 'update');
-    if (!locked || locked.status === 'DONE' || locked.status === 'CANCELLED') return false;
+    if (!locked || isMergeOver(locked.status)) return false;
     await repo.updateMerge(tx, mergeId, { status: 'CANCELLED', nextRunAt: null, cancelledAt: new Date() });
     await repo.cancelQueuedRecipients(tx, mergeId);
     return true;

@@ -1,6 +1,7 @@
 import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status';
 import { MAX_SEND_ATTEMPTS, paceIntervalMs, retryDelayMs } from '@mergedesk/domain/sending/pacing';
 import { QUOTA_WINDOW_MS, quotaWindow, senderDailyQuota } from '@mergedesk/domain/sending/quota-window';
+import { isMergeOver } from '@mergedesk/domain/sending/recipients';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -79,7 +80,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
 
   async function workMerge(mergeId: string, signal?: AbortSignal): Promise<RunOutcome> {
     let merge = await repo.findMerge(db, mergeId);
-    if (!merge || merge.status === 'DONE' || merge.status === 'CANCELLED') return { next: null };
+    if (!merge || isMergeOver(merge.status)) return { next: null };
     if (isCancelledBySchedule(merge)) {
       await cancelMerge(db, merge.id);
       return { next: null };
@@ -174,6 +175,10 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   const isCancelledBySchedule = (merge: repo.MergeState) =>
     merge.scheduledAt !== null && merge.scheduledCampaignId === null;
 
+  /** The merge (its state, as locked) is gone, cancelled, or cancelled by its schedule: nothing more leaves. */
+  const isCancelled = (merge: repo.MergeState | undefined) =>
+    !merge || merge.status === 'CANCELLED' || isCancelledBySchedule(merge);
+
   /** The first run: the campaign of a scheduled merge is created now; the merge is SENDING. */
   async function startMerge(merge: MergeRow): Promise<MergeRow> {
     if (merge.campaignId !== null && merge.status === 'SENDING') return merge;
@@ -182,7 +187,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       if (!locked) throw new Error('merge vanished');
       const campaignId = locked.campaignId ?? (await createMergeCampaign(tx, locked, deps.tokens, now()));
       const startedAt = locked.startedAt ?? now();
-      const status = locked.status === 'CANCELLED' || locked.status === 'DONE' ? locked.status : 'SENDING';
+      const status = isMergeOver(locked.status) ? locked.status : 'SENDING';
       await repo.updateMerge(tx, locked.id, { campaignId, startedAt, status });
       if (locked.scheduledCampaignId !== null) {
         // Running again after an error: the error is over (its retry count stays).
@@ -294,7 +299,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     if (recipientIds.length === 0) return;
     await db.transaction(async (tx) => {
       const locked = await repo.lockMergeState(tx, mergeId);
-      const cancelled = !locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked);
+      const cancelled = isCancelled(locked);
       await repo.releaseUnsent(tx, recipientIds, cancelled ? 'CANCELLED' : 'QUEUED');
     });
   }
@@ -431,7 +436,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   async function reserveTx(merge: MergeRow, recipientIds: string[], limit: number): Promise<Reservation> {
     return db.transaction(async (tx): Promise<Reservation> => {
       const locked = await repo.lockMergeState(tx, merge.id);
-      if (!locked || locked.status === 'CANCELLED' || isCancelledBySchedule(locked)) return 'cancelled';
+      if (isCancelled(locked)) return 'cancelled';
       const sender = await repo.lockSender(tx, merge.userId);
       const at = now();
       if (sender.pausedUntil !== null && sender.pausedUntil > at) return { paused: sender.pausedUntil };

@@ -14,7 +14,7 @@ import {
   canManageMergeSending,
   MANAGE_MERGE_SENDING_MESSAGE,
 } from '@mergedesk/domain/sending/merge-permissions';
-import { classifyRecipients, type MergeStatus } from '@mergedesk/domain/sending/recipients';
+import { classifyRecipients, isMergeOver, type MergeStatus } from '@mergedesk/domain/sending/recipients';
 import {
   forecastSends,
   formatForecast,
@@ -307,7 +307,7 @@ export async function getSendingForecast(
  * docs/decisions/392-sending-forecast-time-zone.md). Null when nothing is left.
  */
 async function forecastOf(deps: SendingDeps, merge: repo.MergeRow, queued: number, now: Date) {
-  if (queued === 0 || merge.status === 'CANCELLED' || merge.status === 'DONE') return null;
+  if (queued === 0 || isMergeOver(merge.status)) return null;
   const { limit, ledger } = await senderWindow(deps.db, merge.userId, merge.workspaceId, now);
   const start = merge.scheduledAt !== null && merge.scheduledAt > now ? merge.scheduledAt : now;
   const batches = forecastSends({
@@ -376,7 +376,7 @@ async function sendingStateOf(
   const now = deps.now?.() ?? new Date();
   const counts = await repo.countRecipients(deps.db, merge.id);
   const mayManage = canManageMergeSending({ isSender: merge.userId === caller.id, role: membership.role });
-  const over = merge.status === 'DONE' || merge.status === 'CANCELLED';
+  const over = isMergeOver(merge.status);
   return {
     status: merge.status,
     counts: countsOf(counts),

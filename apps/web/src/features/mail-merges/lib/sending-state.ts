@@ -1,5 +1,5 @@
 import type { CampaignRecipient } from '@mergedesk/domain/api/campaign-recipients';
-import type { MergeStatus } from '@mergedesk/domain/sending/recipients';
+import { isMergeOver, type MergeStatus } from '@mergedesk/domain/sending/recipients';
 import { failureReasonLabel, recipientSendStatusLabel, skipReasonLabel } from './sending-labels';
 
 /**
@@ -22,11 +22,10 @@ export const PROGRESS_REFRESH_MS = 1000;
  */
 const RECENTLY_SENT_MS = 10 * 60 * 1000;
 
-/** The engine's statuses after which nothing more is sent (polling stops). */
-const FINAL_STATUSES: ReadonlySet<string> = new Set<MergeStatus>(['DONE', 'CANCELLED']);
 const WAITING_FOR_QUOTA: MergeStatus = 'WAITING_FOR_QUOTA';
 
-export const isSendingActive = (status: string): boolean => !FINAL_STATUSES.has(status);
+/** Until the merge is over (the domain's isMergeOver), it is followed: polling stops after. */
+export const isSendingActive = (status: string): boolean => !isMergeOver(status);
 
 /** Spec 002 §4.1 "Out of quota": the engine waits for the sender's quota to free. */
 export const isWaitingForQuota = (status: string): boolean => status === WAITING_FOR_QUOTA;
