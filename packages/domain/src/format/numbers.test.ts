@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   campaignRates,
   formatCappedTotal,
+  formatCount,
   formatNumber,
   formatPercent,
   formatPercentLabel,
@@ -44,6 +45,17 @@ describe('formatPercent (spec 002 §9: "Percentages are rounded")', () => {
     [Number.NaN, 10, 0],
   ])('%s of %s -> %s', (part, total, expected) => {
     expect(formatPercent(part, total)).toBe(expected);
+  });
+});
+
+describe('formatCount: singular for exactly one, the number as formatNumber shows it', () => {
+  it.each<[number, string]>([
+    [0, '0 recipients'],
+    [1, '1 recipient'],
+    [2, '2 recipients'],
+    [1500, '1.500 recipients'],
+  ])('%d -> %s', (count, expected) => {
+    expect(formatCount(count, 'recipient', 'recipients')).toBe(expected);
   });
 });
 

@@ -7,6 +7,10 @@ const germanNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }
 /** '1.500', '10.000', '1.234.567'; a non-finite input shows as '0' rather than 'NaN'. */
 export const formatNumber = (n: number): string => germanNumber.format(Number.isFinite(n) ? n : 0);
 
+/** A count and its noun, singular for exactly one: '1 recipient', '1.500 recipients'. */
+export const formatCount = (count: number, one: string, many: string): string =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
+
 /**
  * Spec 002 §9 "Percentages are rounded": `part` of `total` as an integer percentage. A total of 0
  * (or a non-finite or negative total) gives 0, never NaN or Infinity.

@@ -1,12 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { PendingLockedModal } from '../../../components/pending-locked-modal';
 import type { MergeStatus } from '@mergedesk/domain/api/sending';
-import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { formatCount } from '@mergedesk/domain/format/numbers';
 import { RefusableConfirmActions } from '../../../components/refusable-confirm-actions';
 import type { useCancelSending } from '../api/sending-actions';
-
-const plural = (count: number, one: string, many: string): string =>
-  `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 export type CancelSendingModalProps = {
   opened: boolean;
@@ -38,10 +35,10 @@ export function CancelSendingModal({
     <PendingLockedModal opened={opened} onClose={close} title="Cancel sending?" pending={cancel.isPending}>
       <Stack gap="md">
         <Text size="sm">
-          {`No more messages of this mail merge will be sent: ${plural(counts.queued, 'recipient', 'recipients')} not sent yet will not receive it.`}
+          {`No more messages of this mail merge will be sent: ${formatCount(counts.queued, 'recipient', 'recipients')} not sent yet will not receive it.`}
         </Text>
         <Text size="sm">
-          {`${plural(counts.sent, 'message was', 'messages were')} already sent; a sent message cannot be called back.`}
+          {`${formatCount(counts.sent, 'message was', 'messages were')} already sent; a sent message cannot be called back.`}
         </Text>
         <RefusableConfirmActions
           error={cancel.error}

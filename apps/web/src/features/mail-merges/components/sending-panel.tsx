@@ -8,7 +8,7 @@ import {
   scheduledStatusMessage,
   UPON_QUOTA_RESET_LABEL,
 } from '@mergedesk/domain/campaigns/scheduled-status';
-import { formatNumber } from '@mergedesk/domain/format/numbers';
+import { formatCount } from '@mergedesk/domain/format/numbers';
 import { RetryAlert } from '../../../components/retry-alert';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { formatTimeOfDay } from '../lib/times';
@@ -20,9 +20,6 @@ import { CancelSendingModal } from './cancel-sending-modal';
 import { isMergeGone } from './merge-load-error';
 import { SendingProgress } from './sending-progress';
 import { Detail, MergePausedAlert } from './sending-details';
-
-const plural = (count: number, one: string, many: string): string =>
-  `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 /** Spec 002 §4.1 "Out of quota": the warning of a merge waiting for the sender's quota. */
 const OUT_OF_QUOTA_WARNING = scheduledStatusMessage(
@@ -139,7 +136,7 @@ function SendingActions({ campaignId, sending, onConfirmingChange }: SendingStat
           closeButtonLabel="Dismiss"
           onClose={() => setRequeued(null)}
         >
-          {`${plural(requeued, 'failed recipient was', 'failed recipients were')} queued again.`}
+          {`${formatCount(requeued, 'failed recipient was', 'failed recipients were')} queued again.`}
         </Alert>
       )}
       {resend.isError && (
