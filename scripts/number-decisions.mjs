@@ -26,7 +26,8 @@ for (const slug of slugs) {
   const text = readFileSync(path.join(dir, target), 'utf8');
   const title = /^# (?:\d{3}\. )?(.+)$/m.exec(text)?.[1] ?? slug;
   writeFileSync(path.join(dir, target), text.replace(/^# .+$/m, `# ${number}. ${title}`));
-  const summary = /\*\*Decision\.\*\*\s+([^.]+\.)/.exec(text.replace(/\s+/g, ' '))?.[1] ?? '';
+  // The decision's first sentence, without the list dash and bold of a decision written as a list.
+  const summary = (/\*\*Decision\.\*\*\s+(?:- )?([^.]+\.)/.exec(text.replace(/\s+/g, ' '))?.[1] ?? '').replaceAll('**', '');
   lines.push(`- [${number}. ${title}](${target})${summary ? `: ${summary}` : ''}`);
   console.log(`${slug} → ${target}`);
 }

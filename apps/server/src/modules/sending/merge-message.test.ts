@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { unsubscribeFooterHtml } from '@mergedesk/domain/sending/unsubscribe-footer';
 import { trackingUrlsFor } from '../tracking/tracking-token';
 import { escapeHtml } from '@mergedesk/domain/sending/markers';
 import { buildMergeMessage, compileMergeMessage, trackableLinksOf } from './merge-message';
+import type * as htmlText from '../../mail/html-text';
+import { htmlToText } from '../../mail/html-text';
+
+// The real converter, counted: the compiled text part converts once per merge, not per recipient.
+vi.mock('../../mail/html-text', async (importOriginal) => {
+  const real = await importOriginal<typeof htmlText>();
+  return { htmlToText: vi.fn(real.htmlToText) };
+});
 
 const urls = trackingUrlsFor('https://mergedesk.example', 'token-1');
 const base = {
@@ -126,5 +134,120 @@ describe('compileMergeMessage: compiled once, one message per recipient', () => 
     expect(message.html.split(urls.clickUrl(0)).length - 1).toBe(1);
     expect(message.html).toContain(`href="https://example.com/${escapeHtml(value)}"`);
     expect(message.text).toContain(`Dear ${value},`);
+  });
+});
+
+describe('compileMergeMessage: the text part, converted once per merge', () => {
+  // [name, body, converted once: true unless each recipient's HTML must be converted]
+  const templates: Array<[string, string, boolean]> = [
+    [
+      'paragraphs and a tracked link',
+      '<p>Dear {{Name}},</p><p>See <a href="https://example.com/a">our offer</a>.</p>',
+      true,
+    ],
+    [
+      'headings (uppercased) with a marker link',
+      '<h1>Hello {{Name}}</h1><h2><a href="https://example.com/{{Id}}">{{Name}}</a></h2><h3>x{{Name}}y</h3>',
+      true,
+    ],
+    [
+      'lists, a table, a quote, breaks and a rule',
+      '<ul><li>{{Name}}</li><li>two</li></ul><ol><li>{{Id|none}}</li></ol><table><tr><th>{{Name}}</th><td>{{Id}}</td></tr></table><blockquote>{{Name}}</blockquote>a<br>{{Name}}<hr>end',
+      true,
+    ],
+    ['preformatted text', '<pre>  {{Name}}   x\n y {{Id}}</pre><p>{{Name}}</p>', true],
+    [
+      'a raw text element (entities kept)',
+      '<textarea>{{Name}}</textarea><xmp>{{Id}}</xmp><p>{{Name}}</p>',
+      false,
+    ],
+    ['entities and no-break spaces', '<p>Caf&eacute; &nbsp;{{Name}}&amp;&lt;b&gt;</p>', true],
+    ['a marker glued to text', '<p>Dr.{{Name}}!{{Id}}</p><h4>({{Name}})</h4>', true],
+    ['an href that is a marker', '<p><a href="{{Name}}">link</a> and <a href="{{Name}}"></a></p>', true],
+    ['an unknown column (empty)', '<p>Hi {{Missing|friend}}, {{Other}}.</p>', false],
+    [
+      'a comment, a style and a title',
+      '<title>For {{Name}}</title><style>p{}</style><!-- {{Name}} --><p>{{Name}}</p>',
+      true,
+    ],
+    ['one long line (not wrapped)', `<p>${'word '.repeat(40)}{{Name}} ${'more '.repeat(40)}</p>`, true],
+  ];
+  // [value, converted once: false for a value html-to-text writes otherwise than as it is]
+  const values: Array<[string, boolean]> = [
+    ['Ada', true],
+    ['Ada Lovelace', true],
+    ['Ünïcödé straße', true],
+    [`O'Brien & Sons <x>`, true],
+    ['no\u00a0break', true],
+    ['', false],
+    [' padded ', false],
+    ['two  spaces', false],
+    ['line\nbreak', false],
+    ['tab\tx', false],
+    ['zero\u200bwidth', false],
+    ['mailto:ada@example.org', false],
+    ['#top', false],
+  ];
+  const optionSets = [
+    { trackOpens: true, trackClicks: true, unsubscribeLink: true },
+    { trackOpens: false, trackClicks: false, unsubscribeLink: false },
+  ];
+
+  describe.each(templates)('%s', (_, htmlBody, templateOnce) => {
+    it.each(values.map(([value, valueOnce]) => [JSON.stringify(value), value, valueOnce] as const))(
+      'with %s, gives html-to-text’s text of the recipient’s HTML',
+      (_name, value, valueOnce) => {
+        for (const options of optionSets) {
+          const compiled = compileMergeMessage({ ...base, htmlBody, options });
+          vi.mocked(htmlToText).mockClear();
+          const message = compiled({ ...base.recipient, fields: { Name: value, Id: `${value}-7` } }, urls);
+          expect(htmlToText).toHaveBeenCalledTimes(templateOnce && valueOnce ? 0 : 1);
+          expect(message.text).toBe(htmlToText(message.html));
+        }
+      },
+    );
+  });
+
+  beforeEach(() => vi.mocked(htmlToText).mockClear());
+
+  it('converts twice per merge (the body and its probe) and never per recipient with plain values', () => {
+    const compiled = compileMergeMessage({
+      ...base,
+      htmlBody: templates[1]![1],
+      options: { trackOpens: true, trackClicks: true, unsubscribeLink: true },
+    });
+    expect(htmlToText).toHaveBeenCalledTimes(2);
+    const texts = Array.from(
+      { length: 100 },
+      (_, i) => compiled({ ...base.recipient, fields: { Name: `Ada ${i}`, Id: String(i) } }, urls).text,
+    );
+    expect(htmlToText).toHaveBeenCalledTimes(2);
+    expect(texts[7]).toContain('HELLO ADA 7');
+    expect(texts[7]).toContain('ADA 7 [https://example.com/7]');
+    expect(texts[7]).toContain('XADA 7Y');
+  });
+
+  it('converts a recipient’s HTML whose value html-to-text would write otherwise', () => {
+    const compiled = compileMergeMessage({
+      ...base,
+      htmlBody: templates[0]![1],
+      options: { trackOpens: false, trackClicks: false, unsubscribeLink: false },
+    });
+    vi.mocked(htmlToText).mockClear();
+    expect(compiled({ ...base.recipient, fields: { Name: 'two  spaces' } }, urls).text).toContain(
+      'Dear two spaces,',
+    );
+    expect(htmlToText).toHaveBeenCalledTimes(1);
+  });
+
+  it('converts every recipient’s HTML when the probe differs (a value in a raw text element)', () => {
+    const compiled = compileMergeMessage({
+      ...base,
+      htmlBody: templates[4]![1],
+      options: { trackOpens: false, trackClicks: false, unsubscribeLink: false },
+    });
+    vi.mocked(htmlToText).mockClear();
+    compiled({ ...base.recipient, fields: { Name: 'Ada', Id: '1' } }, urls);
+    expect(htmlToText).toHaveBeenCalledTimes(1);
   });
 });

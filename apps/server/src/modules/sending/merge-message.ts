@@ -1,6 +1,7 @@
 import {
   escapeHtml,
   markerText,
+  type MergeMarker,
   renderParts,
   subjectLine,
   templateParts,
@@ -20,7 +21,8 @@ import { htmlToText } from '../../mail/html-text';
  * HTML-escaped in the body), links rewritten to their click URLs and the open pixel added when
  * tracking is on, an unsubscribe link in the footer (packages/domain sending/unsubscribe-footer,
  * unless the merge's option `unsubscribeLink` is off), and the List-Unsubscribe headers of RFC 2369
- * and RFC 8058 (one click). The text part is the HTML's text (html-to-text).
+ * and RFC 8058 (one click). The text part is the HTML's text (html-to-text, lines not wrapped),
+ * converted once per merge where that gives the same text (compileTextPart).
  */
 
 /** The links of a body that can be tracked: http(s) hrefs with no marker, normalised, distinct, in order. */
@@ -114,14 +116,19 @@ export function compileMergeMessage(
     return part.split(slotPattern).map((piece, i) => (i % 2 === 0 ? piece : slots[Number(piece)]!));
   });
   const subject = templateParts(input.subject);
+  const html = (fields: Readonly<Record<string, string>>, urls: TrackingUrls) => {
+    let rendered = '';
+    for (const part of parts) {
+      if (typeof part === 'string') rendered += part;
+      else if ('url' in part) rendered += escapeHtml(urlOf(part, urls));
+      else rendered += markerText(part, fields, 'html');
+    }
+    return rendered;
+  };
+  const text = compileTextPart(parts, html, nonce);
 
   return (recipient, urls) => {
-    let html = '';
-    for (const part of parts) {
-      if (typeof part === 'string') html += part;
-      else if ('url' in part) html += escapeHtml(urlOf(part, urls));
-      else html += markerText(part, recipient.fields, 'html');
-    }
+    const body = html(recipient.fields, urls);
     const addressesOf = (column: string | undefined) =>
       column === undefined
         ? []
@@ -135,8 +142,8 @@ export function compileMergeMessage(
       cc: addressesOf(options.ccColumn),
       bcc: addressesOf(options.bccColumn),
       subject: subjectLine(renderParts(subject, recipient.fields, 'text')),
-      html,
-      text: htmlToText(html),
+      html: body,
+      text: text(recipient.fields, urls) ?? htmlToText(body),
       messageId: messageIdOf(recipient.id, input.messageIdHost),
       headers: {
         'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
@@ -144,6 +151,74 @@ export function compileMergeMessage(
       },
     };
   };
+}
+
+/**
+ * A value html-to-text may write otherwise than as it is: empty (an element may then hold no
+ * text), with whitespace it collapses (leading, trailing, doubled, or other than a space), or
+ * starting like an href it rewrites ('mailto:' dropped, '#…' hidden).
+ */
+const CONVERTED_OTHERWISE = /^$|^ | $| {2}|[\t\n\f\r\u200b]|^mailto:|^#/;
+
+/** Stands in for every value in the probe: text, each character HTML escapes, one inner space. */
+const PROBE_VALUE = `a&<>"' b`;
+
+/**
+ * The text part of a compiled body (docs/decisions/417-sending-text-part-compiled-once.md): the
+ * body, with a stand-in word for each marker and URL, goes through html-to-text once; a
+ * recipient's text is that text with each stand-in replaced by its value, uppercased where the
+ * stand-in came out uppercased (headings). undefined when one of the recipient's values would be
+ * converted otherwise than as it is (CONVERTED_OTHERWISE), and for every recipient when a probe
+ * with values that HTML escapes does not give html-to-text's own text (raw text elements such as
+ * <textarea> keep entities): the caller converts that recipient's HTML itself.
+ */
+function compileTextPart(
+  parts: readonly BodyPart[],
+  html: (fields: Readonly<Record<string, string>>, urls: TrackingUrls) => string,
+  nonce: string,
+): (fields: Readonly<Record<string, string>>, urls: TrackingUrls) => string | undefined {
+  const standIn = (index: number) => `mdk${nonce}v${index}v`;
+  const converted = htmlToText(
+    parts.map((part, index) => (typeof part === 'string' ? part : standIn(index))).join(''),
+  );
+  type Slot = { part: UrlSlot | MergeMarker; upper: boolean };
+  const textParts: Array<string | Slot> = [];
+  let end = 0;
+  for (const match of converted.matchAll(new RegExp(`mdk${nonce}v(\\d+)v`, 'gi'))) {
+    textParts.push(converted.slice(end, match.index));
+    const part = parts[Number(match[1])];
+    if (part === undefined || typeof part === 'string') return () => undefined;
+    textParts.push({ part, upper: match[0] !== match[0].toLowerCase() });
+    end = match.index + match[0].length;
+  }
+  textParts.push(converted.slice(end));
+
+  const text = (fields: Readonly<Record<string, string>>, urls: TrackingUrls) => {
+    let rendered = '';
+    for (const textPart of textParts) {
+      if (typeof textPart === 'string') {
+        rendered += textPart;
+        continue;
+      }
+      const { part, upper } = textPart;
+      const value = 'url' in part ? urlOf(part, urls) : markerText(part, fields, 'text');
+      if (CONVERTED_OTHERWISE.test(value)) return undefined;
+      rendered += upper ? value.toUpperCase() : value;
+    }
+    return rendered;
+  };
+
+  const probeFields: Record<string, string> = {};
+  for (const part of parts)
+    if (typeof part !== 'string' && !('url' in part)) probeFields[part.name] = PROBE_VALUE;
+  const probeUrl = `https://probe.invalid/${encodeURIComponent(PROBE_VALUE)}`;
+  const probeUrls: TrackingUrls = {
+    openPixelUrl: probeUrl,
+    unsubscribeUrl: probeUrl,
+    responseUrl: probeUrl,
+    clickUrl: () => probeUrl,
+  };
+  return text(probeFields, probeUrls) === htmlToText(html(probeFields, probeUrls)) ? text : () => undefined;
 }
 
 const urlOf = (slot: UrlSlot, urls: TrackingUrls): string =>
