@@ -27,7 +27,9 @@ for (const slug of slugs) {
   const title = /^# (?:\d{3}\. )?(.+)$/m.exec(text)?.[1] ?? slug;
   writeFileSync(path.join(dir, target), text.replace(/^# .+$/m, `# ${number}. ${title}`));
   // The decision's first sentence, without the list dash and bold of a decision written as a list.
-  const summary = (/\*\*Decision\.\*\*\s+(?:- )?([^.]+\.)/.exec(text.replace(/\s+/g, ' '))?.[1] ?? '').replaceAll('**', '');
+  const summary = (
+    /\*\*Decision\.\*\*\s+(?:- )?([^.]+\.)/.exec(text.replace(/\s+/g, ' '))?.[1] ?? ''
+  ).replaceAll('**', '');
   lines.push(`- [${number}. ${title}](${target})${summary ? `: ${summary}` : ''}`);
   console.log(`${slug} → ${target}`);
 }
