@@ -114,4 +114,19 @@ describe('composeMime', () => {
     const expected = await compileMime(input, options).build();
     expect(composeMime(input, options).toString('latin1')).toBe(expected.toString('latin1'));
   });
+
+  it('writes each message’s own From and Date when senders and seconds alternate (lines kept per value)', async () => {
+    const senders = [
+      { name: 'Jürgen Groß', address: 'juergen@acme.test' },
+      { name: 'Ada', address: 'ada@example.test' },
+      { name: 'Jürgen Groß', address: 'other@acme.test' },
+    ];
+    const dates = [new Date('2026-11-27T12:00:00Z'), new Date('2026-11-27T12:00:01Z')];
+    for (let i = 0; i < 6; i += 1) {
+      const input = { ...message, from: senders[i % 3]! };
+      const options = { date: dates[i % 2]!, baseBoundary: 'fixed-boundary' };
+      const expected = await compileMime(input, options).build();
+      expect(composeMime(input, options).toString('latin1')).toBe(expected.toString('latin1'));
+    }
+  });
 });

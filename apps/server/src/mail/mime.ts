@@ -51,19 +51,25 @@ export function composeMime(
   // message in the sending bench's profile).
   const boundary = `--_NmP-${options.baseBoundary ?? randomUUID().replaceAll('-', '')}-Part_1`;
   const lines: string[] = [];
-  const header = (key: string, value: MimeNodeHeaderValue) => {
-    const encoded = headerEncoder.encodeHeaderValue(key, value);
-    if (encoded.trim() !== '') lines.push(foldLines(`${key}: ${encoded}`, LINE_LENGTH));
+  const header = (key: string, value: MimeNodeHeaderValue, constantAs?: string) => {
+    const line = constantAs === undefined ? headerLine(key, value) : constantLine(key, value, constantAs);
+    if (line !== '') lines.push(line);
   };
-  for (const [key, value] of Object.entries(message.headers ?? {})) header(key, value);
-  header('From', { name: message.from.name, address: message.from.address });
+  for (const [key, value] of Object.entries(message.headers ?? {}))
+    header(key, value, key === 'List-Unsubscribe-Post' ? value : undefined);
+  header(
+    'From',
+    { name: message.from.name, address: message.from.address },
+    `${message.from.name}\n${message.from.address}`,
+  );
   if (message.to !== '') header('To', message.to);
   if (message.cc && message.cc.length > 0) header('Cc', [...message.cc]);
   if (message.bcc && message.bcc.length > 0) header('Bcc', [...message.bcc]);
   header('Subject', message.subject);
   header('Message-ID', `<${message.messageId}>`);
-  header('Date', (options.date ?? new Date()).toUTCString().replace(/GMT/, '+0000'));
-  header('MIME-Version', '1.0');
+  const date = (options.date ?? new Date()).toUTCString().replace(/GMT/, '+0000');
+  header('Date', date, date);
+  header('MIME-Version', '1.0', '1.0');
   header('Content-Type', buildHeaderValue({ value: 'multipart/alternative', params: { boundary } }));
   return Buffer.from(
     `${lines.join('\r\n')}\r\n\r\n` +
@@ -76,6 +82,32 @@ export function composeMime(
 
 /** Encodes header values as a message's node does (no state of a message is kept in it). */
 const headerEncoder = new MimeNode();
+
+/** One header's line as MimeNode writes it (value encoded, line folded); '' for an empty value. */
+function headerLine(key: string, value: MimeNodeHeaderValue): string {
+  const encoded = headerEncoder.encodeHeaderValue(key, value);
+  return encoded.trim() === '' ? '' : foldLines(`${key}: ${encoded}`, LINE_LENGTH);
+}
+
+/**
+ * The lines of headers that many messages share (a merge's From, the second's Date, MIME-Version,
+ * List-Unsubscribe-Post), by header and `identity` (what the value is made of): encoded once each
+ * rather than per message (addressparser, punycode and encoded words for From). headerLine is a
+ * function of its arguments only, so a line kept is the line it would write. Bounded: emptied at
+ * CONSTANT_LINES_KEPT lines.
+ */
+const constantLines = new Map<string, string>();
+const CONSTANT_LINES_KEPT = 1000;
+function constantLine(key: string, value: MimeNodeHeaderValue, identity: string): string {
+  const memoKey = `${key}\n${identity}`;
+  let line = constantLines.get(memoKey);
+  if (line === undefined) {
+    if (constantLines.size >= CONSTANT_LINES_KEPT) constantLines.clear();
+    line = headerLine(key, value);
+    constantLines.set(memoKey, line);
+  }
+  return line;
+}
 
 /** A text part as MimeNode writes it: Content-Type, the transfer encoding it picks, the encoded body. */
 function textPart(contentType: string, content: string): string {
