@@ -56,6 +56,13 @@ const UNPACED_BATCH = 200;
 export const UNPACED_IN_FLIGHT = 50;
 /** How long one Gmail call may take before it is abandoned (the send's fate is then looked up). */
 const SEND_TIMEOUT_MS = 30_000;
+/**
+ * The runs of a worker between their start and their first batch (the merge, its lease, its
+ * start, the Gmail client, the quota and the first recipients composed) at once: when many merges
+ * are due together, the first ones reach Gmail while the others start, rather than all of them
+ * queueing for the pool's connections before any sends (docs/decisions/418-sending-runs-start-few-at-a-time.md).
+ */
+export const RUNS_STARTING_AT_ONCE = 4;
 /** A rate limit without Retry-After pauses the sender this long. */
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 /** Gmail's daily limit: look again after this long when the ledger cannot tell. */
@@ -71,14 +78,27 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     now,
     leaseMs: deps.leaseMs,
   });
+  const starting = pLimit(RUNS_STARTING_AT_ONCE);
 
   /** Works the merge until it is done, must wait, or its slice is over; queues what comes next. */
   async function runMerge(mergeId: string, signal?: AbortSignal): Promise<void> {
-    const outcome = await workMerge(mergeId, signal);
-    if (outcome.next !== null) await deps.enqueue(db, mergeId, outcome.next);
+    // A place among the runs starting, held until the run's first batch is composed (leave).
+    const leave = await new Promise<() => void>((entered) => {
+      void starting(() => new Promise<void>((left) => entered(left)));
+    });
+    try {
+      const outcome = await workMerge(mergeId, leave, signal);
+      if (outcome.next !== null) await deps.enqueue(db, mergeId, outcome.next);
+    } finally {
+      leave();
+    }
   }
 
-  async function workMerge(mergeId: string, signal?: AbortSignal): Promise<RunOutcome> {
+  async function workMerge(
+    mergeId: string,
+    leaveStarting: () => void,
+    signal?: AbortSignal,
+  ): Promise<RunOutcome> {
     let merge = await repo.findMerge(db, mergeId);
     if (!merge || isMergeOver(merge.status)) return { next: null };
     if (isCancelledBySchedule(merge)) {
@@ -136,6 +156,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         }
         const batch = await (pipeline.ahead ?? prepare());
         pipeline.ahead = undefined;
+        leaveStarting();
         if (batch.recipients.length === 0) {
           await pipeline.recorded;
           return await finishOrWait(merge);

@@ -2,7 +2,7 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '@mergedesk/domain/api/addon';
 import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
 import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { DISABLED_ACCOUNT_MESSAGE } from '@mergedesk/domain/shell/space-navigation';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startGmailEmulator,
@@ -12,6 +12,7 @@ import { campaigns, mergeRecipients, merges, scheduledCampaigns, unsubscriptions
 import type { DemoSeedResult } from '../../seed/seed';
 import { apiPath } from '../../test/api-path';
 import { createTestGmailAccounts } from '../../test/gmail';
+import { RUNS_STARTING_AT_ONCE } from './merge-worker';
 import { resolveTestGoogleAccessToken } from '../../test/google-tokens';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -325,6 +326,62 @@ describe('sending engine API (against the Gmail stand-in)', () => {
     for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
     const all = (await getMerge(account, campaignId, { limit: 300 })).json<MergeStatusBody>();
     expect(all.recipients.map((recipient) => recipient.attempts)).toEqual(addresses.map(() => 1));
+  });
+
+  it('starts at most RUNS_STARTING_AT_ONCE due merges at a time; the others wait their turn and all send', async () => {
+    // Six merges due together, their Gmail clients held back: the runs past the fourth wait
+    // before starting (their jobs are taken, not their merges), and all six send once let go.
+    const senders = ['olivia@acme.test', 'adam@acme.test'];
+    const forUser = gmail.accounts.forUser.bind(gmail.accounts);
+    let starting = 0;
+    let mostStarting = 0;
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    gmail.accounts.forUser = async (userId) => {
+      starting += 1;
+      mostStarting = Math.max(mostStarting, starting);
+      await held;
+      starting -= 1;
+      return forUser(userId);
+    };
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const sender = senders[i % 2] ?? '';
+        const body = mergeBody([{ email: `gate${i}@example.org` }]);
+        const response = await start(sender, body);
+        expect(response.statusCode, response.body).toBe(202);
+        ids.push(response.json<{ campaignId: string }>().campaignId);
+      }
+      const mergeIds = (
+        await t.db.select({ id: merges.id }).from(merges).where(inArray(merges.campaignId, ids))
+      ).map((row) => row.id);
+      const taken = async () =>
+        (
+          await t.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pgboss.job_common where name = 'merge-run' and state = 'active' and data->>'mergeId' in ${mergeIds}`,
+          )
+        ).rows[0]?.n;
+      const deadline = Date.now() + 10_000;
+      while ((await taken()) !== 6) {
+        if (Date.now() > deadline) throw new Error(`jobs taken: ${await taken()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // A run of an earlier test's merge may hold a place for a moment (it finds its merge over).
+      while (starting !== RUNS_STARTING_AT_ONCE) {
+        if (Date.now() > deadline) throw new Error(`runs starting: ${starting}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      letGo();
+      for (const [i, id] of ids.entries()) {
+        await waitFor(senders[i % 2] ?? '', id, (b) => b.status === 'DONE');
+        expect(messagesTo(`gate${i}@example.org`)).toHaveLength(1);
+      }
+      expect(mostStarting).toBe(RUNS_STARTING_AT_ONCE);
+    } finally {
+      letGo();
+      gmail.accounts.forUser = forUser;
+    }
   });
 
   it('resolves a send that Gmail delivered but answered 500 by its Message-ID, without sending again', async () => {
