@@ -87,7 +87,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       void starting(() => new Promise<void>((left) => entered(left)));
     });
     try {
-      const outcome = await workMerge(mergeId, leave, signal);
+      // The process stopping while the run waited: the merge's next run is queued, nothing done.
+      const outcome = signal?.aborted ? { next: now() } : await workMerge(mergeId, leave, signal);
       if (outcome.next !== null) await deps.enqueue(db, mergeId, outcome.next);
     } finally {
       leave();
