@@ -378,7 +378,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       await sleep(Math.max(0, reservation.waitUntil.getTime() - now().getTime()));
       reservation = undefined;
     }
-    if (!Array.isArray(reservation)) return reservationOutcome(merge, reservation);
+    if (!Array.isArray(reservation)) {
+      // The merge's state says why it stops only once the sends before are recorded: a merge
+      // never shows 'waiting for quota' or paused with sent messages still counted as queued.
+      await pipeline.recorded;
+      return reservationOutcome(merge, reservation);
+    }
     if (reservation.length === 0) return { next: now() };
     if (interval > 0) {
       // The slot is the reservation's; a reservation slow to commit would bring this send closer

@@ -399,12 +399,51 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   it('sends what fits the quota, waits for quota reset (no next run), and resumes when the window frees', async () => {
     const gina = user('gina@gmail.com');
     const addresses = Array.from({ length: 23 }, (_, i) => `quota${i}@example.org`);
-    const response = await start('gina@gmail.com', {
-      ...mergeBody(addresses.map((email) => ({ email }))),
-      workspaceId: space("Gina's space"),
-    });
-    expect(response.statusCode).toBe(202);
-    const { campaignId } = response.json<{ campaignId: string }>();
+    // The recording of the 20 sends is held (the campaign's row locked), and the run finds the
+    // quota used up meanwhile: the merge must not say 'waiting for quota' before its 20 sends are
+    // recorded. The run waits for its Gmail client until the lock is in place.
+    const forUser = gmail.accounts.forUser.bind(gmail.accounts);
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    gmail.accounts.forUser = async (userId) => {
+      if (userId === gina) await held;
+      return forUser(userId);
+    };
+    let unlock = () => {};
+    let locking: Promise<void> | undefined;
+    let campaignId: string;
+    try {
+      const response = await start('gina@gmail.com', {
+        ...mergeBody(addresses.map((email) => ({ email }))),
+        workspaceId: space("Gina's space"),
+      });
+      expect(response.statusCode).toBe(202);
+      campaignId = response.json<{ campaignId: string }>().campaignId;
+      const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      locking = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from campaigns where id = ${campaignId} for update`);
+        locked();
+        await unlocked;
+      });
+      await lockTaken;
+      letGo();
+      const deadline = Date.now() + 10_000;
+      while (addresses.filter((address) => messagesTo(address).length > 0).length < 20) {
+        if (Date.now() > deadline) throw new Error('the 20 sends did not leave');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The run has its answer from the quota by now (reserved while the sends were out).
+      for (const until = Date.now() + 500; Date.now() < until;) {
+        expect((await getMerge('gina@gmail.com', campaignId)).json<MergeStatusBody>().status).toBe('SENDING');
+      }
+    } finally {
+      letGo();
+      unlock();
+      await locking;
+      gmail.accounts.forUser = forUser;
+    }
     const waiting = await waitFor('gina@gmail.com', campaignId, (b) => b.status === 'WAITING_FOR_QUOTA');
     expect(waiting.counts).toMatchObject({ sent: 20, queued: 3 });
     expect(waiting.nextRunAt).toBeNull();
