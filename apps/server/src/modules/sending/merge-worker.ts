@@ -182,6 +182,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
         }
       }
     } catch (error) {
+      // As for every stop: the sends before are recorded before the merge's state changes.
+      await pipeline.recorded.catch(() => undefined);
       return await failRun(merge, error);
     } finally {
       // Nothing of this run may still be writing when another run can take the merge, and nothing
