@@ -88,6 +88,12 @@ type EngineMeasured = Measured & {
   firstSendMs: number;
   /** … and to the last run's start (the job queue's pick-up of the merges). */
   lastRunStartMs: number;
+  /**
+   * CPU per message over the rate's window alone (the workers' start → the last answer), as the
+   * raw loop's is over its own: the bench process, the stand-in and PostgreSQL. The run's CPU
+   * (cpuMsPerMessage) also holds storing the merges and their end.
+   */
+  window: { ownMs: number; standInMs: number; postgresMs: number };
 };
 type Round = { raw: Measured; engine: EngineMeasured };
 
@@ -184,9 +190,11 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
       await Promise.all(group.map((sender) => start(app, sender, count)));
       const stored = performance.now();
       await profiler?.start();
+      const windowStart = cpu();
       const workersStart = performance.now();
       await app.sendingEngine.startWorkers();
       const { runStart, lastRunStart, first, last } = await counted.until(total);
+      const sending = cpuPerMessage(windowStart, cpu(), total);
       // The CPU of the last batch's recording and the merges' end counts too.
       await mergesDone(database, group);
       const after = cpu();
@@ -199,6 +207,11 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
         firstRunMs: runStart - workersStart,
         firstSendMs: first - workersStart,
         lastRunStartMs: lastRunStart - workersStart,
+        window: {
+          ownMs: sending.cpuMsPerMessage,
+          standInMs: sending.standInCpuMsPerMessage,
+          postgresMs: sending.postgresCpuMsPerMessage,
+        },
         ...cpuPerMessage(before, after, total),
       };
     } finally {
@@ -269,6 +282,7 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
         'added ms/msg',
         'stand-in ms/msg raw / engine',
         'PostgreSQL ms/msg',
+        'sending window: bench + stand-in + PostgreSQL ms/msg, raw / engine',
         'statements/msg app + job queue (raw / engine)',
       ],
       runs.flatMap(({ name, messages, rounds }) =>
@@ -287,6 +301,8 @@ async function runSending(context: BenchContext, standIn: StandIn): Promise<void
           ms(engine.cpuMsPerMessage - raw.cpuMsPerMessage),
           `${ms(raw.standInCpuMsPerMessage)} / ${ms(engine.standInCpuMsPerMessage)}`,
           ms(engine.postgresCpuMsPerMessage),
+          `${ms(raw.cpuMsPerMessage)} + ${ms(raw.standInCpuMsPerMessage)} + ${ms(raw.postgresCpuMsPerMessage)} / ` +
+            `${ms(engine.window.ownMs)} + ${ms(engine.window.standInMs)} + ${ms(engine.window.postgresMs)}`,
           `${ms(raw.queriesPerMessage + raw.jobQueueQueriesPerMessage)} / ${ms(engine.queriesPerMessage)} + ${ms(engine.jobQueueQueriesPerMessage)}`,
         ]),
       ),
