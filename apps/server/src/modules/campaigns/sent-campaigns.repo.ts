@@ -7,6 +7,7 @@ import {
   campaigns,
   monthlySentMails,
 } from '../../db/schema';
+import { uuidArray } from '../../db/array-params';
 
 /** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters per statement. */
 const CHUNK_SIZE = 2000;
@@ -198,9 +199,7 @@ export async function recordEngineSends(
 ): Promise<void> {
   const { campaignId, recipientIds, sentAt } = sends;
   if (recipientIds.length === 0) return;
-  // The ids as one array parameter (not one parameter each): a batch of 50 is one statement to
-  // plan and bind either way, but the array is one value to serialize (the engine's hot path).
-  const ids = sql`${sql.param([...recipientIds])}::uuid[]`;
+  const ids = uuidArray(recipientIds);
   await db
     .update(campaignRecipients)
     .set({ sentAt })

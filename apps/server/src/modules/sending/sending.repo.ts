@@ -2,6 +2,7 @@ import type { MergeStatus, RecipientSendStatus } from '@mergedesk/domain/sending
 import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mergeRecipients, merges, senderPace, type StoredMergeOptions } from '../../db/schema';
+import { textArray, uuidArray } from '../../db/array-params';
 
 /** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters per statement. */
 const CHUNK_SIZE = 2000;
@@ -222,7 +223,7 @@ export async function allRecipients(db: Executor, mergeId: string): Promise<{ id
 
 /** Recipients by id, the ids as one array parameter (a batch of the engine's hot path). */
 const idIn = (recipientIds: readonly string[]) =>
-  sql`${mergeRecipients.id} = any(${sql.param([...recipientIds])}::uuid[])`;
+  sql`${mergeRecipients.id} = any(${uuidArray(recipientIds)})`;
 
 /** The next queued recipients whose back-off is over, in sheet order. */
 export async function nextQueuedRecipients(
@@ -318,12 +319,12 @@ export async function markSentMany(
   sentAt: Date,
 ): Promise<string[]> {
   if (sends.length === 0) return [];
-  const ids = sql.param(sends.map((send) => send.recipientId));
-  const gmailIds = sql.param(sends.map((send) => send.gmailMessageId));
+  const ids = uuidArray(sends.map((send) => send.recipientId));
+  const gmailIds = textArray(sends.map((send) => send.gmailMessageId));
   const result = await db.execute<{ id: string }>(sql`
     update merge_recipients set status = 'SENT', gmail_message_id = v.gmail_id, sent_at = ${sentAt},
       last_error = null, not_before = null
-    from unnest(${ids}::uuid[], ${gmailIds}::text[]) as v(id, gmail_id)
+    from unnest(${ids}, ${gmailIds}) as v(id, gmail_id)
     where merge_recipients.id = v.id and merge_recipients.status = 'SENDING'
     returning merge_recipients.id as id`);
   return result.rows.map((row) => row.id);

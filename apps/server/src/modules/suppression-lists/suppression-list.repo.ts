@@ -12,6 +12,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bounces, suppressionDeletions, unsubscriptions } from '../../db/schema';
 import { cappedTotal, containsPattern, countCapped, ONE, pageWithTotal } from '../../lib/list-query';
+import { textArray } from '../../db/array-params';
 
 /** The two suppression lists share one shape (db/schema.ts suppressionTable), so one repo serves both. */
 export type SuppressionTable = typeof unsubscriptions | typeof bounces;
@@ -345,9 +346,8 @@ export function suppressedAmongQuery(
     .where(
       and(
         eq(table.workspaceId, workspaceId),
-        // One array parameter, not one parameter per address: the same statement (and plan) for
-        // 1 or 5,000 addresses, an index scan of (workspace_id, email) either way.
-        sql`${table.email} = any(${sql.param([...emails])}::text[])`,
+        // One array parameter: an index scan of (workspace_id, email) for 1 or 5,000 addresses.
+        sql`${table.email} = any(${textArray(emails)})`,
         or(eq(table.type, 'WORKSPACE'), eq(table.userId, userId)),
       ),
     );
