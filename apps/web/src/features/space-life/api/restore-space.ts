@@ -4,8 +4,11 @@ import { showAlert } from '../../../lib/alerts';
 import { callEndpoint } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
+/** The space restored, and its name for the confirmation. */
+type RestoredSpace = { workspaceId: string; workspaceName: string };
+
 /** POST /api/v1/deleted-workspaces/{id}/restore (issue 21): the owner restores a deleted space. */
-const restoreSpace = (space: { workspaceId: string }): Promise<{ success: boolean }> =>
+const restoreSpace = (space: RestoredSpace): Promise<{ success: boolean }> =>
   callEndpoint('spaceLife.restore', { params: { id: space.workspaceId } });
 
 /**
@@ -17,7 +20,7 @@ export const useRestoreSpace = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreSpace,
-    onSuccess: (_data, space: { workspaceId: string; workspaceName: string }) => {
+    onSuccess: (_data, space) => {
       showAlert({
         kind: 'create',
         tone: 'success',
