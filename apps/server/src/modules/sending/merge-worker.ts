@@ -398,7 +398,8 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     // (3) handed to Gmail, UNPACED_IN_FLIGHT calls at a time, each next one as one is answered;
     // after an error that ends the run (a rate limit, a lost grant, no answer) no further call
     // starts, and the recipients not handed over go back to the queue untouched.
-    const reserved = recipients.filter((recipient) => reservation.includes(recipient.id));
+    const reservedIds = new Set(reservation);
+    const reserved = recipients.filter((recipient) => reservedIds.has(recipient.id));
     // The quota (or a cancel) left some of the batch: the next read finds what is still due.
     if (reserved.length < recipients.length) batch.last = false;
     const inFlight = pLimit(UNPACED_IN_FLIGHT);
@@ -534,10 +535,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     recipient: repo.MergeRecipientRow,
     error: unknown,
   ): Promise<StepResult> {
-    const gmailError =
-      error instanceof GmailApiError
-        ? error
-        : new GmailApiError('transient', error instanceof Error ? error.message : String(error));
+    const gmailError = sendErrorOf(error);
     const attempts = recipient.attempts + 1;
     const lastError = gmailError.message.slice(0, 500);
     switch (gmailError.kind) {
@@ -573,7 +571,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       case 'transient': {
         // No answer at all (a time-out, a broken connection): the message may have left. The row
         // stays SENDING; the recovery looks it up by Message-ID once the lease is over.
-        if (gmailError.options.status === undefined) {
+        if (noAnswer(gmailError)) {
           log.warn({ mergeId: merge.id, recipientId: recipient.id }, 'Gmail send without an answer');
           return { next: new Date(now().getTime() + deps.leaseMs) };
         }
@@ -666,16 +664,25 @@ export type MergeWorker = ReturnType<typeof createMergeWorker>;
 /** A send not started because an earlier one of its batch ended the run. */
 const notSent = new Error('not sent: the run ended before this send');
 
+/** A send's error as the engine handles it: Gmail's, or anything else as a transient one without an answer. */
+const sendErrorOf = (error: unknown): GmailApiError =>
+  error instanceof GmailApiError
+    ? error
+    : new GmailApiError('transient', error instanceof Error ? error.message : String(error));
+
+/** No answer at all (a time-out, a broken connection): the message may have left. */
+const noAnswer = (error: GmailApiError) => error.kind === 'transient' && error.options.status === undefined;
+
 /**
- * A send error after which the run stops (handleSendError answers a wait or a pause): further
- * calls of the batch would meet the same answer, or add to what is not known to have left.
+ * A send error after which the run stops, as handleSendError answers it: every kind but a
+ * rejection (the recipient FAILED) and a 5xx answer (the recipient retried) pauses the sender,
+ * waits for the quota, or leaves a send of unknown fate; further calls of the batch would meet
+ * the same answer, or add to what is not known to have left.
  */
-const endsTheRun = (error: unknown) =>
-  !(error instanceof GmailApiError) ||
-  error.kind === 'rate-limited' ||
-  error.kind === 'daily-limit' ||
-  isDisconnected(error) ||
-  (error.kind === 'transient' && error.options.status === undefined);
+const endsTheRun = (error: unknown) => {
+  const gmailError = sendErrorOf(error);
+  return gmailError.kind === 'transient' ? noAnswer(gmailError) : gmailError.kind !== 'permanent';
+};
 
 const isDisconnected = (error: unknown) =>
   error instanceof GmailApiError && (error.kind === 'not-connected' || error.kind === 'revoked');
