@@ -12,6 +12,7 @@ import { campaigns, mergeRecipients, merges, scheduledCampaigns, unsubscriptions
 import type { DemoSeedResult } from '../../seed/seed';
 import { apiPath } from '../../test/api-path';
 import { createTestGmailAccounts } from '../../test/gmail';
+import { GmailApiError } from '../gmail/gmail-accounts';
 import { RUNS_STARTING_AT_ONCE } from './merge-worker';
 import { resolveTestGoogleAccessToken } from '../../test/google-tokens';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -310,22 +311,54 @@ describe('sending engine API (against the Gmail stand-in)', () => {
   });
 
   it('a run stopped by a 429 starts no further call and puts back what it reserved, untouched: one attempt each', async () => {
-    // Unpaced, a run reserves 200 recipients and sends 50 at a time, and reserves the next 60
-    // while the first batch is with Gmail. The 429 on the first call pauses the sender
-    // (Retry-After 1 s) and ends the run: the calls not started and the batch reserved ahead go
-    // back to the queue. Left SENDING, they would wait for the crash recovery and count a second
-    // attempt.
+    // Unpaced, a run sends its first 50, then batches of 200, 50 calls at a time, and reserves
+    // the next batch while one is with Gmail. The 429 answering the 60th call (in the batch of 200,
+    // 50 ms late) pauses the sender (Retry-After 1 s) and ends the run: no call starts after it, and the calls
+    // not started and the batch reserved ahead go back to the queue. Left SENDING, they would wait
+    // for the crash recovery and count a second attempt.
     const account = 'adam@acme.test';
-    emulator.injectFailures({ status: 429, count: 1, method: 'messages.send', account });
-    const addresses = Array.from({ length: 260 }, (_, i) => `ahead${i}@example.org`);
-    const { campaignId } = (await start(account, mergeBody(addresses.map((email) => ({ email }))))).json<{
-      campaignId: string;
-    }>();
-    const done = await waitFor(account, campaignId, (b) => b.status === 'DONE', 30_000);
-    expect(done.counts.sent).toBe(260);
-    for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
-    const all = (await getMerge(account, campaignId, { limit: 300 })).json<MergeStatusBody>();
-    expect(all.recipients.map((recipient) => recipient.attempts)).toEqual(addresses.map(() => 1));
+    const adam = user(account);
+    const forUser = gmail.accounts.forUser.bind(gmail.accounts);
+    let calls = 0;
+    let limitedAt: number | undefined;
+    const startedAfter: number[] = [];
+    gmail.accounts.forUser = async (userId) => {
+      const gmailAccount = await forUser(userId);
+      if (userId !== adam) return gmailAccount;
+      return {
+        ...gmailAccount,
+        send: async (raw, options) => {
+          if (limitedAt !== undefined) startedAfter.push(performance.now() - limitedAt);
+          calls += 1;
+          if (calls === 60) {
+            // Gmail's 429 takes its time: the batch's other calls go on meanwhile.
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            limitedAt = performance.now();
+            throw new GmailApiError('rate-limited', 'User-rate limit exceeded (test)', {
+              status: 429,
+              retryAfterMs: 1000,
+            });
+          }
+          return gmailAccount.send(raw, options);
+        },
+      };
+    };
+    try {
+      const addresses = Array.from({ length: 260 }, (_, i) => `ahead${i}@example.org`);
+      const { campaignId } = (await start(account, mergeBody(addresses.map((email) => ({ email }))))).json<{
+        campaignId: string;
+      }>();
+      const done = await waitFor(account, campaignId, (b) => b.status === 'DONE', 30_000);
+      expect(limitedAt).toBeDefined();
+      // The sender is paused for a second: nothing starts in the first half of it.
+      expect(startedAfter.filter((ms) => ms < 500)).toEqual([]);
+      expect(done.counts.sent).toBe(260);
+      for (const address of addresses) expect(messagesTo(address)).toHaveLength(1);
+      const all = (await getMerge(account, campaignId, { limit: 300 })).json<MergeStatusBody>();
+      expect(all.recipients.map((recipient) => recipient.attempts)).toEqual(addresses.map(() => 1));
+    } finally {
+      gmail.accounts.forUser = forUser;
+    }
   });
 
   it('starts at most RUNS_STARTING_AT_ONCE due merges at a time; the others wait their turn and all send', async () => {
