@@ -55,6 +55,11 @@ export async function startServer(
     const app = await buildApp(config, { db, pool, ...overrides });
     logConnectionError = (error, message) => app.log.warn({ err: error }, message);
     if (embedded) app.log.info({ port: config.EMBEDDED_POSTGRES_PORT }, 'using embedded PostgreSQL');
+    // The sending engine's workers (issue 24) start before the server listens: once /readyz
+    // answers, the whole server is up, and a SIGTERM then (a deploy's rolling restart) finds the
+    // job queue started, not starting on a database that is being stopped under it. app.close()
+    // stops them, waiting for the runs in flight to end at their next recipient (bounded).
+    if (config.SENDING_WORKERS) await app.sendingEngine.startWorkers();
     const url = await app.listen({ host: config.HOST, port: config.PORT });
     const aggregation = startEventAggregation({
       db,
@@ -63,9 +68,6 @@ export async function startServer(
       status: app.aggregationStatus,
     });
     const erasure = startSpaceErasure({ db, log: app.log });
-    // The sending engine's workers (issue 24): app.close() stops them, waiting for the runs in
-    // flight to end at their next recipient (bounded).
-    if (config.SENDING_WORKERS) await app.sendingEngine.startWorkers();
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
