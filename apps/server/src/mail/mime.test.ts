@@ -96,6 +96,10 @@ describe('composeMime', () => {
         html: `<div>${'Grüße Zoë – 10 % 🎉 <a href="https://example.test/x?a=1&amp;b=2">Link</a> '.repeat(500)}</div>`,
       },
     ],
+    [
+      'plain ASCII, long lines without a Latin letter (base64)',
+      { ...message, text: '0123456789 '.repeat(20), html: '0123456789 <> '.repeat(20) },
+    ],
     ['a draft with no recipient', { ...message, to: '', cc: [], bcc: [], headers: {} }],
     [
       'names with commas, quotes and encoded-word look-alikes; a long ASCII subject (folded)',
@@ -115,16 +119,17 @@ describe('composeMime', () => {
     expect(composeMime(input, options).toString('latin1')).toBe(expected.toString('latin1'));
   });
 
-  it('writes each message’s own From and Date when senders and seconds alternate (lines kept per value)', async () => {
+  it('writes each message’s own From, Date and boundary when senders, seconds and boundaries alternate (lines kept per value)', async () => {
     const senders = [
       { name: 'Jürgen Groß', address: 'juergen@acme.test' },
       { name: 'Ada', address: 'ada@example.test' },
       { name: 'Jürgen Groß', address: 'other@acme.test' },
     ];
     const dates = [new Date('2026-11-27T12:00:00Z'), new Date('2026-11-27T12:00:01Z')];
-    for (let i = 0; i < 6; i += 1) {
+    const boundaries = ['merge-one', 'merge-two', 'merge-three', 'merge-four'];
+    for (let i = 0; i < 12; i += 1) {
       const input = { ...message, from: senders[i % 3]! };
-      const options = { date: dates[i % 2]!, baseBoundary: 'fixed-boundary' };
+      const options = { date: dates[i % 2]!, baseBoundary: boundaries[i % 4]! };
       const expected = await compileMime(input, options).build();
       expect(composeMime(input, options).toString('latin1')).toBe(expected.toString('latin1'));
     }

@@ -70,7 +70,12 @@ export function composeMime(
   const date = (options.date ?? new Date()).toUTCString().replace(/GMT/, '+0000');
   header('Date', date, date);
   header('MIME-Version', '1.0', '1.0');
-  header('Content-Type', buildHeaderValue({ value: 'multipart/alternative', params: { boundary } }));
+  // A boundary given for many messages (a merge's): its header line is written once.
+  header(
+    'Content-Type',
+    buildHeaderValue({ value: 'multipart/alternative', params: { boundary } }),
+    options.baseBoundary === undefined ? undefined : boundary,
+  );
   return Buffer.from(
     `${lines.join('\r\n')}\r\n\r\n` +
       `--${boundary}\r\n${textPart('text/plain; charset=utf-8', message.text)}` +
@@ -82,6 +87,24 @@ export function composeMime(
 
 /** Encodes header values as a message's node does (no state of a message is kept in it). */
 const headerEncoder = new MimeNode();
+
+/**
+ * Its header keys normalized once each: encodeHeaderValue normalizes the key it is given on every
+ * call (a chain of regular expressions), and a merge writes the same few keys in every message.
+ * The keys are this module's own (a handful); the memo stops growing at KEYS_KEPT all the same.
+ */
+const keyNormalizer = headerEncoder as unknown as { _normalizeHeaderKey: (key: string) => string };
+const normalizeKey = keyNormalizer._normalizeHeaderKey.bind(headerEncoder);
+const normalizedKeys = new Map<string, string>();
+const KEYS_KEPT = 64;
+keyNormalizer._normalizeHeaderKey = (key) => {
+  let normalized = normalizedKeys.get(key);
+  if (normalized === undefined) {
+    normalized = normalizeKey(key);
+    if (normalizedKeys.size < KEYS_KEPT) normalizedKeys.set(key, normalized);
+  }
+  return normalized;
+};
 
 /** One header's line as MimeNode writes it (value encoded, line folded); '' for an empty value. */
 function headerLine(key: string, value: MimeNodeHeaderValue): string {
@@ -120,7 +143,11 @@ function textPart(contentType: string, content: string): string {
  * quoted-printable when Latin letters outnumber the other characters, else base64.
  */
 function textTransferEncoding(content: string): string {
-  if (isPlainText(content) && !hasLongerLines(content, LINE_LENGTH)) return '7bit';
+  if (isPlainText(content)) {
+    if (!hasLongerLines(content, LINE_LENGTH)) return '7bit';
+    // Plain text has none of the other characters: any Latin letter outnumbers them.
+    return /[A-Za-z]/.test(content) ? 'quoted-printable' : 'base64';
+  }
   let latin = 0;
   let other = 0;
   for (let i = 0; i < content.length; i += 1) {

@@ -2,6 +2,7 @@ import { IN_PROGRESS_STATUS } from '@mergedesk/domain/campaigns/scheduled-status
 import { MAX_SEND_ATTEMPTS, paceIntervalMs, retryDelayMs } from '@mergedesk/domain/sending/pacing';
 import { QUOTA_WINDOW_MS, quotaWindow, senderDailyQuota } from '@mergedesk/domain/sending/quota-window';
 import { isMergeOver } from '@mergedesk/domain/sending/recipients';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +11,7 @@ import { composeMime } from '../../mail/mime';
 import { recordEngineSends } from '../campaigns/sent-campaigns.service';
 import { GmailApiError, type GmailAccount, type GmailAccounts } from '../gmail/gmail-accounts';
 import { recordScheduledProgress } from '../scheduled-campaigns/scheduled-campaigns.service';
-import { trackingUrlsFor, type TrackingTokens } from '../tracking/tracking-token';
+import { trackingUrlBuilder, type TrackingTokens } from '../tracking/tracking-token';
 import { membershipIn } from '../workspaces/workspaces.service';
 import { userView } from '../users/users.views';
 import { eq } from 'drizzle-orm';
@@ -79,6 +80,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     leaseMs: deps.leaseMs,
   });
   const starting = pLimit(RUNS_STARTING_AT_ONCE);
+  const trackingUrlsOf = trackingUrlBuilder(deps.trackingBaseUrl);
 
   /** Works the merge until it is done, must wait, or its slice is over; queues what comes next. */
   async function runMerge(mergeId: string, signal?: AbortSignal): Promise<void> {
@@ -229,6 +231,11 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   type SendingContext = {
     /** The merge's message, compiled once per run. */
     message: CompiledMergeMessage;
+    /**
+     * The MIME boundary of the run's messages, drawn once per run (random, so no recipient's
+     * content can hold it): its Content-Type line is written once (docs/decisions/420-sending-one-mime-boundary-per-run.md).
+     */
+    boundary: string;
     limit: number;
   };
 
@@ -268,7 +275,7 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
       linkIndexes: linkIndexesOf(merge.htmlBody),
       messageIdHost: deps.messageIdHost,
     });
-    return { message, limit };
+    return { message, boundary: randomUUID().replaceAll('-', ''), limit };
   }
 
   type StepResult = 'sent' | RunOutcome;
@@ -340,8 +347,11 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     const recipients = await repo.nextQueuedRecipients(db, merge.id, now(), limit);
     const raws = new Map<string, Buffer>();
     for (const recipient of recipients) {
-      const urls = trackingUrlsFor(deps.trackingBaseUrl, deps.tokens.sign(recipient.id));
-      raws.set(recipient.id, composeMime(context.message(recipient, urls)));
+      const urls = trackingUrlsOf(deps.tokens.sign(recipient.id));
+      raws.set(
+        recipient.id,
+        composeMime(context.message(recipient, urls), { baseBoundary: context.boundary }),
+      );
     }
     return { mergeId: merge.id, recipients, raws, last: recipients.length < limit };
   }

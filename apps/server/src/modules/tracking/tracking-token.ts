@@ -40,13 +40,44 @@ export type TrackingUrls = {
 };
 
 export function trackingUrlsFor(baseUrl: string, token: string): TrackingUrls {
+  return trackingUrlBuilder(baseUrl)(token);
+}
+
+/**
+ * The tracking URLs of any recipient under `baseUrl`, their paths laid out once: a merge builds
+ * four URLs and one per link for each recipient, each of which would otherwise parse its
+ * endpoint's path again (docs/decisions/419-sending-tracking-urls-laid-out-once.md). The URLs are
+ * those of endpointPath, with the token (and link index) percent-encoded by it.
+ */
+export function trackingUrlBuilder(baseUrl: string): (token: string) => TrackingUrls {
   const origin = baseUrl.replace(/\/+$/, '');
-  const url = (name: EndpointName, params: Record<string, string>) =>
-    `${origin}${endpointPath(ENDPOINTS[name].path, params)}`;
-  return {
-    openPixelUrl: url('tracking.open', { token }),
-    unsubscribeUrl: url('tracking.unsubscribePage', { token }),
-    responseUrl: url('tracking.formResponse', { token }),
-    clickUrl: (linkIndex) => url('tracking.click', { token, linkIndex: String(linkIndex) }),
+  const layout = (name: EndpointName) =>
+    `${origin}${endpointPath(ENDPOINTS[name].path, { token: TOKEN_SLOT, linkIndex: INDEX_SLOT })}`;
+  const [openBefore, openAfter] = around(layout('tracking.open'), TOKEN_SLOT);
+  const [unsubscribeBefore, unsubscribeAfter] = around(layout('tracking.unsubscribePage'), TOKEN_SLOT);
+  const [responseBefore, responseAfter] = around(layout('tracking.formResponse'), TOKEN_SLOT);
+  const [clickBefore, clickRest] = around(layout('tracking.click'), TOKEN_SLOT);
+  const [clickBetween, clickAfter] = around(clickRest, INDEX_SLOT);
+  return (token) => {
+    const encoded = encodeURIComponent(token);
+    return {
+      openPixelUrl: `${openBefore}${encoded}${openAfter}`,
+      unsubscribeUrl: `${unsubscribeBefore}${encoded}${unsubscribeAfter}`,
+      responseUrl: `${responseBefore}${encoded}${responseAfter}`,
+      clickUrl: (linkIndex) =>
+        `${clickBefore}${encoded}${clickBetween}${encodeURIComponent(String(linkIndex))}${clickAfter}`,
+    };
   };
+}
+
+/** Stand-ins for the path parameters while the paths are laid out (letters only: never encoded). */
+const TOKEN_SLOT = 'mdkTokenSlot';
+const INDEX_SLOT = 'mdkLinkIndexSlot';
+
+/** `text` split around its one `slot`. */
+function around(text: string, slot: string): [string, string] {
+  const at = text.indexOf(slot);
+  if (at < 0 || text.indexOf(slot, at + 1) >= 0)
+    throw new Error(`a tracking path holds '${slot}' once: ${text}`);
+  return [text.slice(0, at), text.slice(at + slot.length)];
 }
