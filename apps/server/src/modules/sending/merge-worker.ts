@@ -64,6 +64,13 @@ const SEND_TIMEOUT_MS = 30_000;
  * queueing for the pool's connections before any sends (docs/decisions/418-sending-runs-start-few-at-a-time.md).
  */
 export const RUNS_STARTING_AT_ONCE = 4;
+/**
+ * The sweeper queues a due merge again only once it has been due this long: a merge whose job was
+ * just taken waits its turn among the runs starting before its run takes the lease (which moves
+ * next_run_at on), and a sweep meanwhile would queue a second run with nothing to do
+ * (docs/decisions/421-sending-sweeper-grace.md).
+ */
+export const SWEEP_GRACE_MS = 5_000;
 /** A rate limit without Retry-After pauses the sender this long. */
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 /** Gmail's daily limit: look again after this long when the ledger cannot tell. */
@@ -659,11 +666,15 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
     }
   }
 
-  /** The sweeper's round: crashed sends, reconnected senders, and due merges without a job. */
+  /**
+   * The sweeper's round: crashed sends, reconnected senders, and merges due for SWEEP_GRACE_MS
+   * without a run (their job lost, or their run crashed and its lease lapsed).
+   */
   async function sweep(): Promise<void> {
     await recoverStaleSends();
     await resumeReconnected();
-    for (const merge of await repo.dueMerges(db, now(), 100)) await deps.enqueue(db, merge.id, now());
+    const dueSince = new Date(now().getTime() - SWEEP_GRACE_MS);
+    for (const merge of await repo.dueMerges(db, dueSince, 100)) await deps.enqueue(db, merge.id, now());
   }
 
   return { runMerge, sweep, recoverStaleSends };

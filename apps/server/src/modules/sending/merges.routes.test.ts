@@ -13,7 +13,7 @@ import type { DemoSeedResult } from '../../seed/seed';
 import { apiPath } from '../../test/api-path';
 import { createTestGmailAccounts } from '../../test/gmail';
 import { GmailApiError } from '../gmail/gmail-accounts';
-import { RUNS_STARTING_AT_ONCE } from './merge-worker';
+import { RUNS_STARTING_AT_ONCE, SWEEP_GRACE_MS } from './merge-worker';
 import { resolveTestGoogleAccessToken } from '../../test/google-tokens';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -629,6 +629,46 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       .from(scheduledCampaigns)
       .where(eq(scheduledCampaigns.id, scheduledCampaignId));
     expect(row).toBeUndefined();
+  });
+
+  it('the sweeper queues a due merge whose job is lost once it has been due for its grace, not before', async () => {
+    const response = await start(
+      'olivia@acme.test',
+      mergeBody([{ email: 'swept@example.org' }], { scheduledAt: Date.now() + 3_600_000 }),
+    );
+    const { scheduledCampaignId } = response.json<{ scheduledCampaignId: string }>();
+    const [merge] = await t.db
+      .select({ id: merges.id })
+      .from(merges)
+      .where(eq(merges.scheduledCampaignId, scheduledCampaignId));
+    const mergeId = merge?.id ?? '';
+    const jobs = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job_common where name = 'merge-run' and data->>'mergeId' = ${mergeId}`,
+        )
+      ).rows[0]?.n;
+    expect(await jobs()).toBe(1);
+    // Its job lost (an operator's clean-up), the merge made due `msAgo`.
+    await t.db.execute(
+      sql`delete from pgboss.job_common where name = 'merge-run' and data->>'mergeId' = ${mergeId}`,
+    );
+    const dueFor = async (msAgo: number) => {
+      const at = new Date(Date.now() - msAgo);
+      await t.db.update(merges).set({ scheduledAt: at, nextRunAt: at }).where(eq(merges.id, mergeId));
+    };
+    // Due a moment ago: a run may be about to take it; the sweeper leaves it.
+    await dueFor(1000);
+    await t.app.sendingEngine.worker.sweep();
+    expect(await jobs()).toBe(0);
+    expect(messagesTo('swept@example.org')).toHaveLength(0);
+    // Due for longer than the grace with no run: queued again, and sent once.
+    await dueFor(SWEEP_GRACE_MS + 1000);
+    await t.app.sendingEngine.worker.sweep();
+    expect(await jobs()).toBe(1);
+    const done = await waitFor('olivia@acme.test', scheduledCampaignId, (b) => b.status === 'DONE', 10_000);
+    expect(done.counts.sent).toBe(1);
+    expect(messagesTo('swept@example.org')).toHaveLength(1);
   });
 
   it('cancelling a scheduled merge from the dashboard stops the engine’s merge', async () => {

@@ -15,8 +15,8 @@ import { createMergeWorker, type MergeWorker } from './merge-worker';
  * keeps two runs of it from working at once across processes. A run is queued in the transaction
  * that makes it due (pg-boss `upsert` with the caller's transaction as its `db`), so a merge is
  * never stored without its job, nor a job sent for a merge rolled back. A sweeper (every SWEEP_INTERVAL_MS, in every process) resolves crashed
- * sends, resumes merges whose sender reconnected Gmail and re-queues due merges whose job went
- * missing.
+ * sends, resumes merges whose sender reconnected Gmail and re-queues merges due for more than a few
+ * seconds whose job went missing (merge-worker.ts SWEEP_GRACE_MS).
  */
 
 const MERGE_RUN_QUEUE = 'merge-run';
