@@ -13,6 +13,7 @@ import {
   failureReasonLabel,
   isValidRecipientEmail,
   isMergeOver,
+  MERGE_OVER_STATUSES,
   MERGE_STATUSES,
   mergeStatusLabel,
   normalizeEmail,
@@ -203,5 +204,13 @@ describe('isMergeOver: DONE and CANCELLED only', () => {
   };
   it.each(Object.entries(cases))('%s -> %s', (status, over) => {
     expect(isMergeOver(status)).toBe(over);
+  });
+  it('MERGE_OVER_STATUSES (the server’s conditional updates) are exactly those', () => {
+    expect([...MERGE_OVER_STATUSES].sort()).toEqual(
+      Object.entries(cases)
+        .filter(([, over]) => over)
+        .map(([status]) => status)
+        .sort(),
+    );
   });
 });

@@ -110,7 +110,9 @@ export const MERGE_STATUSES = [
 export type MergeStatus = (typeof MERGE_STATUSES)[number];
 
 /** A merge DONE or CANCELLED: nothing more of it is sent, nor can it be cancelled (or resumed). */
-export const isMergeOver = (status: string): boolean => status === 'DONE' || status === 'CANCELLED';
+export const MERGE_OVER_STATUSES = ['DONE', 'CANCELLED'] as const satisfies readonly MergeStatus[];
+export const isMergeOver = (status: string): boolean =>
+  (MERGE_OVER_STATUSES as readonly string[]).includes(status);
 
 const MERGE_STATUS_LABELS = {
   SCHEDULED: SCHEDULED_STATUS_LABELS.SCHEDULED,

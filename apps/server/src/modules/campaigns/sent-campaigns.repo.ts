@@ -107,11 +107,15 @@ export async function lockAndFindLinkHostsSince(
 }
 
 /** The me call's counters (spec 002 §3 "User counters"): mails sent per user, space and month. */
-export async function addMonthlySentMails(
-  db: Executor,
-  entry: { workspaceId: string; userId: string; year: number; month: number; count: number },
-): Promise<void> {
-  await db
+export async function addMonthlySentMails(db: Executor, entry: MonthlySentMails): Promise<void> {
+  await monthlySentMailsAdded(db, entry);
+}
+
+type MonthlySentMails = { workspaceId: string; userId: string; year: number; month: number; count: number };
+
+/** The statement adding `entry.count` to the month's sent mails (awaited, or a part of another). */
+function monthlySentMailsAdded(db: Executor, entry: MonthlySentMails) {
+  return db
     .insert(monthlySentMails)
     .values(entry)
     .onConflictDoUpdate({
@@ -200,11 +204,11 @@ export async function recordEngineSends(
   const { campaignId, recipientIds, sentAt } = sends;
   if (recipientIds.length === 0) return;
   const ids = uuidArray(recipientIds);
-  await db
+  const recipientsSent = db
     .update(campaignRecipients)
     .set({ sentAt })
     .where(and(sql`${campaignRecipients.id} = any(${ids})`, eq(campaignRecipients.campaignId, campaignId)));
-  await db
+  const counted = db
     .update(campaigns)
     .set({
       sentCount: sql`${campaigns.sentCount} + ${recipientIds.length}`,
@@ -212,14 +216,19 @@ export async function recordEngineSends(
       lastUpdateAt: sentAt,
     })
     .where(eq(campaigns.id, campaignId));
-  await db.execute(sql`
-    insert into ${campaignEvents} (campaign_id, recipient_id, type, occurred_at, aggregated)
-    select ${campaignId}::uuid, recipient_id, 'sent', ${sentAt}, true from unnest(${ids}) as recipient_id`);
-  await addMonthlySentMails(db, {
+  const monthly = monthlySentMailsAdded(db, {
     workspaceId: sends.workspaceId,
     userId: sends.userId,
     year: sentAt.getUTCFullYear(),
     month: sentAt.getUTCMonth() + 1,
     count: recipientIds.length,
   });
+  // One statement, one round trip for a batch (the engine records one per batch of up to 200):
+  // PostgreSQL runs every data-modifying WITH part in full, read or not, on separate tables here.
+  await db.execute(sql`
+    with recipients_sent as (${recipientsSent.getSQL()}),
+      counted as (${counted.getSQL()}),
+      monthly as (${monthly.getSQL()})
+    insert into ${campaignEvents} (campaign_id, recipient_id, type, occurred_at, aggregated)
+    select ${campaignId}::uuid, recipient_id, 'sent', ${sentAt}, true from unnest(${ids}) as recipient_id`);
 }

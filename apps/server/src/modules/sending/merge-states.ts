@@ -40,6 +40,11 @@ export function createMergeStates(deps: {
       await repo.updateMerge(db, merge.id, { nextRunAt: next });
       return { next };
     }
+    // A merge sent now never gets a schedule: DONE in one statement.
+    if (merge.scheduledCampaignId === null) {
+      await repo.markMergeDone(db, merge.id, now());
+      return { next: null };
+    }
     await db.transaction(async (tx) => {
       const locked = await repo.lockMerge(tx, merge.id, 'update');
       if (!locked || locked.status === 'CANCELLED') return;

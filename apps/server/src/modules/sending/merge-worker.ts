@@ -215,6 +215,12 @@ export function createMergeWorker(deps: MergeWorkerDeps) {
   /** The first run: the campaign of a scheduled merge is created now; the merge is SENDING. */
   async function startMerge(merge: MergeRow): Promise<MergeRow> {
     if (merge.campaignId !== null && merge.status === 'SENDING') return merge;
+    if (merge.campaignId !== null && merge.scheduledCampaignId === null) {
+      // A merge sent now has its campaign from its start and no scheduled row to update: one
+      // statement (a merge over meanwhile is left as it is, by the transaction below).
+      const started = await repo.markMergeSending(db, merge.id, now());
+      if (started) return { ...merge, ...started };
+    }
     return db.transaction(async (tx) => {
       const locked = await repo.lockMerge(tx, merge.id, 'update');
       if (!locked) throw new Error('merge vanished');

@@ -2,13 +2,22 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '@mergedesk/domain/api/addon';
 import { MERGE_NOT_FOUND_MESSAGE } from '@mergedesk/domain/api/sending';
 import { SCHEDULING_NEEDS_PRO_MESSAGE } from '@mergedesk/domain/plans/plan-features';
 import { DISABLED_ACCOUNT_MESSAGE } from '@mergedesk/domain/shell/space-navigation';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startGmailEmulator,
   type RunningGmailEmulator,
 } from '../../../../../dev-services/gmail-emulator/src/server';
-import { campaigns, mergeRecipients, merges, scheduledCampaigns, unsubscriptions } from '../../db/schema';
+import {
+  campaignEvents,
+  campaignRecipients,
+  campaigns,
+  mergeRecipients,
+  merges,
+  monthlySentMails,
+  scheduledCampaigns,
+  unsubscriptions,
+} from '../../db/schema';
 import type { DemoSeedResult } from '../../seed/seed';
 import { apiPath } from '../../test/api-path';
 import { createTestGmailAccounts } from '../../test/gmail';
@@ -120,6 +129,22 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       email: 'gone@example.org',
       type: 'PERSONAL',
     });
+    const monthlyCount = async () => {
+      const at = new Date();
+      const [row] = await t.db
+        .select({ count: monthlySentMails.count })
+        .from(monthlySentMails)
+        .where(
+          and(
+            eq(monthlySentMails.workspaceId, space('Acme Sales')),
+            eq(monthlySentMails.userId, user('olivia@acme.test')),
+            eq(monthlySentMails.year, at.getUTCFullYear()),
+            eq(monthlySentMails.month, at.getUTCMonth() + 1),
+          ),
+        );
+      return row?.count ?? 0;
+    };
+    const monthlyBefore = await monthlyCount();
     const response = await start(
       'olivia@acme.test',
       mergeBody(
@@ -166,6 +191,18 @@ describe('sending engine API (against the Gmail stand-in)', () => {
       .where(eq(campaigns.id, campaignId));
     expect(campaign?.sentCount).toBe(2);
     expect(campaign?.lastEmailSentAt).not.toBeNull();
+    // … with the recipients' sent time, one 'sent' event each, and the sender's monthly count.
+    const sentRecipients = await t.db
+      .select({ email: campaignRecipients.email })
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, campaignId), isNotNull(campaignRecipients.sentAt)));
+    expect(sentRecipients.map((row) => row.email).sort()).toEqual(['ada@example.org', 'bob@example.org']);
+    const sentEvents = await t.db
+      .select({ recipientId: campaignEvents.recipientId })
+      .from(campaignEvents)
+      .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.type, 'sent')));
+    expect(sentEvents).toHaveLength(2);
+    expect(await monthlyCount()).toBe(monthlyBefore + 2);
     // The dashboard's recipients rows carry the delivery.
     const recipients = await t.app.inject({
       method: 'GET',

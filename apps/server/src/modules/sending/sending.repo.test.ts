@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSeededTestApp } from '../../test/seeded-app';
-import { findMerge, findMergeByAnyId, lockMerge, pendingWork, staleSendingRecipients } from './sending.repo';
+import {
+  findMerge,
+  findMergeByAnyId,
+  lockMerge,
+  markMergeDone,
+  markMergeSending,
+  pendingWork,
+  staleSendingRecipients,
+} from './sending.repo';
 
 describe('stored merge options', () => {
   const t = useSeededTestApp();
@@ -95,5 +103,60 @@ describe('pendingWork: when the merge has something due', () => {
     const due = await pendingWork(t.db, mergeId);
     expect(due.queued).toBe(2);
     expect(due.nextNotBefore!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});
+
+describe('markMergeSending and markMergeDone: one statement, never over a merge that is over', () => {
+  const t = useSeededTestApp();
+
+  const insertMerge = async (status: string, startedAt: Date | null = null) => {
+    const result = await t.db.execute<{ id: string }>(sql`
+      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
+        subject, html_body, options, status, started_at)
+      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
+        'Hi', '<p>Hi</p>', '{}'::jsonb, ${status}, ${startedAt})
+      returning id`);
+    return result.rows[0]!.id;
+  };
+  const stateOf = async (id: string) => {
+    const result = await t.db.execute<{
+      status: string;
+      started_at: string | null;
+      finished_at: string | null;
+    }>(sql`select status, started_at, finished_at from merges where id = ${id}`);
+    const row = result.rows[0]!;
+    const time = (value: string | null) => (value === null ? null : new Date(value));
+    return { status: row.status, startedAt: time(row.started_at), finishedAt: time(row.finished_at) };
+  };
+  const at = new Date('2026-11-28T09:00:00Z');
+
+  it.each(['QUEUED', 'WAITING_FOR_QUOTA', 'PAUSED_RATE_LIMITED', 'PAUSED_GMAIL_DISCONNECTED'])(
+    'a %s merge starts sending, started at the time given',
+    async (status) => {
+      const id = await insertMerge(status);
+      expect(await markMergeSending(t.db, id, at)).toEqual({ status: 'SENDING', startedAt: at });
+      expect(await stateOf(id)).toMatchObject({ status: 'SENDING', startedAt: at });
+    },
+  );
+
+  it('keeps the time a resumed merge first started', async () => {
+    const first = new Date('2026-11-27T08:00:00Z');
+    const id = await insertMerge('WAITING_FOR_QUOTA', first);
+    expect(await markMergeSending(t.db, id, at)).toEqual({ status: 'SENDING', startedAt: first });
+  });
+
+  it.each(['DONE', 'CANCELLED'])('leaves a %s merge as it is (undefined)', async (status) => {
+    const id = await insertMerge(status);
+    expect(await markMergeSending(t.db, id, at)).toBeUndefined();
+    expect((await stateOf(id)).status).toBe(status);
+  });
+
+  it('marks a sending merge DONE with its end, and leaves a merge cancelled meanwhile CANCELLED', async () => {
+    const sending = await insertMerge('SENDING', at);
+    await markMergeDone(t.db, sending, at);
+    expect(await stateOf(sending)).toMatchObject({ status: 'DONE', finishedAt: at });
+    const cancelled = await insertMerge('CANCELLED', at);
+    await markMergeDone(t.db, cancelled, at);
+    expect(await stateOf(cancelled)).toMatchObject({ status: 'CANCELLED', finishedAt: null });
   });
 });

@@ -1,5 +1,9 @@
-import type { MergeStatus, RecipientSendStatus } from '@mergedesk/domain/sending/recipients';
-import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  MERGE_OVER_STATUSES,
+  type MergeStatus,
+  type RecipientSendStatus,
+} from '@mergedesk/domain/sending/recipients';
+import { and, asc, count, eq, gt, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mergeRecipients, merges, senderPace, type StoredMergeOptions } from '../../db/schema';
 import { textArray, uuidArray } from '../../db/array-params';
@@ -152,6 +156,31 @@ export type MergeUpdate = Partial<
     | 'lastErrorAt'
   > & { finishedAt: Date | null; cancelledAt: Date | null }
 >;
+
+/**
+ * A merge without a schedule (its campaign made with it) starts or resumes sending: SENDING,
+ * started once, in one statement. Nothing when it is over (or gone): undefined.
+ */
+export async function markMergeSending(
+  db: Executor,
+  mergeId: string,
+  at: Date,
+): Promise<{ status: MergeStatus; startedAt: Date | null } | undefined> {
+  const [row] = await db
+    .update(merges)
+    .set({ status: 'SENDING', startedAt: sql`coalesce(${merges.startedAt}, ${at})`, updatedAt: sql`now()` })
+    .where(and(eq(merges.id, mergeId), notInArray(merges.status, [...MERGE_OVER_STATUSES])))
+    .returning({ status: merges.status, startedAt: merges.startedAt });
+  return row;
+}
+
+/** A merge without a schedule is DONE, in one statement, unless it was cancelled meanwhile. */
+export async function markMergeDone(db: Executor, mergeId: string, at: Date): Promise<void> {
+  await db
+    .update(merges)
+    .set({ status: 'DONE', nextRunAt: null, finishedAt: at, updatedAt: sql`now()` })
+    .where(and(eq(merges.id, mergeId), ne(merges.status, 'CANCELLED')));
+}
 
 export async function updateMerge(db: Executor, mergeId: string, values: MergeUpdate): Promise<void> {
   await db
