@@ -7,7 +7,12 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { embeddedConnectionString, readCredentials, startEmbeddedPostgres } from './db/embedded';
 import { bearer, createSignIn } from './test/test-app';
-import { startOpenLoad, startServerProcess, type ServerProcess } from './test/server-process';
+import {
+  spawnServerProcess,
+  startOpenLoad,
+  startServerProcess,
+  type ServerProcess,
+} from './test/server-process';
 import { storedHits } from './test/tracked-hits';
 import { readAggregationBacklog } from './jobs/aggregate-events';
 import { apiPath } from './test/api-path';
@@ -204,6 +209,39 @@ describe('the embedded PostgreSQL across a killed server', () => {
     second.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
     expect(running(postmasterPid())).toBe(false);
+  }, 120_000);
+});
+
+describe('SIGTERM while the server starts', () => {
+  const dataDir = path.join(BASE_DIR, 'starting');
+  const postmasterPid = () => {
+    const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+    return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+  };
+  const running = (pid: number | undefined) => {
+    if (pid === undefined) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('finishes starting, then stops in order: exit 0, its PostgreSQL stopped', async () => {
+    const server = await spawnServerProcess({
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    });
+    // The embedded PostgreSQL is up: the server is in the middle of starting (migrations and the
+    // demo data to come), a deploy's rolling restart changes its mind.
+    await expect.poll(() => postmasterPid(), { timeout: 60_000, interval: 20 }).toBeDefined();
+    const pid = postmasterPid();
+    server.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('SIGTERM received while starting');
+    expect(server.logged('SIGTERM received, shutting down…')).toHaveLength(1);
+    expect(running(pid)).toBe(false);
   }, 120_000);
 });
 

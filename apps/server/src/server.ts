@@ -85,6 +85,36 @@ export async function startServer(
   }
 }
 
+/** The signals that stop the server (SIGHUP: a closed terminal). */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A stop asked while the server starts (a deploy's rolling restart that changes its mind, Ctrl-C
+ * during the migrations) is kept until it has started, then carried out as stopOnSignals carries
+ * out one afterwards: requests drained, pool closed, embedded PostgreSQL stopped, exit 0. Before,
+ * the embedded PostgreSQL's own hook took the signal, stopped the database under the starting
+ * server and ended the process with 143. A second signal while starting ends it at once (1).
+ * Call `started()` once stopOnSignals is in place.
+ */
+export function deferSignalsWhileStarting(log: (message: string) => void = console.error): {
+  started: () => void;
+} {
+  takeOverShutdownSignals();
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received !== undefined) process.exit(1);
+    received = signal;
+    log(`${signal} received while starting: the server stops once it has started`);
+  };
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
+  return {
+    started: () => {
+      for (const signal of SHUTDOWN_SIGNALS) process.off(signal, onSignal);
+      if (received !== undefined) process.kill(process.pid, received);
+    },
+  };
+}
+
 /**
  * Stops on SIGINT, SIGTERM and SIGHUP; a second signal exits at once. The stop is the only one: the embedded
  * PostgreSQL's own signal hook is taken off, so the database stops after the requests in flight
@@ -108,8 +138,6 @@ export function stopOnSignals(
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // A closed terminal: stopped like the others (the embedded PostgreSQL's hook used to take it).
-  process.on('SIGHUP', onSignal);
+  // SIGHUP, a closed terminal: stopped like the others (the embedded PostgreSQL's hook used to take it).
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
 }

@@ -6,10 +6,11 @@
 import { eq } from 'drizzle-orm';
 import { loadConfigOrExit } from '../config';
 import type { Database } from '../db/client';
-import { startServer, stopOnSignals } from '../server';
+import { deferSignalsWhileStarting, startServer, stopOnSignals } from '../server';
 import { userView } from '../modules/users/users.views';
 import { createTestGmailAccounts } from './gmail';
 
+const starting = deferSignalsWhileStarting();
 const config = loadConfigOrExit();
 const started: { db?: Database } = {};
 const gmail = createTestGmailAccounts(
@@ -26,3 +27,4 @@ const gmail = createTestGmailAccounts(
 const server = await startServer(config, { gmailAccounts: gmail.accounts });
 started.db = server.db;
 stopOnSignals(server.close, (message) => server.app.log.info(message));
+starting.started();

@@ -43,6 +43,29 @@ export async function startServerProcess(
   /** `entry`: another entry than main.ts (a test's, e.g. test/sending-server-main.ts). */
   options: { readyWithinMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
+  const { server, child } = await spawnServer(env, options);
+  const deadline = Date.now() + (options.readyWithinMs ?? 90_000);
+  while (Date.now() < deadline) {
+    if (!server.alive()) throw new Error(`the server ended before it was ready:\n${server.output()}`);
+    const status = await fetch(`${server.url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(
+    `the server was not ready within ${options.readyWithinMs ?? 90_000} ms:\n${server.output()}`,
+  );
+}
+
+/** Starts the server without waiting for it (a test of what happens while it starts). */
+export async function spawnServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return (await spawnServer(env, {})).server;
+}
+
+async function spawnServer(env: Record<string, string>, options: { entry?: string }) {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? MAIN], {
     cwd: ROOT,
@@ -84,18 +107,7 @@ export async function startServerProcess(
     exited,
     kill: (signal) => child.kill(signal),
   };
-  const deadline = Date.now() + (options.readyWithinMs ?? 90_000);
-  while (Date.now() < deadline) {
-    if (!running) throw new Error(`the server ended before it was ready:\n${output}`);
-    const status = await fetch(`${url}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server was not ready within ${options.readyWithinMs ?? 90_000} ms:\n${output}`);
+  return { server, child };
 }
 
 /** Open pixels fetched in a loop by a few callers until stopped; counts the answers by status. */
