@@ -20,8 +20,9 @@ describe('merge worker: a run admitted while the process stops', () => {
       ratePerSender: 0,
       leaseMs: 500,
       log: t.app.log,
-      enqueue: async (_db, mergeId, at) => {
+      enqueue: (_db, mergeId, at) => {
         queued.push({ mergeId, at });
+        return Promise.resolve();
       },
     });
     return { worker, queued };
