@@ -29,6 +29,23 @@ afterAll(() => {
   rmSync(BASE_DIR, { recursive: true, force: true });
 });
 
+/** The pid of the embedded PostgreSQL running on `dataDir`, as its postmaster.pid says. */
+const postmasterPidIn = (dataDir: string) => {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+};
+
+/** Whether process `pid` is running. */
+const running = (pid: number | undefined) => {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 type Check = ReturnType<typeof createDatabase>;
 
 /** A merge of Acme Sales with `recipients` recipients, sent through the add-on API: its open pixels. */
@@ -162,19 +179,7 @@ describe('a PostgreSQL outage under tracking load', () => {
 describe('the embedded PostgreSQL across a killed server', () => {
   const dataDir = path.join(BASE_DIR, 'killed');
   let env: Record<string, string>;
-  const postmasterPid = () => {
-    const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-    return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-  };
-  const running = (pid: number | undefined) => {
-    if (pid === undefined) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const postmasterPid = () => postmasterPidIn(dataDir);
 
   afterAll(async () => {
     // A failed run may leave the killed server's PostgreSQL behind: it is not left running.
@@ -214,19 +219,7 @@ describe('the embedded PostgreSQL across a killed server', () => {
 
 describe('SIGTERM while the server starts', () => {
   const dataDir = path.join(BASE_DIR, 'starting');
-  const postmasterPid = () => {
-    const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-    return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-  };
-  const running = (pid: number | undefined) => {
-    if (pid === undefined) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const postmasterPid = () => postmasterPidIn(dataDir);
 
   it('finishes starting, then stops in order: exit 0, its PostgreSQL stopped', async () => {
     const server = await spawnServerProcess({
