@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { ENDPOINTS } from '../packages/domain/src/api/endpoints';
 import { loadConfigOrExit } from '../apps/server/src/config';
-import { startServer, stopOnSignals } from '../apps/server/src/server';
+import { deferSignalsWhileStarting, startServer, stopOnSignals } from '../apps/server/src/server';
 import {
   isLiveStripeKey,
   printDemoBillingReport,
@@ -29,6 +29,8 @@ import { startIdentityProvider } from '../dev-services/identity-provider/src/pro
 import { startGmailEmulator } from '../dev-services/gmail-emulator/src/server';
 import { startStripeEmulator } from '../dev-services/stripe-emulator/src/server';
 
+// Ctrl-C while everything starts: everything stops once started, in order.
+const starting = deferSignalsWhileStarting();
 const port = process.env.PORT ?? '3000';
 const idpPort = process.env.IDP_PORT ?? '3001';
 const stripeEmulatorPort = Number(process.env.STRIPE_EMULATOR_PORT ?? '3002');
@@ -136,6 +138,7 @@ stopOnSignals(async () => {
   await gmailEmulator.close();
   await identityProvider.close();
 });
+starting.started();
 
 const payments =
   stripeEmulator === undefined

@@ -119,6 +119,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: config.TRUST_PROXY,
     frameworkErrors,
   });
+  // A connection whose request is still in flight when the close begins turns idle after it, and
+  // Fastify closes idle connections only at the start of its close: such a kept-alive connection
+  // (a load balancer's, a webhook sender's) held the close for the keep-alive timeout (72 s).
+  // Closing, the server keeps no connection alive past its answer (Node adds 1 s).
+  app.addHook('preClose', (done) => {
+    app.server.keepAliveTimeout = 1;
+    done();
+  });
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   // Every JSON answer is checked against its schema in development and tests (issue 23).
   app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.NODE_ENV !== 'production' }));

@@ -1,5 +1,6 @@
 import { freePort } from '@mergedesk/identity-provider/testing/provider-browser';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +236,48 @@ describe('SIGTERM while the server starts', () => {
     expect(server.output()).toContain('SIGTERM received while starting');
     expect(server.logged('SIGTERM received, shutting down…')).toHaveLength(1);
     expect(running(pid)).toBe(false);
+  }, 120_000);
+});
+
+describe('SIGTERM with a request in flight on a kept-alive connection', () => {
+  const dataDir = path.join(BASE_DIR, 'keep-alive');
+
+  it('answers it and closes its connection: the process ends in seconds, not after the keep-alive timeout (72 s)', async () => {
+    const port = String(await freePort());
+    const server = await startServerProcess({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: port });
+    const connectionString = embeddedConnectionString(readCredentials(dataDir)!, Number(port));
+    const check = createDatabase(connectionString, { maxConnections: 2, onConnectionError: () => {} });
+    const token = await createSignIn(check.db, loadConfig({ NODE_ENV: 'test' }))('olivia@acme.test');
+    // The list of spaces waits on a lock this test holds: its request is in flight at the signal.
+    const lock = await check.pool.connect();
+    await lock.query('begin');
+    await lock.query('lock table workspaces in access exclusive mode');
+    const agent = new http.Agent({ keepAlive: true });
+    const answered = new Promise<number>((resolve, reject) => {
+      http
+        .get(`${server.url}${apiPath('workspaces.list')}`, { agent, headers: bearer(token) }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+    try {
+      await sleep(500);
+      server.kill('SIGTERM');
+      const signalledAt = Date.now();
+      await sleep(500);
+      await lock.query('commit');
+      lock.release();
+      // Answered after the close began; the client keeps its connection open.
+      expect(await answered).toBe(200);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const stoppedMs = Date.now() - signalledAt;
+      console.info(`[faults] ended ${stoppedMs} ms after a SIGTERM met a kept-alive request`);
+      expect(stoppedMs).toBeLessThan(20_000);
+    } finally {
+      agent.destroy();
+      await check.pool.end().catch(() => undefined);
+    }
   }, 120_000);
 });
 
