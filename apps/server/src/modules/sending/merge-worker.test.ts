@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestGmailAccounts } from '../../test/gmail';
+import type { MergeStatus } from '@mergedesk/domain/sending/recipients';
+import { insertTestMerge } from '../../test/merges';
 import { useSeededTestApp } from '../../test/seeded-app';
 import { createTrackingTokens } from '../tracking/tracking-token';
 import { createMergeWorker } from './merge-worker';
@@ -28,14 +30,13 @@ describe('merge worker: a run admitted while the process stops', () => {
     return { worker, queued };
   };
 
-  const insertMerge = async (status: string) => {
-    const merge = await t.db.execute<{ id: string }>(sql`
-      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
-        subject, html_body, options, status, next_run_at)
-      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
-        'Hi', '<p>Hi</p>', '{}'::jsonb, ${status}, now())
-      returning id`);
-    const mergeId = merge.rows[0]!.id;
+  const insertMerge = async (status: MergeStatus) => {
+    const mergeId = await insertTestMerge(t.db, {
+      workspaceId: t.space('Acme Sales'),
+      userId: t.user('olivia@acme.test'),
+      status,
+      nextRunAt: new Date(),
+    });
     await t.db.execute(sql`
       insert into merge_recipients (id, merge_id, index, user_id, workspace_id, email, is_gmail_address,
         fields, status, attempts)

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { MergeStatus } from '@mergedesk/domain/sending/recipients';
+import { insertTestMerge } from '../../test/merges';
 import { useSeededTestApp } from '../../test/seeded-app';
 import {
   findMerge,
@@ -15,15 +17,13 @@ describe('stored merge options', () => {
   const t = useSeededTestApp();
 
   /** A merge row as stored before issue 25: its options jsonb has no unsubscribeLink. */
-  const insertMerge = async (options: Record<string, unknown>) => {
-    const result = await t.db.execute<{ id: string }>(sql`
-      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
-        subject, html_body, options, status)
-      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
-        'Hi', '<p>Hi</p>', ${JSON.stringify(options)}::jsonb, 'DONE')
-      returning id`);
-    return result.rows[0]!.id;
-  };
+  const insertMerge = (options: Record<string, unknown>) =>
+    insertTestMerge(t.db, {
+      workspaceId: t.space('Acme Sales'),
+      userId: t.user('olivia@acme.test'),
+      status: 'DONE',
+      options,
+    });
 
   it('reads a merge stored before the unsubscribeLink option with the link on (its default)', async () => {
     const id = await insertMerge({ trackOpens: false, trackClicks: true, senderName: 'Olivia' });
@@ -47,13 +47,12 @@ describe('staleSendingRecipients: what the recovery may look up', () => {
   const t = useSeededTestApp();
 
   it('leaves the SENDING rows of a merge whose run holds its lease to that run, however old', async () => {
-    const merge = await t.db.execute<{ id: string }>(sql`
-      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
-        subject, html_body, options, status, run_lease_until)
-      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
-        'Hi', '<p>Hi</p>', '{}'::jsonb, 'SENDING', now() + interval '10 seconds')
-      returning id`);
-    const mergeId = merge.rows[0]!.id;
+    const mergeId = await insertTestMerge(t.db, {
+      workspaceId: t.space('Acme Sales'),
+      userId: t.user('olivia@acme.test'),
+      status: 'SENDING',
+      runLeaseUntil: new Date(Date.now() + 10_000),
+    });
     await t.db.execute(sql`
       insert into merge_recipients (id, merge_id, index, user_id, workspace_id, email, is_gmail_address,
         fields, status, attempts, handed_at)
@@ -83,13 +82,11 @@ describe('pendingWork: when the merge has something due', () => {
   const t = useSeededTestApp();
 
   it('is due now when a queued recipient has no back-off, whatever the others wait for', async () => {
-    const merge = await t.db.execute<{ id: string }>(sql`
-      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
-        subject, html_body, options, status)
-      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
-        'Hi', '<p>Hi</p>', '{}'::jsonb, 'SENDING')
-      returning id`);
-    const mergeId = merge.rows[0]!.id;
+    const mergeId = await insertTestMerge(t.db, {
+      workspaceId: t.space('Acme Sales'),
+      userId: t.user('olivia@acme.test'),
+      status: 'SENDING',
+    });
     const queue = (index: number, email: string, notBefore: ReturnType<typeof sql>) =>
       t.db.execute(sql`
         insert into merge_recipients (id, merge_id, index, user_id, workspace_id, email, is_gmail_address,
@@ -109,15 +106,13 @@ describe('pendingWork: when the merge has something due', () => {
 describe('markMergeSending and markMergeDone: one statement, never over a merge that is over', () => {
   const t = useSeededTestApp();
 
-  const insertMerge = async (status: string, startedAt: Date | null = null) => {
-    const result = await t.db.execute<{ id: string }>(sql`
-      insert into merges (workspace_id, user_id, merge_source_sheet_key, spreadsheet_name, sheet_name,
-        subject, html_body, options, status, started_at)
-      values (${t.space('Acme Sales')}, ${t.user('olivia@acme.test')}, 'sheet', 'Leads', 'Sheet1',
-        'Hi', '<p>Hi</p>', '{}'::jsonb, ${status}, ${startedAt})
-      returning id`);
-    return result.rows[0]!.id;
-  };
+  const insertMerge = (status: MergeStatus, startedAt: Date | null = null) =>
+    insertTestMerge(t.db, {
+      workspaceId: t.space('Acme Sales'),
+      userId: t.user('olivia@acme.test'),
+      status,
+      startedAt,
+    });
   const stateOf = async (id: string) => {
     const result = await t.db.execute<{
       status: string;
@@ -130,7 +125,7 @@ describe('markMergeSending and markMergeDone: one statement, never over a merge 
   };
   const at = new Date('2026-11-28T09:00:00Z');
 
-  it.each(['QUEUED', 'WAITING_FOR_QUOTA', 'PAUSED_RATE_LIMITED', 'PAUSED_GMAIL_DISCONNECTED'])(
+  it.each<MergeStatus>(['QUEUED', 'WAITING_FOR_QUOTA', 'PAUSED_RATE_LIMITED', 'PAUSED_GMAIL_DISCONNECTED'])(
     'a %s merge starts sending, started at the time given',
     async (status) => {
       const id = await insertMerge(status);
@@ -145,7 +140,7 @@ describe('markMergeSending and markMergeDone: one statement, never over a merge 
     expect(await markMergeSending(t.db, id, at)).toEqual({ status: 'SENDING', startedAt: first });
   });
 
-  it.each(['DONE', 'CANCELLED'])('leaves a %s merge as it is (undefined)', async (status) => {
+  it.each<MergeStatus>(['DONE', 'CANCELLED'])('leaves a %s merge as it is (undefined)', async (status) => {
     const id = await insertMerge(status);
     expect(await markMergeSending(t.db, id, at)).toBeUndefined();
     expect((await stateOf(id)).status).toBe(status);
