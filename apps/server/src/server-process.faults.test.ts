@@ -30,6 +30,29 @@ afterAll(() => {
   rmSync(BASE_DIR, { recursive: true, force: true });
 });
 
+/** A server on an embedded PostgreSQL of its own in `dataDir`, with that database's port and URL. */
+async function startOnOwnDatabase(dataDir: string) {
+  const port = await freePort();
+  const server = await startServerProcess({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port) });
+  return { server, port, connectionString: embeddedConnectionString(readCredentials(dataDir)!, port) };
+}
+
+/**
+ * Holds `table` locked in `mode` on a connection of `check` until `release()`: the server's
+ * statements on it wait, so its requests are in flight.
+ */
+async function holdLock(check: Check, table: string, mode: string) {
+  const client = await check.pool.connect();
+  await client.query('begin');
+  await client.query(`lock table ${table} in ${mode} mode`);
+  return {
+    release: async () => {
+      await client.query('commit').catch(() => undefined);
+      client.release();
+    },
+  };
+}
+
 /** The pid of the embedded PostgreSQL running on `dataDir`, as its postmaster.pid says. */
 const postmasterPidIn = (dataDir: string) => {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid');
@@ -243,15 +266,11 @@ describe('SIGTERM with a request in flight on a kept-alive connection', () => {
   const dataDir = path.join(BASE_DIR, 'keep-alive');
 
   it('answers it and closes its connection: the process ends in seconds, not after the keep-alive timeout (72 s)', async () => {
-    const port = String(await freePort());
-    const server = await startServerProcess({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: port });
-    const connectionString = embeddedConnectionString(readCredentials(dataDir)!, Number(port));
+    const { server, connectionString } = await startOnOwnDatabase(dataDir);
     const check = createDatabase(connectionString, { maxConnections: 2, onConnectionError: () => {} });
     const token = await createSignIn(check.db, loadConfig({ NODE_ENV: 'test' }))('olivia@acme.test');
     // The list of spaces waits on a lock this test holds: its request is in flight at the signal.
-    const lock = await check.pool.connect();
-    await lock.query('begin');
-    await lock.query('lock table workspaces in access exclusive mode');
+    const lock = await holdLock(check, 'workspaces', 'access exclusive');
     const agent = new http.Agent({ keepAlive: true });
     const answered = new Promise<number>((resolve, reject) => {
       http
@@ -266,8 +285,7 @@ describe('SIGTERM with a request in flight on a kept-alive connection', () => {
       server.kill('SIGTERM');
       const signalledAt = Date.now();
       await sleep(500);
-      await lock.query('commit');
-      lock.release();
+      await lock.release();
       // Answered after the close began; the client keeps its connection open.
       expect(await answered).toBe(200);
       expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -285,9 +303,7 @@ describe('SIGTERM under load', () => {
   const dataDir = path.join(BASE_DIR, 'sigterm');
 
   it('drains before its database stops: every acknowledged open is stored', async () => {
-    const port = String(await freePort());
-    const server = await startServerProcess({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: port });
-    const connectionString = embeddedConnectionString(readCredentials(dataDir)!, Number(port));
+    const { server, port, connectionString } = await startOnOwnDatabase(dataDir);
     let check = createDatabase(connectionString, { maxConnections: 2, onConnectionError: () => {} });
     const merge = await newMergePixels(server, check, 40);
     await check.pool.end();
@@ -298,15 +314,12 @@ describe('SIGTERM under load', () => {
     // server has answers to drain. A database stopped beside the drain (embedded-postgres' own
     // signal hook did) ends them with 503; one stopped after it lets them be stored and answered.
     check = createDatabase(connectionString, { maxConnections: 1, onConnectionError: () => {} });
-    const lock = await check.pool.connect();
-    await lock.query('begin');
-    await lock.query('lock table tracking_hit_batches in exclusive mode');
+    const lock = await holdLock(check, 'tracking_hit_batches', 'exclusive');
     await sleep(300);
     const signalledAt = Date.now();
     server.kill('SIGTERM');
     await sleep(1000);
-    await lock.query('commit').catch(() => undefined);
-    lock.release();
+    await lock.release();
     await check.pool.end().catch(() => undefined);
     const exit = await server.exited;
     const statuses = await load.stop();
@@ -321,7 +334,7 @@ describe('SIGTERM under load', () => {
     expect(inFlight.filter((answer) => answer.status !== 200)).toEqual([]);
 
     // The database once more, on its own, to count what was stored.
-    const postgres = await startEmbeddedPostgres({ dataDir, port: Number(port) });
+    const postgres = await startEmbeddedPostgres({ dataDir, port });
     check = createDatabase(connectionString, { maxConnections: 2, onConnectionError: () => {} });
     try {
       const acknowledged = statuses.get(200) ?? 0;
