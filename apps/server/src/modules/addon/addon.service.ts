@@ -27,7 +27,7 @@ import type { Database, Executor } from '../../db/client';
 import { otherFeaturesOf, type SpaceMembership } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { runIdempotent, type IdempotentAnswer } from '../../lib/idempotency';
-import { trackingUrlsFor, type TrackingTokens, type TrackingUrls } from '../tracking/tracking-token';
+import { trackingUrlBuilder, type TrackingTokens, type TrackingUrls } from '../tracking/tracking-token';
 import type { UserRecord } from '../../db/records';
 import * as sentCampaigns from '../campaigns/sent-campaigns.service';
 import {
@@ -63,6 +63,8 @@ export async function registerSentCampaign(
   idempotencyKey?: string,
 ): Promise<IdempotentAnswer<SentCampaignResponse>> {
   const { db, tokens, trackingBaseUrl } = deps;
+  // The tracking paths laid out once, not for each recipient of each campaign.
+  const trackingUrlsOf = trackingUrlBuilder(trackingBaseUrl);
   const linkIndexes = new Map<string, number>();
   const byEmail = new Map<string, string[]>();
   for (const recipient of body.recipients) {
@@ -122,7 +124,7 @@ export async function registerSentCampaign(
       const response: SentCampaignResponse = {
         campaignId: campaign.id,
         recipients: recipients.map((recipient) => {
-          const urls = trackingUrlsFor(trackingBaseUrl, recipient.trackingToken);
+          const urls = trackingUrlsOf(recipient.trackingToken);
           return {
             email: recipient.email,
             trackingToken: recipient.trackingToken,
